@@ -1,0 +1,17 @@
+"""The rules engine: every game of the catalog, pure Python, no UI, no I/O, no clock.
+
+>>> import games
+>>> g = games.new("golf", 7)
+>>> m = g.legal_moves()[0]
+>>> g.play(m); g.undo() == m
+True
+"""
+
+from .engine import Game
+from .model import GameError, GameInfo, IllegalMove, Move, Option, PileSpec
+from .registry import catalog, from_json, game_class, ids, new, register
+
+__all__ = [
+    "Game", "GameError", "GameInfo", "IllegalMove", "Move", "Option", "PileSpec",
+    "catalog", "from_json", "game_class", "ids", "new", "register",
+]

@@ -1,0 +1,137 @@
+"""Value types shared by every game: moves, pile declarations, options and metadata."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+
+class GameError(ValueError):
+    """Bad input from outside: unknown game, bad option, malformed saved game, bad move text."""
+
+
+class IllegalMove(GameError):
+    """A move the rules forbid. ``str(err)`` is a sentence for the player."""
+
+
+class Move(NamedTuple):
+    """One player action, as data.
+
+    ``kind`` is ``"move"`` for lifting ``n`` cards from pile ``src`` onto pile ``dst``;
+    other kinds (``"deal"``, ``"redeal"``, ``"remove"``, ``"slide"`` ...) are named by the
+    game, with the piles they touch in ``src``/``dst`` or ``extra``. Text notation is made
+    by :meth:`games.engine.Game.notation` because it needs the game's pile names.
+    """
+
+    kind: str
+    src: int = -1
+    dst: int = -1
+    n: int = 1
+    extra: tuple[int, ...] = ()
+
+
+def move(src: int, dst: int, n: int = 1) -> Move:
+    return Move("move", src, dst, n)
+
+
+#: Pile roles a UI understands. Anything a UI draws comes from these.
+ROLES = (
+    "stock", "waste", "foundation", "tableau", "reserve", "cell", "discard", "hand", "grid",
+)
+#: How a pile shows its cards: stacked (``none``), fanned downwards or to the right.
+FANS = ("none", "down", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class PileSpec:
+    """Where a pile sits on the table and what it is for.
+
+    ``x`` and ``y`` give the top-left corner of the pile's first card in card widths on an
+    abstract grid; a card is 1 wide and 1.4 tall, so a second row of cards starts at about
+    y = 1.6. A fanned pile grows from there (down or right) and a UI squeezes the fan to fit
+    the screen. ``label`` is an optional short text a UI may print on an empty pile ("A").
+    """
+
+    id: str
+    role: str
+    x: float
+    y: float
+    fan: str = "none"
+    label: str = ""
+    autoflip: bool = True
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ValueError(f"unknown pile role {self.role!r}")
+        if self.fan not in FANS:
+            raise ValueError(f"unknown fan {self.fan!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule option a game takes; ``choices`` limits the values when given."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, str):
+                low = value.lower()
+                if low in ("1", "true", "yes", "on"):
+                    value = True
+                elif low in ("0", "false", "no", "off"):
+                    value = False
+            if not isinstance(value, bool):
+                raise GameError(f"option {self.name} must be true or false, not {value!r}")
+        elif kind is int:
+            if isinstance(value, str):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise GameError(f"option {self.name} must be a whole number, not {value!r}") from None
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise GameError(f"option {self.name} must be a whole number, not {value!r}") from None
+        elif kind is str and not isinstance(value, str):
+            raise GameError(f"option {self.name} must be text, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise GameError(f"option {self.name} must be one of {allowed}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Catalog metadata. Names and rules are keyed by language: ``en``, ``zh``, ``ru``."""
+
+    id: str
+    names: dict[str, str]
+    source: str
+    source_game: str
+    decks: int
+    kind: str
+    rules: dict[str, str]
+    description: dict[str, str] = field(default_factory=dict)
+    difficulty: int = 2
+    score_label: str = "cards on the foundations"
+    score_better: str = "higher"
+
+    def to_dict(self, options: tuple[Option, ...]) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "names": dict(self.names),
+            "source": {"file": self.source, "game": self.source_game},
+            "decks": self.decks,
+            "kind": self.kind,
+            "difficulty": self.difficulty,
+            "options": [
+                {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+                for o in options
+            ],
+            "description": dict(self.description),
+            "rules": dict(self.rules),
+            "score": {"label": self.score_label, "better": self.score_better},
+        }

@@ -1,0 +1,347 @@
+"""Shared pile behaviours for the building games (Klondike, Canfield, Castle, Lucie ...).
+
+Most patience games differ only in a few parameters of their piles: what may be built on a
+card (:class:`Build`), what an empty pile takes, how many cards can be lifted at once and
+from which other piles a pile accepts cards (:class:`Rule`). A game built on
+:class:`PatienceGame` declares those per role and gets legal-move generation, the moves
+themselves, a stock with draw/redeal, safe autoplay and a reason for every refused move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import cards as C
+from .cards import COLOUR, RANK, SUIT
+from .engine import Game
+from .model import Move, PileSpec
+
+DEAL = Move("deal")
+REDEAL = Move("redeal")
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Which card may be placed on which: by suit relation and rank step.
+
+    ``suit``: ``same``, ``alt`` (alternating colours), ``colour`` (same colour), ``any``.
+    ``rank``: ``-1`` a card one lower goes on top (building down), ``+1`` building up,
+    ``0`` either way. ``wrap`` joins K and A.
+    """
+
+    suit: str = "alt"
+    rank: int = -1
+    wrap: bool = False
+
+    def fits(self, c: int, onto: int) -> bool:
+        s = self.suit
+        if s == "same":
+            if SUIT[c] != SUIT[onto]:
+                return False
+        elif s == "alt":
+            if COLOUR[c] == COLOUR[onto]:
+                return False
+        elif s == "colour" and COLOUR[c] != COLOUR[onto]:
+            return False
+        d = RANK[c] - RANK[onto]
+        if self.wrap:
+            d = (d + 6) % 13 - 6
+        if self.rank == 0:
+            return d in (1, -1)
+        return d == self.rank
+
+    def onto_ranks(self, c: int) -> list[int]:
+        """Ranks a card may be placed on."""
+        steps = (1, -1) if self.rank == 0 else (-self.rank,)
+        out = []
+        for st in steps:
+            r = RANK[c] + st
+            if self.wrap:
+                r = (r - 1) % 13 + 1
+            if 1 <= r <= 13:
+                out.append(r)
+        return out
+
+    def need(self, c: int) -> str:
+        """What ``c`` needs underneath it, as words: 'a black 8', 'the 9 of hearts'."""
+        ranks = self.onto_ranks(c)
+        if not ranks:
+            return ""
+        words = " or ".join(C.rank_word(r) for r in ranks)
+        if self.suit == "same":
+            return f"a {words} of {C.SUIT_NAMES[SUIT[c]]}"
+        if self.suit == "alt":
+            return f"a {C.colour_word(1 - COLOUR[c])} {words}"
+        if self.suit == "colour":
+            return f"a {C.colour_word(COLOUR[c])} {words}"
+        return f"{'an' if words[0] in '8a' else 'a'} {words}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """How one pile behaves.
+
+    ``empty``: what an empty pile takes: ``any``, ``king`` (a king or a king-headed run),
+    ``ace``, ``base`` (the rank in ``vars['base']``) or ``none`` (never refilled).
+    ``take``: what can be lifted: ``top`` (one card), ``run`` (any valid run ending at the top),
+    ``full_run`` (the top card alone or the complete run), ``any_up`` (any face-up card with
+    everything on it, in any order), ``none``.
+    ``many``: whether several cards may land here at once.
+    ``sources``: roles this pile accepts cards from (``None``: any pile but a foundation).
+    """
+
+    build: Build | None = None
+    empty: str = "any"
+    take: str = "top"
+    many: bool = False
+    sources: frozenset[str] | None = None
+    max_cards: int = 0
+    name: str = "pile"
+    #: the sequence rule for lifting several cards, when it differs from ``build``
+    lift: Build | None = None
+
+
+FOUNDATION = Rule(Build("same", +1), empty="ace", take="none", max_cards=13, name="foundation")
+
+
+def roles(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+class PatienceGame(Game):
+    """A game of piles with building rules, a stock and a waste.
+
+    Subclasses set :attr:`RULES` (a :class:`Rule` per role, or override :meth:`rule_for`),
+    :attr:`draw` and :attr:`redeals` (``-1`` = unlimited), and write ``build_layout``,
+    ``deal`` and ``won``. Extra kinds of move go in :meth:`extra_moves` / :meth:`apply`.
+    """
+
+    RULES: dict[str, Rule] = {}
+    draw: int = 1
+    redeals: int = 0
+    #: foundations built up in suit from the ace: enables safe autoplay
+    standard_foundations: bool = True
+
+    def prepare(self) -> None:
+        self.rule: list[Rule] = [self.rule_for(i, spec) for i, spec in enumerate(self.layout)]
+        self._role = [spec.role for spec in self.layout]
+        self._sources = [i for i, r in enumerate(self.rule) if r.take != "none"]
+        self._targets = [i for i, r in enumerate(self.rule)
+                         if r.build is not None or r.empty != "none"]
+        self.stock = self.first("stock")
+        self.waste = self.first("waste")
+        self.foundations = self.roles.get("foundation", [])
+        self.tableau = self.roles.get("tableau", [])
+
+    def rule_for(self, index: int, spec: PileSpec) -> Rule:
+        return self.RULES.get(spec.role, Rule(take="none", empty="none"))
+
+    def deal(self, rng) -> None:  # pragma: no cover - every game writes its own
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ moves
+    def liftable(self, s: int) -> range | tuple[int, ...]:
+        """How many cards may be lifted from pile ``s`` at once."""
+        cards = self.cards[s]
+        up = len(cards) - self.down[s]
+        if up <= 0:
+            return ()
+        take = self.rule[s].take
+        if take == "top":
+            return (1,)
+        if take == "any_up":
+            return range(1, up + 1)
+        build = self.rule[s].lift or self.rule[s].build
+        n = 1
+        if build is not None:
+            while n < up and build.fits(cards[-n], cards[-n - 1]):
+                n += 1
+        if take == "run":
+            return range(1, n + 1)
+        if take == "full_run":
+            return (1, n) if n > 1 else (1,)
+        return ()
+
+    def accepts(self, d: int, s: int, n: int) -> bool:
+        rd = self.rule[d]
+        rs = self._role[s]
+        if rd.sources is None:
+            if rs == "foundation" and self._role[d] == "foundation":
+                return False
+        elif rs not in rd.sources:
+            return False
+        if n > 1 and not rd.many:
+            return False
+        dst = self.cards[d]
+        if rd.max_cards and len(dst) + n > rd.max_cards:
+            return False
+        c = self.cards[s][-n]
+        if not dst:
+            return self.empty_accepts(d, c)
+        if rd.build is None or self.down[d] == len(dst):
+            return False
+        return rd.build.fits(c, dst[-1])
+
+    def empty_accepts(self, d: int, c: int) -> bool:
+        e = self.rule[d].empty
+        if e == "any":
+            return True
+        if e == "king":
+            return RANK[c] == 13
+        if e == "ace":
+            return RANK[c] == 1
+        if e == "base":
+            return RANK[c] == self.vars.get("base")
+        return False
+
+    def legal_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        self.stock_moves(moves)
+        cards = self.cards
+        targets = self._targets
+        for s in self._sources:
+            if not cards[s]:
+                continue
+            for n in self.liftable(s):
+                for d in targets:
+                    if d != s and self.accepts(d, s, n):
+                        moves.append(Move("move", s, d, n))
+        self.extra_moves(moves)
+        return moves
+
+    def stock_moves(self, moves: list[Move]) -> None:
+        if self.stock < 0 or self.waste < 0:
+            return
+        if self.cards[self.stock]:
+            moves.append(DEAL)
+        elif self.cards[self.waste] and self.vars.get("redeals", 0) != 0:
+            moves.append(REDEAL)
+
+    def extra_moves(self, moves: list[Move]) -> None:
+        """Game-specific moves beyond card moves and the stock."""
+
+    def apply(self, move: Move) -> None:
+        kind = move.kind
+        if kind == "move":
+            self._move_cards(move.src, move.dst, move.n)
+        elif kind == "deal":
+            self.deal_from_stock()
+        elif kind == "redeal":
+            self.redeal_waste()
+        else:
+            self.apply_extra(move)
+
+    def apply_extra(self, move: Move) -> None:
+        raise ValueError(f"{self.info.id} has no move {move.kind!r}")
+
+    def deal_from_stock(self) -> None:
+        n = min(self.draw, len(self.cards[self.stock]))
+        self._move_cards(self.stock, self.waste, n, reverse=True)
+
+    def redeal_waste(self) -> None:
+        w = self.waste
+        self._move_cards(w, self.stock, len(self.cards[w]), reverse=True, up=False)
+        left = self.vars.get("redeals", 0)
+        if left > 0:
+            self._set("redeals", left - 1)
+
+    def init_stock(self, rest: list[int]) -> None:
+        """Put the undealt cards face down on the stock (first card of ``rest`` dealt first)."""
+        for c in reversed(rest):
+            self.put(self.stock, c, up=False)
+        if self.waste >= 0:
+            self.vars["redeals"] = self.redeals
+
+    @property
+    def won(self) -> bool:
+        total = sum(len(self.cards[i]) for i in self.foundations)
+        return total == self.card_count
+
+    @property
+    def card_count(self) -> int:
+        return 52 * self.info.decks
+
+    # ------------------------------------------------------------ helpers for players
+    def safe_autoplay(self) -> Move | None:
+        """A card to a foundation that no other card could ever need to be built on."""
+        if not self.standard_foundations or not self.foundations:
+            return None
+        progress = [0, 0, 0, 0]
+        for f in self.foundations:
+            if self.cards[f]:
+                t = self.cards[f][-1]
+                progress[SUIT[t]] = max(progress[SUIT[t]], RANK[t])
+        low = min(progress)
+        for s in self._sources:
+            if self._role[s] == "foundation" or not self.cards[s]:
+                continue
+            if self.down[s] == len(self.cards[s]):
+                continue
+            c = self.cards[s][-1]
+            if RANK[c] <= 2 or RANK[c] <= low + 1:
+                for f in self.foundations:
+                    if self.accepts(f, s, 1):
+                        return Move("move", s, f, 1)
+        return None
+
+    def explain(self, move: Move) -> str:
+        if move.kind == "deal":
+            if self.stock < 0:
+                return "This game has no stock to deal from."
+            return "The stock is empty." if not self.cards[self.stock] else "You cannot deal now."
+        if move.kind == "redeal":
+            if self.stock >= 0 and self.cards[self.stock]:
+                return "There are still cards in the stock."
+            if self.waste >= 0 and not self.cards[self.waste]:
+                return "There are no cards to turn over."
+            return "No more redeals are allowed."
+        if move.kind != "move":
+            return "That move is not possible now."
+        return self.explain_card_move(move.src, move.dst, move.n)
+
+    def explain_card_move(self, s: int, d: int, n: int) -> str:
+        n_piles = len(self.layout)
+        if not (0 <= s < n_piles and 0 <= d < n_piles) or s == d or n < 1:
+            return "That move is not possible."
+        src, dst = self.cards[s], self.cards[d]
+        rs, rd = self.rule[s], self.rule[d]
+        if len(src) < n:
+            return "There is no card there."
+        if len(src) - self.down[s] < n:
+            return "That card is face down."
+        if rs.take == "none":
+            return f"Cards on a {rs.name} cannot be moved."
+        if n not in self.liftable(s):
+            if rs.take == "top":
+                return "Only one card can be moved at a time."
+            if rs.take == "full_run":
+                return "Move the top card alone or the whole run together."
+            return "Those cards are not in sequence, so they cannot move together."
+        c = src[-n]
+        what = C.pretty(c)
+        if rd.sources is not None and self._role[s] not in rd.sources or (
+                rd.sources is None and self._role[s] == "foundation" == self._role[d]):
+            return f"Cards cannot go from a {rs.name} to a {rd.name}."
+        if n > 1 and not rd.many:
+            return f"Only one card at a time can go to a {rd.name}."
+        if rd.max_cards and len(dst) + n > rd.max_cards:
+            return f"A {rd.name} can hold at most {rd.max_cards} cards."
+        if not dst:
+            e = rd.empty
+            if e == "king":
+                return f"Only a king can go into an empty {rd.name}."
+            if e == "ace":
+                return f"Only an ace can start a {rd.name}."
+            if e == "base":
+                base = self.vars.get("base")
+                return f"Only a {C.rank_word(base)} can start a {rd.name}." if base else \
+                    f"That {rd.name} cannot be started yet."
+            if e == "none":
+                return f"An empty {rd.name} cannot be filled."
+            return "That move is not possible now."
+        if rd.build is None:
+            return f"Nothing can be placed on a {rd.name}."
+        need = rd.build.need(c)
+        if not need:
+            return f"The {what} cannot be placed on another card there."
+        return f"The {what} can only go on {need}."

@@ -1,0 +1,63 @@
+"""The ``kiosk`` command line.
+
+Each module in :mod:`kiosk.commands` adds its own subcommands (engine, app, log, solver), so
+the parts of the product stay independent. Heavy imports (Kivy, sqlite) happen inside the
+handlers: ``kiosk games`` must stay instant on a Pi. Any error a person can make (unknown
+game, bad option, bad file) prints one line on stderr and exits 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Callable, Sequence
+
+from games import GameError
+
+
+class UsageError(Exception):
+    """A mistake in what the user asked for; printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse prints usage + message; keep it to 2 lines
+        self.print_usage(sys.stderr)
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__, commands
+
+    parser = _Parser(prog="kiosk", description="Solitaire kiosk: games, table, play log.")
+    parser.add_argument("--version", action="version", version=f"kiosk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    mods = [importlib.import_module(f"kiosk.commands.{m.name}")
+            for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")]
+    for mod in sorted(mods, key=lambda m: getattr(m, "ORDER", 50)):
+        mod.add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        handler: Callable[[argparse.Namespace], int | None] = args.handler
+        return handler(args) or 0
+    except UsageError as err:
+        print(f"kiosk: {err}", file=sys.stderr)
+        return 2
+    except GameError as err:
+        print(f"kiosk: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of ``kiosk``: each module defines ``add(subparsers)`` and an ``ORDER``."""

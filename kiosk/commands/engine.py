@@ -1,0 +1,130 @@
+"""Engine commands: games, deal, moves, replay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+import games
+from games import cards as C
+
+ORDER = 10
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs to keyword options; values stay text, the game converts them."""
+    from kiosk.cli import UsageError
+
+    out: dict[str, Any] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--option needs NAME=VALUE, not {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def add_game_args(p: argparse.ArgumentParser, seed_required: bool = False) -> None:
+    p.add_argument("game", help="game id (see `kiosk games`)")
+    p.add_argument("--seed", type=int, required=seed_required,
+                   help="deal number (a positive whole number); random when left out")
+    p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                   help="a rule option, e.g. --option draw=3 (repeatable)")
+
+
+def new_game(args: argparse.Namespace) -> games.Game:
+    seed = args.seed if args.seed is not None else secrets.randbelow(999_999) + 1
+    return games.new(args.game, seed, **parse_options(args.option))
+
+
+def print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+
+
+def text_table(game: games.Game) -> str:
+    lines = [f"{game.info.names['en']} #{game.seed}"
+             + (f"  options: {game.opts}" if game.opts else "")]
+    for i, spec in enumerate(game.layout):
+        d = game.down[i]
+        shown = " ".join(C.text(c) if k >= d else "##" for k, c in enumerate(game.cards[i]))
+        lines.append(f"{spec.id:>4} {spec.role:<10} {shown}")
+    state = "won" if game.won else "over" if game.over else "in play"
+    lines.append(f"moves {len(game.history)}  score {game.score}  {state}")
+    return "\n".join(lines)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    cat = games.catalog()
+    if args.json:
+        print_json(cat)
+        return 0
+    for g in cat:
+        print(f"{g['id']:<28} {g['names']['en']:<34} {g['names']['zh']}  /  {g['names']['ru']}")
+    return 0
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    game = new_game(args)
+    if args.json:
+        table = game.table()
+        table["layout"] = game.layout_data()
+        print_json(table)
+    else:
+        print(text_table(game))
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    game = new_game(args)
+    moves = game.legal_moves()
+    if args.json:
+        print_json([{"move": game.notation(m), "text": game.describe(m)} for m in moves])
+    else:
+        for m in moves:
+            print(f"{game.notation(m):<16} {game.describe(m)}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from kiosk.cli import UsageError
+
+    path = Path(args.file)
+    try:
+        text = sys.stdin.read() if args.file == "-" else path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(
+            f"cannot read {args.file}: {getattr(err, 'strerror', None) or err}") from None
+    game = games.from_json(text)
+    if args.json:
+        table = game.table()
+        print_json(table)
+    else:
+        print(text_table(game))
+        print("won" if game.won else "not won")
+    return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("games", help="list every game with its names")
+    p.add_argument("--json", action="store_true", help="full catalog as JSON")
+    p.set_defaults(handler=cmd_games)
+
+    p = sub.add_parser("deal", help="show a dealt table")
+    add_game_args(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_deal)
+
+    p = sub.add_parser("moves", help="legal moves in the dealt position")
+    add_game_args(p, seed_required=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_moves)
+
+    p = sub.add_parser("replay", help="replay a saved game (JSON) and show the final table")
+    p.add_argument("file", help="saved game file, or - for standard input")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_replay)

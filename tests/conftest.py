@@ -1,0 +1,59 @@
+"""Shared test helpers: arranging constructed positions and playing random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games import cards as C
+
+
+def arrange(game: games.Game, piles: dict[str, str], down: dict[str, int] | None = None,
+            **vars) -> games.Game:
+    """Lay out a constructed position: ``{"T1": "KS QH", "S": "2C 3C"}`` (bottom to top).
+
+    Piles not named are emptied; ``down`` gives face-down counts; keyword arguments set
+    ``game.vars``. History is cleared, so the constructed position is the starting point.
+    """
+    down = down or {}
+    seen: dict[int, int] = {}
+    for i, spec in enumerate(game.layout):
+        cards = []
+        for t in piles.get(spec.id, "").split():
+            c = C.parse(t)
+            # a second copy of a card in a two-deck game is its deck-1 twin
+            k = seen.get(c, 0)
+            seen[c] = k + 1
+            cards.append(c + 52 * k if c < C.JOKER else c)
+        game.cards[i] = cards
+        game.down[i] = down.get(spec.id, 0)
+    unknown = set(piles) - set(game.index)
+    assert not unknown, f"no such piles: {unknown}"
+    game.vars.update(vars)
+    game.history.clear()
+    game._journal.clear()
+    game._redo.clear()
+    return game
+
+
+def play_randomly(game: games.Game, steps: int, rnd: random.Random) -> int:
+    """Play up to ``steps`` random legal moves; returns how many were played."""
+    played = 0
+    for _ in range(steps):
+        moves = game.legal_moves()
+        if not moves or game.won:
+            break
+        game.play(rnd.choice(moves))
+        played += 1
+    return played
+
+
+def all_cards(game: games.Game) -> list[int]:
+    return sorted(c for pile in game.cards for c in pile)
+
+
+@pytest.fixture(params=games.ids())
+def game_id(request) -> str:
+    return request.param

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages listed in tools/debian-packages.txt that are not there yet.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x /usr/bin/dpkg-query ] || { echo "install-system-packages: not a Debian system, skipping"; exit 0; }
+mapfile -t wanted < <(grep -vE '^\s*(#|$)' tools/debian-packages.txt | awk '{print $1}')
+missing=()
+for pkg in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=""
+elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    SUDO="sudo -n"
+else
+    echo "install-system-packages: please install: ${missing[*]}" >&2
+    exit 0
+fi
+echo "Installing Debian packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
