@@ -84,5 +84,10 @@ def rank_word(r: int) -> str:
     return RANK_NAMES[r] if r > 10 or r == 1 else str(r)
 
 
+def article(word: str) -> str:
+    """'an' before 'ace' and '8', 'a' otherwise."""
+    return "an" if word[:1] in ("a", "8") or word.startswith("11") else "a"
+
+
 def colour_word(colour: int) -> str:
     return "red" if colour == RED else "black"

@@ -149,6 +149,63 @@ class Game:
         """A move to a foundation that can never hurt, or None. The UI may play these."""
         return None
 
+    # ----------------------------------------------------------------- for the solver
+    #: groups of pile indices whose contents can be permuted without changing the game
+    #: (interchangeable columns); the solver's transposition table folds them together
+    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
+        return ()
+
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """Legal moves in the order a search should try them.
+
+        The default puts foundation moves and removals first, moves that turn up a hidden
+        card next, then the rest, and dealing from the stock last; it drops moves that lift a
+        whole pile onto an empty pile of the same kind (nothing changes). With ``prune`` a
+        game may also drop moves that rarely help (a fast first search); the solver falls
+        back to ``prune=False`` before it calls a deal lost.
+        """
+        moves = self.legal_moves()
+        roles = [p.role for p in self.layout]
+        cards, down = self.cards, self.down
+        ranked = []
+        for m in moves:
+            if m.kind == "move":
+                src = cards[m.src]
+                if roles[m.dst] in ("foundation", "discard"):
+                    r = 0
+                elif down[m.src] and down[m.src] == len(src) - m.n:
+                    r = 1
+                elif not cards[m.dst]:
+                    if m.n == len(src) and roles[m.src] == roles[m.dst]:
+                        continue
+                    r = 3
+                elif roles[m.src] == "foundation":
+                    r = 5
+                else:
+                    r = 2
+            elif m.kind in ("deal", "redeal"):
+                r = 4
+            else:
+                r = 1
+            ranked.append((r, m))
+        ranked.sort(key=lambda rm: rm[0])
+        return [m for _, m in ranked]
+
+    def solver_key(self) -> bytes:
+        """The state key with symmetric piles folded together."""
+        groups = self.symmetric_groups()
+        if not groups:
+            return self.key()
+        cards, down = self.cards, self.down
+        grouped = {i for group in groups for i in group}
+        parts = [bytes(down[i] for i in range(len(cards)) if i not in grouped), b"\xfe"]
+        for group in groups:
+            parts.append(b"\xfd".join(sorted(bytes((down[i],)) + bytes(cards[i]) for i in group)))
+            parts.append(b"\xfc")
+        parts.extend(bytes(cards[i]) + b"\xff" for i in range(len(cards)) if i not in grouped)
+        parts.append(repr(tuple(self.vars.values())).encode())
+        return b"".join(parts)
+
     # ----------------------------------------------------------------- primitives
     def _move_cards(self, src: int, dst: int, n: int = 1, *, reverse: bool = False,
                     up: bool = True) -> None:
@@ -252,6 +309,11 @@ class Game:
         self._redo.append(move)
         return move
 
+    def pop(self) -> Move:
+        """Undo for a search: no redo record, no checks."""
+        self._undo_entry(self._journal.pop())
+        return self.history.pop()
+
     def redo(self) -> Move:
         if not self._redo:
             raise GameError("There is nothing to redo.")
@@ -266,6 +328,19 @@ class Game:
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
+
+    def clone(self) -> Game:
+        """An independent copy of the position (no history): for a search on another thread."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.cards = [list(p) for p in self.cards]
+        twin.down = list(self.down)
+        twin.vars = dict(self.vars)
+        twin._entry = None
+        twin._journal = []
+        twin.history = []
+        twin._redo = []
+        return twin
 
     # ----------------------------------------------------------------- views
     def key(self) -> bytes:

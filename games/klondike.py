@@ -120,6 +120,9 @@ class Klondike(PatienceGame):
             return Rule(take="top", empty="none", name="waste")
         return Rule(take="none", empty="none", name="stock")
 
+    def symmetric_groups(self):
+        return (tuple(self.tableau),)
+
     def deal(self, rng):
         deck = list(range(52))
         rng.shuffle(deck)

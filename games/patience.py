@@ -69,12 +69,12 @@ class Build:
             return ""
         words = " or ".join(C.rank_word(r) for r in ranks)
         if self.suit == "same":
-            return f"a {words} of {C.SUIT_NAMES[SUIT[c]]}"
+            return f"{C.article(words)} {words} of {C.SUIT_NAMES[SUIT[c]]}"
         if self.suit == "alt":
             return f"a {C.colour_word(1 - COLOUR[c])} {words}"
         if self.suit == "colour":
             return f"a {C.colour_word(COLOUR[c])} {words}"
-        return f"{'an' if words[0] in '8a' else 'a'} {words}"
+        return f"{C.article(words)} {words}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +334,8 @@ class PatienceGame(Game):
                 return f"Only an ace can start a {rd.name}."
             if e == "base":
                 base = self.vars.get("base")
-                return f"Only a {C.rank_word(base)} can start a {rd.name}." if base else \
+                word = C.rank_word(base) if base else ""
+                return f"Only {C.article(word)} {word} can start a {rd.name}." if base else \
                     f"That {rd.name} cannot be started yet."
             if e == "none":
                 return f"An empty {rd.name} cannot be filled."
@@ -345,3 +346,37 @@ class PatienceGame(Game):
         if not need:
             return f"The {what} cannot be placed on another card there."
         return f"The {what} can only go on {need}."
+
+    # ------------------------------------------------------------ for the solver
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """With ``prune``, a card move between tableau piles must achieve something now:
+        turn up a hidden card, empty its pile, or free a card for a foundation or for the
+        waste/reserve card to land on. Foundation cards are not brought back."""
+        moves = super().solver_moves(prune)
+        if not prune:
+            return moves
+        role, cards, down = self._role, self.cards, self.down
+        feeders = [self.cards[i][-1] for i in self._sources
+                   if role[i] in ("waste", "reserve", "cell") and self.cards[i]]
+        kept = []
+        for m in moves:
+            if m.kind == "move" and role[m.src] == "foundation" and role[m.dst] != "foundation":
+                continue
+            if m.kind == "move" and role[m.src] == "tableau" == role[m.dst]:
+                src = cards[m.src]
+                left = len(src) - m.n
+                if not (left == 0 or down[m.src] == left
+                        or self._frees(m.src, src[left - 1], feeders)):
+                    continue
+            kept.append(m)
+        return kept
+
+    def _frees(self, pile: int, exposed: int, feeders: list[int]) -> bool:
+        for f in self.foundations:
+            fc = self.cards[f]
+            if fc and self.rule[f].build and self.rule[f].build.fits(exposed, fc[-1]):
+                return True
+            if not fc and self.empty_accepts(f, exposed):
+                return True
+        build = self.rule[pile].build
+        return build is not None and any(build.fits(c, exposed) for c in feeders)

@@ -1,0 +1,261 @@
+"""Grand Piano (source 002, opening fragment): a labelled reconstruction.
+
+Only the goal and the "rescue operation" survive; the game they belong to refers to a lost
+"Little Piano" for everything else, so the layout and the rules of play are the catalog's
+reconstruction (GAMES.md §C1). The rescue pack lives in the stock pile (the stock is empty
+when it is formed and no new waste is ever made); :meth:`settle` refills the three reserve
+cards from it inside the move that used one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import cards as C
+from .model import GameInfo, Move, Option, PileSpec
+from .patience import FOUNDATION, Build, PatienceGame, Rule
+from .registry import register
+from .rng import Rng
+
+RESCUE = Move("rescue")
+
+RULES_EN = """\
+A RECONSTRUCTION. The book gives only the end of this two-deck patience: its goal and its \
+"rescue operation"; for everything else it refers to an earlier game, "Little Piano", whose \
+text is lost. Only those two parts come from the book. The layout, the building, the empty \
+piles and the stock (marked *) are reconstructed for this kiosk, in the spirit of a row of \
+piano keys.
+
+Goal: free the eight aces as foundations and build each up in suit to the king, all 104 cards \
+(two decks).
+
+*The deal: ten piles of four face-up cards in a row, overlapped so every card shows. The \
+other 64 cards form the stock.
+
+*Play:
+• The free cards are the top card of each pile and the top card of the waste (and, after the \
+rescue, each reserve card).
+• A free card may go to a foundation: an ace starts one (two per suit), then the 2, 3 ... of \
+the same suit up to the king. Foundation cards never come back.
+• A free card may go on a pile whose top card is one rank higher and of the other colour: a \
+red 6 on a black 7. One card at a time; runs never move together.
+• An empty pile may be filled with the waste card or a reserve card, never with a card from \
+another pile. It may stay empty.
+• Tap the stock to turn one card onto the waste, at any time. There is no redeal.
+
+The rescue operation (from the book), once per game: when the stock is used up and the game \
+is not won, you may turn the waste over (the "unused cards") and turn its top three cards face \
+up as the last reserve. Each reserve card can be played on its own. Whenever reserve cards are \
+used, the reserve is filled up to three again from that pack. If none of the three can be \
+played, the patience has failed.
+
+You win when all 104 cards are on the foundations. *The kiosk declares the game over when no \
+move is left (moves between piles may still free a reserve card). Score: cards on the \
+foundations.
+
+*Options: 3 or 5 cards per pile; building in any colour or in suit; any card into an empty \
+pile; one or two redeals before the rescue; the book's strict end (lost as soon as no reserve \
+card can be played)."""
+
+RULES_ZH = """\
+这是重建的规则。原书只留下这个双副牌接龙的结尾：它的目标和"救援行动"；其余一切都说"同前面介绍的\
+《小钢琴》"，而那一篇已经失传。只有这两部分来自原书。牌的摆法、叠牌、空位和牌库的规则（标*）是为本机\
+重建的，模仿一排琴键的样子。
+
+目标：放出8张A作为基础堆，每堆同花色依次叠到K，两副牌共104张。
+
+*发牌：一排10堆，每堆4张正面朝上，错开叠放，每张都看得见。其余64张为牌库。
+
+*玩法：
+• 活动的牌是每堆的顶牌和废牌堆的顶牌（救援行动后，还有每张预备牌）。
+• 活动的牌可以放到基础堆上：A开始一堆（每种花色两堆），然后同花色的2、3……直到K。基础堆上的牌不能再拿回。
+• 活动的牌可以放到另一堆的顶牌上，只要顶牌大一点并且颜色不同：红6放在黑7上。每次只能移一张，不能整组移动。
+• 空堆可以放废牌堆的顶牌或一张预备牌，不能放别的堆上的牌，也可以一直空着。
+• 点击牌库，翻一张到废牌堆，任何时候都可以。不能重翻。
+
+救援行动（来自原书），每局一次：牌库翻完而接龙还没成功时，可以把废牌堆（"没用上的牌"）翻过来，把最上面三张翻开，作为最后的预备牌。每张预备牌都可以单独使用。用掉预备牌后，就从这叠牌里补足三张。如果三张都放不出去，接龙失败。
+
+104张牌全部上基础堆即获胜。*无路可走时本机判定游戏结束（在各堆之间移牌也许还能让预备牌放出去）。计分：基础堆上的牌数。
+
+*选项：每堆3张或5张；不论颜色或同花色叠放；空堆可放任何牌；救援前可重翻一次或两次；原书的严格结局（预备牌一张都放不出去即失败）。"""
+
+RULES_RU = """\
+РЕКОНСТРУКЦИЯ. Книга сохранила только конец описания этого двухколодного пасьянса: цель и \
+«спасательную операцию»; во всём остальном он отсылает к ранее описанному «малому \
+фортепиано», текст которого утрачен. Из книги — только эти две части. Раскладка, \
+построение, пустые стопки и колода (отмечены *) восстановлены для этого киоска — в духе ряда \
+клавиш фортепиано.
+
+Цель: освободить восемь тузов как базовые и уложить на них все масти по возрастанию до \
+королей, все 104 карты (две колоды).
+
+*Раскладка: десять стопок по четыре открытые карты в ряд, внахлёст, чтобы все карты были \
+видны. Остальные 64 карты — колода.
+
+*Ход игры:
+• Свободны верхняя карта каждой стопки и верхняя карта отбоя (а после спасательной операции — \
+каждая карта резерва).
+• Свободную карту можно положить в базовые: туз начинает стопку (по две на масть), затем \
+двойка, тройка … той же масти до короля. Из базовых карты не возвращаются.
+• Свободную карту можно положить на стопку, верхняя карта которой на очко старше и другого \
+цвета: красную шестёрку на чёрную семёрку. По одной карте; серии целиком не переносятся.
+• Пустую стопку можно занять картой из отбоя или из резерва, но не картой из другой стопки. \
+Она может и оставаться пустой.
+• Нажмите на колоду, чтобы открыть одну карту в отбой, в любой момент. Пересдачи нет.
+
+Спасательная операция (из книги), один раз за игру: когда колода кончилась, а пасьянс ещё не \
+вышел, можно перевернуть отбой («колоду неиспользованных карт») и открыть три верхние карты — \
+это последний резерв. Каждую карту резерва можно играть отдельно. Израсходовав одну или более \
+карт резерва, резерв дополняют до трёх из той же колоды. Если ни одной из трёх карт выложить \
+нельзя, пасьянс не вышел.
+
+Пасьянс сошёлся, когда все 104 карты в базовых. *Киоск объявляет конец игры, когда ходов не \
+осталось (ходы между стопками ещё могут освободить место для карты резерва). Очки: карты в \
+базовых.
+
+*Варианты: по 3 или 5 карт в стопке; построение без учёта цвета или в масть; любая карта в \
+пустую стопку; одна или две пересдачи до спасательной операции; строгий конец, как в книге \
+(проигрыш, как только ни одну карту резерва нельзя сыграть)."""
+
+
+@register
+class GrandPianoFragment(PatienceGame):
+    info = GameInfo(
+        id="grand_piano_fragment",
+        names={"en": "Grand Piano (reconstruction)", "zh": "大钢琴（重建）",
+               "ru": "Большое фортепиано (реконструкция)"},
+        source="002_641e09ccd4cb0ebe.txt",
+        source_game="opening fragment before «Змей» (GAMES.md §C1)",
+        decks=2, kind="S-mixed", difficulty=3,
+        description={
+            "en": "Reconstructed two-deck game: ten keys, one stock pass and a last rescue.",
+            "zh": "重建的双副牌玩法：十个\"琴键\"，牌库只过一遍，最后还有一次救援。",
+            "ru": "Реконструкция: десять «клавиш», один проход колоды и последняя спасательная "
+                  "операция.",
+        },
+        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
+    )
+    options = (
+        Option("pile_size", 4, (3, 4, 5), "face-up cards in each of the ten piles "
+               "[reconstructed]"),
+        Option("building", "alt", ("alt", "any", "same"),
+               "build down in alternating colours, any suits, or in suit [reconstructed]"),
+        Option("empty_pile", "waste_reserve", ("waste_reserve", "any"),
+               "what may fill an empty pile [reconstructed]"),
+        Option("redeals", 0, (0, 1, 2), "redeals of the waste before the rescue "
+               "[reconstructed]"),
+        Option("strict_rescue_loss", False,
+               help="lost as soon as no reserve card can be played (the book's words)"),
+    )
+
+    def prepare(self) -> None:
+        self.redeals = self.opts["redeals"]
+        super().prepare()
+        self.reserve = self.roles["reserve"]
+        self._empty_from_piles = self.opts["empty_pile"] == "any"
+
+    def rule_for(self, index: int, spec: PileSpec) -> Rule:
+        role = spec.role
+        if role == "tableau":
+            return Rule(Build(self.opts["building"], -1), empty="any", take="top", name="pile")
+        if role == "foundation":
+            return FOUNDATION
+        if role in ("waste", "reserve"):
+            return Rule(take="top", empty="none", name=role)
+        return Rule(take="none", empty="none", name="stock")
+
+    def build_layout(self) -> Iterator[PileSpec]:
+        yield PileSpec("S", "stock", 0, 0)
+        yield PileSpec("W", "waste", 1.1, 0)
+        for i in range(8):
+            yield PileSpec(f"F{i + 1}", "foundation", 2.2 + 1.1 * i, 0, label="A")
+        for i in range(10):
+            yield PileSpec(f"T{i + 1}", "tableau", 1.1 * i, 1.6, fan="down")
+        # the reserve exists only after the rescue, late in a game: bottom right
+        for i in range(3):
+            yield PileSpec(f"R{i + 1}", "reserve", 7.7 + 1.1 * i, 5.1)
+
+    def deal(self, rng: Rng) -> None:
+        deck = C.deck(2)
+        rng.shuffle(deck)
+        for _ in range(self.opts["pile_size"]):
+            for col in self.tableau:
+                self.put(col, deck.pop())
+        self.init_stock(deck[::-1])
+        self.vars["rescue"] = False
+
+    # ------------------------------------------------------------ moves
+    def accepts(self, d: int, s: int, n: int) -> bool:
+        if (not self.cards[d] and self._role[s] == "tableau" and self._role[d] == "tableau"
+                and not self._empty_from_piles):
+            return False
+        return super().accepts(d, s, n)
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.lost else super().legal_moves()
+
+    def stock_moves(self, moves: list[Move]) -> None:
+        if not self.vars["rescue"]:
+            super().stock_moves(moves)
+
+    def extra_moves(self, moves: list[Move]) -> None:
+        if self._rescue_possible():
+            moves.append(RESCUE)
+
+    def _rescue_possible(self) -> bool:
+        return (not self.vars["rescue"] and not self.cards[self.stock]
+                and bool(self.cards[self.waste]) and not self.won)
+
+    def apply_extra(self, move: Move) -> None:
+        w = self.waste
+        self._move_cards(w, self.stock, len(self.cards[w]), reverse=True, up=False)
+        self._set("rescue", True)
+
+    def settle(self) -> None:
+        if self.vars["rescue"]:
+            cards, stock = self.cards, self.stock
+            for r in self.reserve:
+                if not cards[r] and cards[stock]:
+                    self._move_cards(stock, r, 1)
+        super().settle()
+
+    @property
+    def lost(self) -> bool:
+        """The book's end: in the rescue, none of the reserve cards can be played."""
+        if not (self.opts["strict_rescue_loss"] and self.vars["rescue"]):
+            return False
+        live = [r for r in self.reserve if self.cards[r]]
+        return bool(live) and not any(
+            self.accepts(d, r, 1) for r in live for d in self._targets)
+
+    def safe_autoplay(self) -> Move | None:
+        """A card whose every possible lower neighbour (two decks) is already built."""
+        low = min(C.RANK[self.cards[f][-1]] if self.cards[f] else 0 for f in self.foundations)
+        for s in (*self.tableau, self.waste, *self.reserve):
+            pile = self.cards[s]
+            if pile and (C.RANK[pile[-1]] <= 2 or C.RANK[pile[-1]] <= low + 1):
+                for f in self.foundations:
+                    if self.accepts(f, s, 1):
+                        return Move("move", s, f, 1)
+        return None
+
+    # ------------------------------------------------------------ messages
+    def explain(self, move: Move) -> str:
+        if self.lost:
+            return "The game is lost: none of the reserve cards can be played."
+        rescue = self.vars["rescue"]
+        if move.kind == "rescue":
+            if rescue:
+                return "The rescue operation can be made only once."
+            if self.cards[self.stock]:
+                return "The rescue operation is allowed only when the stock is used up."
+            return "There are no unused cards in the waste to form the rescue pack."
+        if move.kind in ("deal", "redeal") and rescue:
+            return "After the rescue operation the pack only refills the reserve."
+        if (move.kind == "move" and 0 <= move.src < len(self.layout)
+                and 0 <= move.dst < len(self.layout) and move.src != move.dst
+                and self._role[move.src] == self._role[move.dst] == "tableau"
+                and self.cards[move.src] and not self.cards[move.dst]
+                and not self._empty_from_piles):
+            return "An empty pile can only be filled from the waste or the reserve."
+        return super().explain(move)

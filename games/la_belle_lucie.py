@@ -1,0 +1,341 @@
+"""La Belle Lucie (000 #24 and 003): eighteen fans, build down in suit, two shuffled redeals.
+
+The class is also the base of the family of 003 (Trefoil, The Fan, Three Shuffles and a Draw,
+Shamrocks). The members differ only in the fan-building rule, what an empty fan takes, how
+many cards a fan holds, how many redeals there are and whether the final "draw" of a buried
+card is allowed, so a variant sets a few class attributes and the moves come from here.
+
+Move generation is a table lookup rather than the generic all-pairs scan of
+:class:`PatienceGame`: every fan top is a distinct card, so the fans a card can go on are found
+by asking which of the few cards it fits on are fan tops. A solver calls it millions of times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import cards as C
+from .cards import RANK
+from .model import GameInfo, Move, Option, PileSpec
+from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule
+from .registry import register
+
+#: per building rule, the cards each card may be placed on (built once per rule)
+_ONTO: dict[Build, tuple[tuple[int, ...], ...]] = {}
+
+
+def onto_table(build: Build) -> tuple[tuple[int, ...], ...]:
+    table = _ONTO.get(build)
+    if table is None:
+        table = tuple(tuple(t for t in range(52) if build.fits(c, t)) for c in range(52))
+        _ONTO[build] = table
+    return table
+
+
+RULES_EN = """\
+Goal: move all 52 cards to the four foundations, each built up in one suit from ace to king.
+
+The deal: all 52 cards are dealt face up in fans of three cards: 17 fans of three and one fan \
+of a single card (18 fans). The four foundations start empty.
+
+Play:
+• Only the top card of a fan can be moved, and only one card at a time.
+• An ace goes to an empty foundation; each foundation is then built up in its suit: 2♦ on A♦, \
+3♦ on 2♦ and so on up to the king. Cards on the foundations stay there.
+• The top card of a fan may go onto the top card of another fan of the same suit and one rank \
+higher: 7♣ on 8♣.
+• A fan that becomes empty is never filled again, not even with a king.
+
+Redeals: when no card can move, you may redeal: every card that is not on a foundation is \
+gathered, shuffled and dealt again in fans of three; one or two cards left over make a last, \
+smaller fan. Two redeals are allowed.
+
+End: you win when all 52 cards are on the foundations. The game is over when no move and no \
+redeal is left.
+
+Options:
+• Any suit (variant 1 of the Chinese source): build down on the fans regardless of suit. Easier.
+• Draw: after the last redeal, when no move is left, you may once pull out one buried card (any \
+card that is not on top of its fan) and play it at once onto a foundation or a fan top where it \
+fits. This is the base game of the Chinese source, also known as Three Shuffles and a Draw.
+• Redeal any time: redeal (and draw) without waiting until no move is left.
+• King rule: a king on top of a fan may be moved into an empty fan.
+• Redeals: 2 (standard), 1 or 0.
+
+Score: the number of cards on the foundations (52 means won)."""
+
+RULES_ZH = """\
+目标：把52张牌全部移到4个基础堆上，每堆同花色从A依次叠到K。
+
+发牌：52张牌全部正面朝上，每3张叠成一个扇形，共17个扇形，剩下的1张单独成为第18个扇形。\
+4个基础堆开始时是空的。
+
+玩法：
+• 只有每个扇形最上面露出的一张牌可以移动，每次只能移动一张。
+• A可以放到空的基础堆上，之后按同花色递升叠放：♦2放在♦A上，♦3放在♦2上……直到K。\
+已经放上基础堆的牌不能再移回。
+• 扇形的顶牌可以放到另一个扇形的顶牌上，要求同花色且点数小一：♣7放在♣8上。
+• 扇形移空后不再补牌，即使是K也不能放进去。
+
+重新摆牌：无牌可移时，可以重新摆牌：把基础堆以外的牌全部收拢、洗匀，再每3张摆成一个扇形，\
+余下1张或2张单独成为最后一个扇形。共可重新摆牌两次。
+
+结束：52张牌全部放上基础堆即为成功。既无牌可移、又不能再重新摆牌时，游戏结束。
+
+选项：
+• 不论花色（中文原书的变化一）：扇形上只要点数递减即可叠放，不必同花色，比较容易成功。
+• 抽牌：最后一次重新摆牌之后，如果无牌可移，允许一次从扇形中抽出一张被压住的牌\
+（不是顶牌的任何一张），立即放到能接上的基础堆或扇形顶牌上。这是中文原书的基本玩法，\
+也叫“三洗一抽”。
+• 随时重新摆牌：不必等到无牌可移，随时可以重新摆牌（和抽牌）。
+• 国王规则：扇形顶上的K可以移进空扇形。
+• 重新摆牌次数：2（标准）、1或0。
+
+计分：基础堆上的牌数（52张即成功）。"""
+
+RULES_RU = """\
+Цель: переложить все 52 карты в четыре базовые стопки, каждую по одной масти от туза до короля.
+
+Раскладка: все карты сдаются открытыми веерами по три карты: 17 вееров по три, а последняя \
+карта образует 18-й веер из одной карты. Базовые стопки вначале пусты.
+
+Ход игры:
+• Перекладывать можно только верхнюю карту веера и только по одной карте.
+• Туз кладётся на пустую базу, дальше база собирается по возрастанию в той же масти: 2♦ на A♦, \
+3♦ на 2♦ и так до короля. Карты с баз не возвращаются.
+• Верхнюю карту веера можно положить на верхнюю карту другого веера той же масти и на единицу \
+старше: 7♣ на 8♣.
+• Опустевший веер больше не заполняется, даже королём.
+
+Пересдачи: когда ходов больше нет, можно сделать пересдачу: все карты, кроме лежащих на базах, \
+собираются, тасуются и снова раскладываются веерами по три; одна или две оставшиеся карты \
+образуют последний, меньший веер. Разрешены две пересдачи.
+
+Конец: вы выиграли, когда все 52 карты на базах. Игра окончена, когда не осталось ни ходов, \
+ни пересдач.
+
+Варианты:
+• Любая масть (вариант 1 китайского источника): на веерах карту кладут на старшую на единицу \
+карту любой масти. Так легче.
+• Вытягивание: после последней пересдачи, когда ходов нет, можно один раз вытащить любую карту, \
+лежащую под другими (не верхнюю в веере), и сразу положить её на базу или на верхнюю карту \
+веера, куда она подходит. Это основная игра китайского источника, она же «Три тасовки и одна \
+карта».
+• Пересдача в любой момент: пересдавать (и вытягивать карту) можно, не дожидаясь, пока \
+кончатся ходы.
+• Правило короля: короля с верха веера можно перенести в пустой веер.
+• Число пересдач: 2 (обычно), 1 или 0.
+
+Очки: число карт на базах (52 — победа)."""
+
+
+@register
+class LaBelleLucie(PatienceGame):
+    info = GameInfo(
+        id="la_belle_lucie",
+        names={"en": "La Belle Lucie", "zh": "三叶草（美丽的露西）", "ru": "Прекрасная Люси"},
+        source="000_5c0014aada07c9b6.txt", source_game="24; also 003_a9f4e6f80390d395.txt",
+        decks=1, kind="S-mixed", difficulty=4,
+        description={
+            "en": "Eighteen open fans: build down in suit, with two shuffled redeals.",
+            "zh": "十八个明牌扇形，同花色递减叠放，可洗牌重摆两次。",
+            "ru": "Восемнадцать открытых вееров: вниз по масти, две пересдачи с тасовкой.",
+        },
+        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
+    )
+    options = (
+        Option("any_suit", False, help="build down on the fans regardless of suit (variant 1)"),
+        Option("draw", False, help="after the last redeal, once, play one buried card (000 base)"),
+        Option("redeal_any_time", False, help="redeal (and draw) without waiting to be stuck"),
+        Option("king_rule", False, help="a king may be moved into an empty fan"),
+        Option("redeals", 2, (2, 1, 0), help="shuffled redeals allowed"),
+    )
+
+    #: how many fan places the layout has (the most a deal or redeal can fill)
+    FANS = 18
+    #: Trefoil puts the aces on the foundations before the deal
+    ACES_FIRST = False
+    fan_build = Build("same", -1)
+    fan_empty = "none"
+    fan_limit = 0
+    redeals = 2
+    #: the final draw of one buried card (the *merci*)
+    merci = False
+
+    def prepare(self) -> None:
+        opts = self.opts
+        if opts.get("any_suit"):
+            self.fan_build = Build("any", -1)
+        if opts.get("king_rule"):
+            self.fan_empty = "king"
+        self.redeals = opts.get("redeals", self.redeals)
+        self.merci = opts.get("draw", self.merci)
+        self.any_time = opts.get("redeal_any_time", False)
+        super().prepare()
+        self._onto = onto_table(self.fan_build)
+        self._draw_targets = self.foundations + self.tableau
+
+    def build_layout(self) -> Iterable[PileSpec]:
+        kings = self.fan_empty == "king" or self.opts.get("king_rule")
+        for i in range(4):
+            yield PileSpec(f"F{i + 1}", "foundation", 2.8 + 1.2 * i, 0, label="A", autoflip=False)
+        for i in range(self.FANS):
+            row, col = divmod(i, 6)
+            yield PileSpec(f"T{i + 1}", "tableau", 1.7 * col, 1.6 * (row + 1), fan="right",
+                           label="K" if kings else "", autoflip=False)
+
+    def rule_for(self, index: int, spec: PileSpec) -> Rule:
+        if spec.role == "foundation":
+            return FOUNDATION
+        return Rule(self.fan_build, empty=self.fan_empty, take="top",
+                    max_cards=self.fan_limit, name="fan")
+
+    def deal(self, rng) -> None:
+        deck = C.deck()
+        if self.ACES_FIRST:
+            for f, ace in zip(self.foundations, [c for c in deck if RANK[c] == 1], strict=True):
+                self.put(f, ace)
+            deck = [c for c in deck if RANK[c] != 1]
+        rng.shuffle(deck)
+        for i, c in enumerate(deck):
+            self.put(self.tableau[i // 3], c)
+        self.vars["redeals"] = self.redeals
+        self.vars["drawn"] = False
+
+    # ------------------------------------------------------------ moves
+    def legal_moves(self) -> list[Move]:
+        cards = self.cards
+        tops: dict[int, int] = {}
+        empty_fans = []
+        for t in self.tableau:
+            fan = cards[t]
+            if fan:
+                tops[fan[-1]] = t
+            else:
+                empty_fans.append(t)
+        wants: dict[int, int] = {}
+        free = []
+        for f in self.foundations:
+            pile = cards[f]
+            if not pile:
+                free.append(f)
+            elif RANK[pile[-1]] < 13:
+                wants[pile[-1] + 1] = f
+        limit, onto = self.fan_limit, self._onto
+        moves: list[Move] = []
+        for c, s in tops.items():
+            if RANK[c] == 1:
+                moves.extend(Move("move", s, f) for f in free)
+            elif c in wants:
+                moves.append(Move("move", s, wants[c]))
+            for t in onto[c]:
+                d = tops.get(t)
+                if d is not None and not (limit and len(cards[d]) >= limit):
+                    moves.append(Move("move", s, d))
+            if empty_fans and self.empty_accepts(empty_fans[0], c):
+                moves.extend(Move("move", s, d) for d in empty_fans)
+        self.extra_moves(moves)
+        return moves
+
+    def extra_moves(self, moves: list[Move]) -> None:
+        """The redeal and the draw, both only when no card can move (unless any time)."""
+        if moves and not self.any_time:
+            return
+        if self.vars["redeals"] > 0:
+            if any(self.cards[t] for t in self.tableau):
+                moves.append(REDEAL)
+        elif self.merci and not self.vars["drawn"]:
+            cards = self.cards
+            for s in self.tableau:
+                fan = cards[s]
+                for depth in range(2, len(fan) + 1):
+                    c = fan[-depth]
+                    moves.extend(Move("draw", s, d, depth) for d in self._draw_targets
+                                 if self.takes(d, c, s))
+
+    def takes(self, d: int, c: int, s: int) -> bool:
+        """Whether pile ``d`` could take card ``c`` pulled out from under the top of fan ``s``."""
+        rule, pile = self.rule[d], self.cards[d]
+        if rule.max_cards and len(pile) - (d == s) >= rule.max_cards:
+            return False
+        if not pile:
+            return self.empty_accepts(d, c)
+        return rule.build is not None and rule.build.fits(c, pile[-1])
+
+    def apply(self, move: Move) -> None:
+        if move.kind == "move":
+            self._move_cards(move.src, move.dst, move.n)
+        elif move.kind == "redeal":
+            self.redeal()
+        elif move.kind == "draw":
+            self.draw_buried(move.src, move.dst, move.n)
+        else:
+            raise ValueError(f"{self.info.id} has no move {move.kind!r}")
+
+    def redeal(self) -> None:
+        """Gather the fans in order, shuffle with the redeal's own stream, deal in threes."""
+        left = self.vars["redeals"]
+        gathered = [c for t in self.tableau for c in self.cards[t]]
+        self.rng(self.redeals - left + 1).shuffle(gathered)
+        for i, t in enumerate(self.tableau):
+            self._replace(t, gathered[3 * i:3 * i + 3], 0)
+        self._set("redeals", left - 1)
+
+    def draw_buried(self, s: int, d: int, depth: int) -> None:
+        """Pull the card ``depth`` from the top of fan ``s`` out and play it onto ``d``."""
+        fan = self.cards[s]
+        k = len(fan) - depth
+        self._replace(s, fan[:k] + fan[k + 1:] + [fan[k]], 0)
+        if d != s:
+            self._move_cards(s, d)
+        self._set("drawn", True)
+
+    # ------------------------------------------------------------ for players and the solver
+    def explain(self, move: Move) -> str:
+        if move.kind == "redeal":
+            return self.explain_redeal()
+        if move.kind == "draw":
+            return self.explain_draw(move)
+        return super().explain(move)
+
+    def _card_moves_left(self) -> bool:
+        return any(m.kind == "move" for m in self.legal_moves())
+
+    def explain_redeal(self) -> str:
+        if not self.redeals:
+            return "This game has no redeals."
+        if self.vars["redeals"] <= 0:
+            return "All the redeals have been used."
+        if not self.any_time and self._card_moves_left():
+            return "You may only redeal when no card can move."
+        return "There are no cards left to redeal."
+
+    def explain_draw(self, move: Move) -> str:
+        if not self.merci:
+            return "This game has no draw."
+        if self.vars["drawn"]:
+            return "The draw has already been used."
+        if self.vars["redeals"] > 0:
+            return "The draw comes only after the last redeal."
+        if not self.any_time and self._card_moves_left():
+            return "You may only draw a card when no other card can move."
+        s, d, depth = move.src, move.dst, move.n
+        if s not in self.tableau or not 2 <= depth <= len(self.cards[s]):
+            return "Only a buried card, one that is not on top of its fan, can be drawn."
+        c = self.cards[s][-depth]
+        if d not in self._draw_targets:
+            return "A drawn card must go to a foundation or onto a fan."
+        return f"The {C.pretty(c)} does not fit there."
+
+    def describe(self, move: Move) -> str:
+        fan = self.cards[move.src] if move.kind == "draw" and move.src in self.tableau else []
+        if 2 <= move.n <= len(fan):
+            ids = self.layout[move.src].id, self.layout[move.dst].id
+            return f"draw {C.pretty(fan[-move.n])} {ids[0]} → {ids[1]}"
+        return super().describe(move)
+
+    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
+        """Foundations are interchangeable; fans too once no shuffle can depend on their order."""
+        if self.vars["redeals"] > 0:
+            return (tuple(self.foundations),)
+        return tuple(self.foundations), tuple(self.tableau)

@@ -1,0 +1,131 @@
+"""Leapfrog (000 #11): a card jumps onto a touching card of its rank or suit and captures it."""
+
+from __future__ import annotations
+
+from .cards import RANK, SUIT
+from .grid import CellGame, touching
+from .model import GameInfo, Move
+from .registry import register
+
+RULES_EN = """\
+Goal: capture as many cards as you can. The best possible result is a single card left.
+
+The deal: 20 cards face up in 4 rows of 5. The other 32 cards are the stock.
+
+Play:
+• Jump: any card may jump onto one of the eight cards around it (beside, above, below or \
+corner to corner) if the two have the same rank or the same suit. The card jumped onto is \
+captured and put away; the jumping card takes its place and leaves a gap behind. A card may go \
+on jumping from its new place, one jump at a time, and any other card may jump at any time.
+• Fill: at any time you may put the top card of the stock, face up, into any gap. You may also \
+wait: filling later can leave better jumps.
+
+End: the game ends when the stock is empty and no jump is possible (you may also stop). Score: \
+the cards not captured, in the layout and in the stock; fewer is better. 5 cards or fewer is \
+"good"; 1 card left is a win."""
+
+RULES_ZH = """\
+目标：吃掉尽可能多的牌。最好的结果是只剩1张。
+
+摆牌：翻开20张，摆成4排，每排5张。其余32张为手牌。
+
+玩法：
+• 蛙跳：任何一张牌都可以跳到与它相邻的8个方位（横、竖、斜）的邻牌上，条件是两张牌同点数或同花色。被跳上的牌被吃掉、拿出弃掉；跳的牌占据它的位置，原来的位置留下空白。这张牌可以从新位置继续跳（一次跳一步），其它牌也随时可以跳。
+• 补牌：随时可以把一张手牌翻开补入任何空白，也可以延迟填补，以便选择更好的蛙跳路线。
+
+结束：手牌补完且无法再跳时结束（也可以随时停止）。计分：没被吃掉的牌数（桌上加手牌），越少越好。剩5张以内为“优良”，只剩1张为胜利。"""
+
+RULES_RU = """\
+Цель: «съесть» как можно больше карт. Лучший возможный результат — одна оставшаяся карта.
+
+Раскладка: 20 открытых карт в 4 ряда по 5. Остальные 32 карты — колода.
+
+Ход игры:
+• Прыжок: любая карта может прыгнуть на одну из восьми соседних карт (рядом, сверху, снизу \
+или по диагонали), если у них одинаковое достоинство или одинаковая масть. Карта, на которую \
+прыгнули, съедена и убирается; прыгнувшая карта занимает её место, а прежнее место пустеет. \
+Карта может прыгать дальше с нового места, по одному прыжку, а любая другая карта может \
+прыгнуть когда угодно.
+• Заполнение: в любой момент можно положить верхнюю карту колоды открытой на любое пустое \
+место. Можно и подождать: позднее заполнение иногда даёт лучшие прыжки.
+
+Конец: игра кончается, когда колода пуста и прыгать некуда (можно и остановиться раньше). \
+Очки: несъеденные карты на столе и в колоде; чем меньше, тем лучше. 5 карт и меньше — \
+«хорошо»; одна карта — победа."""
+
+
+@register
+class Leapfrog(CellGame):
+    info = GameInfo(
+        id="leapfrog",
+        names={"en": "Leapfrog", "zh": "蛙跳", "ru": "Чехарда"},
+        source="000_5c0014aada07c9b6.txt", source_game="11",
+        decks=1, kind="S-mixed", difficulty=3,
+        description={"en": "Jump onto neighbours of the same rank or suit and capture them.",
+                     "zh": "跳到相邻的同点或同花牌上把它吃掉。",
+                     "ru": "Прыгайте на соседей той же масти или достоинства и съедайте их."},
+        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
+        score_label="cards left", score_better="lower",
+    )
+
+    def shape(self) -> tuple[int, ...]:
+        return (5, 5, 5, 5)
+
+    def prepare(self) -> None:
+        super().prepare()
+        cell = self.cell
+        self.pairs = tuple((cell[i], cell[j]) for i, j in touching(4, 5))
+        self._touch = frozenset(self.pairs)
+
+    def legal_moves(self) -> list[Move]:
+        cards = self.cards
+        moves = []
+        for a, b in self.pairs:
+            if cards[a] and cards[b]:
+                x, y = cards[a][0], cards[b][0]
+                if RANK[x] == RANK[y] or SUIT[x] == SUIT[y]:
+                    moves.append(Move("jump", a, b))
+                    moves.append(Move("jump", b, a))
+        if cards[self.stock]:
+            s = self.stock
+            moves.extend(Move("fill", s, p) for p in self.cell if not cards[p])
+        return moves
+
+    def apply(self, move: Move) -> None:
+        if move.kind == "jump":
+            self.discard_top(move.dst)
+            self._move_cards(move.src, move.dst)
+        else:
+            self.fill_from_stock(move.dst)
+
+    @property
+    def won(self) -> bool:
+        return self.cards_left == 1
+
+    @property
+    def grade(self) -> str | None:
+        return "good" if 1 < self.cards_left <= 5 else None
+
+    def explain(self, move: Move) -> str:
+        kind = move.kind
+        if kind == "jump":
+            named = self.named_cells(move)
+            if isinstance(named, str):
+                return named
+            if len(named) != 2:
+                return "A jump names the jumping card and the card it lands on."
+            a, b = named
+            if tuple(sorted(named)) not in self._touch:
+                return "A card can only jump onto one of the eight cards around it."
+            return f"The {self.pretty(a)} can only jump onto a card of the same rank or the " \
+                   f"same suit, not onto the {self.pretty(b)}."
+        if kind == "fill":
+            if move.src != self.stock or move.dst not in self.cell:
+                return "A gap in the layout is filled with the top card of the stock."
+            if not self.cards[self.stock]:
+                return "The stock is empty."
+            return "Only an empty place can be filled."
+        if kind == "move":
+            return "Cards move only by jumping onto a neighbour of the same rank or suit, or " \
+                   "from the stock into a gap."
+        return "That is not a move in Leapfrog."

@@ -1,0 +1,99 @@
+"""Everything that must happen before Kivy is imported: environment, window, input, lock-down.
+
+Kivy reads its environment and configuration at import time, so ``kiosk run``,
+``kiosk snapshot``, the tests and the benchmark call :func:`configure` first and import Kivy
+only afterwards. Configuration comes from code and ``KCFG_`` variables, never from a
+``~/.kivy/config.ini`` the visitor's machine might have (``KIVY_NO_CONFIG``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+FONT_REGULAR = ASSETS / "fonts" / "KioskSans-Regular.otf"
+FONT_BOLD = ASSETS / "fonts" / "KioskSans-Bold.otf"
+
+
+def is_pi(model_file: str = "/proc/device-tree/model") -> bool:
+    """True on a Raspberry Pi (its device tree names the board)."""
+    try:
+        return "raspberry pi" in Path(model_file).read_text(errors="replace").lower()
+    except OSError:
+        return False
+
+
+def has_display(env: dict[str, str] | None = None) -> bool:
+    env = os.environ if env is None else env
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def input_providers(touchscreen: bool) -> dict[str, str]:
+    """The ``[input]`` section: exactly one path for a touch, so a tap is one tap.
+
+    On the Pi the kernel's touch device (hidinput via probesysfs) is the path and the
+    ``mouse`` provider goes: SDL also turns each touch into a synthetic mouse click, and
+    keeping both delivers every tap twice (kivy issues 8494, 7169). On a desktop the mouse
+    is the path and device probing goes.
+    """
+    if touchscreen:
+        return {"hid_%(name)s": "probesysfs,provider=hidinput"}
+    return {"mouse": "mouse,multitouch_on_demand"}
+
+
+@dataclass
+class Screen:
+    width: int = 800
+    height: int = 480
+    fullscreen: bool = False
+    touchscreen: bool = False
+    headless: bool = False
+
+
+def decide_screen(size: tuple[int, int] | None = None, portrait: bool = False,
+                  fullscreen: bool | None = None, headless: bool = False) -> Screen:
+    """Window size, full screen and input path for this machine and these arguments."""
+    pi = is_pi()
+    no_display = not has_display()
+    w, h = size or (800, 480)
+    if portrait and w > h:
+        w, h = h, w
+    full = (pi or no_display) if fullscreen is None else fullscreen
+    if headless:
+        full = False
+    return Screen(w, h, full, touchscreen=pi and not headless, headless=headless)
+
+
+def configure(screen: Screen, quiet: bool = False) -> None:
+    """Set Kivy's environment and configuration. Call before any ``import kivy``."""
+    env = os.environ
+    env.setdefault("KIVY_NO_ARGS", "1")           # our argparse owns sys.argv
+    env.setdefault("KIVY_NO_CONFIG", "1")         # no user config.ini, read-only root is fine
+    env.setdefault("KIVY_NO_FILELOG", "1")        # the journal keeps our log
+    env.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # SIGTERM from systemd ends us normally
+    env["KCFG_KIVY_EXIT_ON_ESCAPE"] = "0"
+    if quiet:
+        env.setdefault("KIVY_NO_CONSOLELOG", "1")
+    if screen.headless:
+        env["SDL_VIDEODRIVER"] = "offscreen"
+    elif not has_display() and is_pi():
+        env.setdefault("SDL_VIDEODRIVER", "kmsdrm")
+        env.setdefault("KIVY_WINDOW", "sdl2")
+        env.setdefault("KIVY_GL_BACKEND", "sdl2")
+
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("kivy", "pause_on_minimize", "0")
+    Config.set("graphics", "width", str(screen.width))
+    Config.set("graphics", "height", str(screen.height))
+    Config.set("graphics", "fullscreen", "auto" if screen.fullscreen else "0")
+    Config.set("graphics", "resizable", "0" if screen.fullscreen else "1")
+    Config.set("graphics", "show_cursor", "0" if screen.touchscreen else "1")
+    for key, _value in Config.items("input"):
+        Config.remove_option("input", key)
+    if not screen.headless:
+        for key, value in input_providers(screen.touchscreen).items():
+            Config.set("input", key, value)

@@ -1,0 +1,244 @@
+"""The two hardware buttons: New deal and Undo (gpiozero; no Kivy here).
+
+* **New deal** (BCM 17): a press and release deals a new game. Holding it for
+  ``new_deal_hold`` seconds (3 s) goes back to the game picker instead, and the release that
+  follows does *not* deal. So the deal happens on release.
+* **Undo** (BCM 27): a press undoes one move at once; holding it repeats the undo after
+  ``undo_repeat_delay`` (0.8 s), then every ``undo_repeat_interval`` (0.4 s), at a steady pace
+  (a late poll never fires a burst).
+
+The buttons are momentary switches between the pin and ground; the internal pull-ups are on,
+so a pressed button reads low.
+
+Debounce is done here, with monotonic timestamps, not by gpiozero's ``bounce_time`` (whose
+mock pins do not emulate it): an edge closer than ``debounce`` to the last accepted edge of
+that button is bounce and ignored; the settled level is read back afterwards, so a tap
+shorter than the debounce time still ends in the right state. The first edge is acted on at
+once (no added latency). :class:`ButtonLogic` holds all of this as a pure state machine, fed
+with edges and times, so it is tested without threads.
+
+gpiozero calls back on its own thread (lgpio's, on a Pi). Events are handed to the
+``dispatch`` callable the app gives; the app's function must bring them to the Kivy main
+thread, e.g. ``lambda ev: Clock.schedule_once(lambda dt: table.on_button(ev))``. Events are
+the strings :data:`NEW_DEAL`, :data:`UNDO` and :data:`PICKER`.
+
+Where there is no GPIO (a laptop, CI, a broken pin factory, a pin in use), :class:`Buttons`
+logs one warning, sets :attr:`Buttons.available` False and does nothing more; the app offers
+the keys N and U instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("kiosk.buttons")
+
+NEW_DEAL, UNDO, PICKER = "new_deal", "undo", "picker"
+BUTTONS = (NEW_DEAL, UNDO)
+
+
+@dataclass
+class _State:
+    pressed: bool = False
+    changed: float = float("-inf")   # time of the last accepted edge
+    unsettled: bool = False          # an edge was ignored as bounce: read the level back
+    held: bool = False               # New deal: the hold already went to the picker
+    next_repeat: float = 0.0         # Undo: when the next repeat is due
+
+
+class ButtonLogic:
+    """Debounce, hold and repeat for the two buttons; pure (the caller passes the times).
+
+    >>> b = ButtonLogic(debounce=0.05)
+    >>> b.edge(UNDO, True, 10.0), b.edge(UNDO, False, 10.01), b.edge(UNDO, True, 10.02)
+    (['undo'], [], [])
+    >>> b.poll(10.85), b.poll(11.0), b.poll(11.25)
+    (['undo'], [], ['undo'])
+    """
+
+    def __init__(self, debounce: float = 0.05, new_deal_hold: float = 3.0,
+                 undo_repeat_delay: float = 0.8, undo_repeat_interval: float = 0.4) -> None:
+        self.debounce = debounce
+        self.new_deal_hold = new_deal_hold
+        self.undo_repeat_delay = undo_repeat_delay
+        self.undo_repeat_interval = undo_repeat_interval
+        self.state = {name: _State() for name in BUTTONS}
+
+    def edge(self, name: str, pressed: bool, t: float) -> list[str]:
+        """A raw level change of button ``name`` at time ``t``; returns the events."""
+        s = self.state[name]
+        if pressed == s.pressed:
+            s.unsettled = False
+            return []
+        if t - s.changed < self.debounce:
+            s.unsettled = True
+            return []
+        return self._accept(name, pressed, t)
+
+    def poll(self, t: float, levels: Mapping[str, bool] | None = None) -> list[str]:
+        """Called often while :meth:`busy`: holds, repeats, and (with the current
+        ``levels``) the settled state after bounce."""
+        events: list[str] = []
+        for name, s in self.state.items():
+            if levels is not None and name in levels and levels[name] != s.pressed \
+                    and t - s.changed >= self.debounce:
+                events += self._accept(name, levels[name], t)
+            elif levels is not None and name in levels and t - s.changed >= self.debounce:
+                s.unsettled = False
+            if not s.pressed:
+                continue
+            if name == NEW_DEAL and not s.held and t - s.changed >= self.new_deal_hold:
+                s.held = True
+                events.append(PICKER)
+            elif name == UNDO and t >= s.next_repeat:
+                events.append(UNDO)
+                s.next_repeat += self.undo_repeat_interval
+                if s.next_repeat <= t:  # a late poll: keep the pace, no burst
+                    s.next_repeat = t + self.undo_repeat_interval
+        return events
+
+    def busy(self) -> bool:
+        """True while some button is down or its level has to be read back."""
+        return any(s.pressed or s.unsettled for s in self.state.values())
+
+    def _accept(self, name: str, pressed: bool, t: float) -> list[str]:
+        s = self.state[name]
+        s.pressed, s.changed, s.unsettled = pressed, t, False
+        if name == UNDO:
+            if pressed:
+                s.next_repeat = t + self.undo_repeat_delay
+                return [UNDO]
+            return []
+        if pressed:
+            s.held = False
+            return []
+        return [] if s.held else [NEW_DEAL]
+
+
+_warned = False
+
+
+class Buttons:
+    """The buttons on their GPIO pins, feeding :class:`ButtonLogic`; events go to ``dispatch``.
+
+    ``pin_factory``: None for gpiozero's usual choice (``GPIOZERO_PIN_FACTORY``, else lgpio,
+    rpigpio, pigpio, native), or a factory (tests pass ``MockFactory()``).
+    ``poll_thread=False`` leaves polling to the caller (:meth:`poll`), for tests.
+    """
+
+    def __init__(self, dispatch: Callable[[str], Any], *, new_deal_pin: int = 17,
+                 undo_pin: int = 27, debounce_ms: int = 50, new_deal_hold: float = 3.0,
+                 undo_repeat_delay: float = 0.8, undo_repeat_interval: float = 0.4,
+                 pin_factory: Any = None, clock: Callable[[], float] = time.monotonic,
+                 tick: float = 0.02, poll_thread: bool = True) -> None:
+        self.dispatch = dispatch
+        self.clock = clock
+        self.tick = tick
+        self.logic = ButtonLogic(debounce_ms / 1000, new_deal_hold, undo_repeat_delay,
+                                 undo_repeat_interval)
+        self.pins = {NEW_DEAL: new_deal_pin, UNDO: undo_pin}
+        self.devices: dict[str, Any] = {}
+        self.available = False
+        self.problem: str | None = None
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        try:
+            self._open(pin_factory)
+        except Exception as err:  # noqa: BLE001 - no GPIO must never stop the kiosk
+            self._close_devices()
+            self.problem = f"hardware buttons not available ({type(err).__name__}: {err})"
+            global _warned
+            if not _warned:
+                log.warning("%s; use the keys N (new deal) and U (undo)", self.problem)
+                _warned = True
+            else:
+                log.info("%s", self.problem)
+            return
+        self.available = True
+        if poll_thread:
+            self._thread = threading.Thread(target=self._run, name="kiosk-buttons", daemon=True)
+            self._thread.start()
+
+    @classmethod
+    def from_config(cls, cfg: Any, dispatch: Callable[[str], Any], **kwargs: Any) -> Buttons:
+        """From :class:`kiosk.config.Buttons` (``cfg.buttons``)."""
+        return cls(dispatch, new_deal_pin=cfg.new_deal_pin, undo_pin=cfg.undo_pin,
+                   debounce_ms=cfg.debounce_ms, new_deal_hold=cfg.new_deal_hold,
+                   undo_repeat_delay=cfg.undo_repeat_delay,
+                   undo_repeat_interval=cfg.undo_repeat_interval, **kwargs)
+
+    def _open(self, pin_factory: Any) -> None:
+        from gpiozero import Button
+        from gpiozero.exc import PinFactoryFallback
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PinFactoryFallback)
+            for name, pin in self.pins.items():
+                # bounce_time=None: debounce is ours; hold is ours too (see ButtonLogic)
+                dev = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                self.devices[name] = dev
+                dev.when_pressed = lambda n=name: self._edge(n, True)
+                dev.when_released = lambda n=name: self._edge(n, False)
+
+    # ------------------------------------------------------------------ events
+    def _edge(self, name: str, pressed: bool) -> None:
+        with self._lock:
+            events = self.logic.edge(name, pressed, self.clock())
+        self._send(events)
+        self._wake.set()
+
+    def poll(self) -> None:
+        """Check holds, repeats and settled levels now (the thread does this every ``tick``)."""
+        levels = {}
+        for name, dev in self.devices.items():
+            try:
+                levels[name] = bool(dev.is_pressed)
+            except Exception:  # noqa: BLE001 - a closed device
+                pass
+        with self._lock:
+            events = self.logic.poll(self.clock(), levels)
+        self._send(events)
+
+    def _send(self, events: list[str]) -> None:
+        for ev in events:
+            try:
+                self.dispatch(ev)
+            except Exception:  # noqa: BLE001 - a broken handler must not kill GPIO
+                log.exception("button event %s: dispatch failed", ev)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait()
+            self._wake.clear()
+            while not self._stop.is_set():
+                self.poll()
+                with self._lock:
+                    busy = self.logic.busy()
+                if not busy or self._stop.wait(self.tick):
+                    break
+
+    # ------------------------------------------------------------------ shutdown
+    def close(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+            self._thread = None
+        self._close_devices()
+        self.available = False
+
+    def _close_devices(self) -> None:
+        for dev in self.devices.values():
+            try:
+                dev.close()
+            except Exception:  # noqa: BLE001
+                pass
+        self.devices.clear()

@@ -1,0 +1,185 @@
+"""Cards drawn from vector shapes and font glyphs, so they are sharp at every size.
+
+No bitmaps: a card is a rounded rectangle, its rank and suit are text rendered at the exact
+pixel size the card needs (cached), and its back is a lattice of lines. The suit symbols
+come from the kiosk font (``assets/fonts``), whose coverage of ♣♦♥♠ the tests check.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import (
+    Color,
+    InstructionGroup,
+    Line,
+    PopMatrix,
+    PushMatrix,
+    Rectangle,
+    RoundedRectangle,
+    Translate,
+)
+from kivy.properties import BooleanProperty, NumericProperty
+from kivy.uix.widget import Widget
+
+from games.cards import JOKER, RANK, SUIT
+
+from .boot import FONT_BOLD, FONT_REGULAR
+
+SUIT_GLYPHS = "♣♦♥♠"
+RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+INK = {
+    "black": (0.08, 0.08, 0.1, 1),
+    "red": (0.82, 0.1, 0.12, 1),
+    "green": (0.05, 0.5, 0.18, 1),   # four-colour deck: clubs
+    "blue": (0.1, 0.3, 0.8, 1),      # four-colour deck: diamonds
+}
+FACE = (0.99, 0.985, 0.97, 1)
+COURT = (0.95, 0.9, 0.78, 1)
+BACK = (0.13, 0.27, 0.6, 1)
+BACK_LINE = (1, 1, 1, 0.22)
+EDGE = (0, 0, 0, 0.35)
+
+
+def suit_colour(suit: int, four_colour: bool) -> tuple[float, float, float, float]:
+    if four_colour:
+        return INK[("green", "blue", "red", "black")[suit]]
+    return INK["red"] if suit in (1, 2) else INK["black"]
+
+
+@lru_cache(maxsize=1024)
+def text_texture(text: str, px: int, bold: bool = True):
+    """White text rendered at ``px`` pixels (tinted by a Color when drawn)."""
+    label = CoreLabel(text=text, font_size=max(4, px), font_name=str(FONT_BOLD if bold
+                      else FONT_REGULAR), color=(1, 1, 1, 1), padding=(0, 0))
+    label.refresh()
+    return label.texture
+
+
+def _glyph(group: InstructionGroup, text: str, px: int, cx: float, cy: float,
+           rgba, anchor: str = "center", bold: bool = True) -> None:
+    """Draw ``text`` with its box anchored at (cx, cy): ``center``, ``topleft``, ``topright``."""
+    tex = text_texture(text, int(px), bold)
+    w, h = tex.size
+    if anchor == "topleft":
+        x, y = cx, cy - h
+    elif anchor == "topright":
+        x, y = cx - w, cy - h
+    else:
+        x, y = cx - w / 2, cy - h / 2
+    group.add(Color(*rgba))
+    group.add(Rectangle(texture=tex, pos=(round(x), round(y)), size=(w, h)))
+
+
+def draw_face(group: InstructionGroup, code: int, w: float, h: float,
+              four_colour: bool = False) -> None:
+    """Instructions for the face of ``code`` in a ``w`` x ``h`` box at the origin."""
+    r = max(2.0, w * 0.08)
+    group.add(Color(*FACE))
+    group.add(RoundedRectangle(pos=(0, 0), size=(w, h), radius=[r]))
+    if code >= JOKER:
+        ink = INK["red"] if code % 2 == 0 else INK["black"]
+        _glyph(group, "★", int(w * 0.62), w / 2, h * 0.52, ink)
+        _glyph(group, "JOKER", int(w * 0.17), w / 2, h * 0.16, ink)
+        _glyph(group, "★", int(w * 0.26), w * 0.06, h - w * 0.04, ink, "topleft")
+    else:
+        rank, suit = RANK[code], SUIT[code]
+        ink = suit_colour(suit, four_colour)
+        sym = SUIT_GLYPHS[suit]
+        pad = w * 0.06
+        index_px = int(w * (0.30 if rank != 10 else 0.27))
+        _glyph(group, RANK_TEXT[rank], index_px, pad, h - pad * 0.4, ink, "topleft")
+        _glyph(group, sym, int(w * 0.27), w - pad * 0.8, h - pad * 0.3, ink, "topright")
+        _glyph(group, sym, int(w * 0.22), pad + w * 0.01, h - pad * 0.4 - w * 0.36, ink,
+               "topleft")
+        if rank > 10:
+            group.add(Color(*COURT))
+            group.add(RoundedRectangle(pos=(w * 0.3, h * 0.1), size=(w * 0.6, h * 0.58),
+                                       radius=[r * 0.6]))
+            _glyph(group, RANK_TEXT[rank], int(w * 0.42), w * 0.6, h * 0.46, ink)
+            _glyph(group, sym, int(w * 0.28), w * 0.6, h * 0.2, ink)
+        else:
+            big = 0.62 if rank == 1 else 0.5
+            _glyph(group, sym, int(w * big), w * 0.57, h * 0.36, ink)
+    group.add(Color(*EDGE))
+    group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, r), width=1))
+
+
+def draw_back(group: InstructionGroup, w: float, h: float) -> None:
+    """A card back: a blue field with a white frame and a diagonal lattice."""
+    r = max(2.0, w * 0.08)
+    group.add(Color(*FACE))
+    group.add(RoundedRectangle(pos=(0, 0), size=(w, h), radius=[r]))
+    m = max(2.0, w * 0.07)
+    group.add(Color(*BACK))
+    group.add(RoundedRectangle(pos=(m, m), size=(w - 2 * m, h - 2 * m), radius=[r * 0.6]))
+    group.add(Color(*BACK_LINE))
+    step = max(4.0, w * 0.14)
+    x0, y0, x1, y1 = m + 1, m + 1, w - m - 1, h - m - 1
+    span = (x1 - x0) + (y1 - y0)
+    k = step
+    while k < span:
+        for sign in (1, -1):
+            pts = _diagonal(x0, y0, x1, y1, k, sign)
+            if pts:
+                group.add(Line(points=pts, width=1))
+        k += step
+    group.add(Color(*EDGE))
+    group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, r), width=1))
+
+
+def _diagonal(x0: float, y0: float, x1: float, y1: float, k: float, sign: int):
+    """The part inside the box of the 45-degree line at distance ``k`` along its edges."""
+    if sign > 0:   # lines going up-right from the left/bottom edges
+        a = (x0, y0 + k) if k <= y1 - y0 else (x0 + k - (y1 - y0), y1)
+        b = (x0 + k, y0) if k <= x1 - x0 else (x1, y0 + k - (x1 - x0))
+    else:          # lines going down-right, mirrored
+        a = (x0, y1 - k) if k <= y1 - y0 else (x0 + k - (y1 - y0), y0)
+        b = (x0 + k, y1) if k <= x1 - x0 else (x1, y1 - k + (x1 - x0))
+    if math.dist(a, b) < 1:
+        return None
+    return [a[0], a[1], b[0], b[1]]
+
+
+class CardWidget(Widget):
+    """One card. Its drawing is rebuilt only when its face, side or size changes; moving
+    it only updates a translation, so dragging a run of cards costs almost nothing."""
+
+    code = NumericProperty(0)
+    face_up = BooleanProperty(True)
+    four_colour = BooleanProperty(False)
+
+    def __init__(self, code: int, face_up: bool = True, **kw) -> None:
+        super().__init__(size_hint=(None, None), **kw)
+        self.code = code
+        self.face_up = face_up
+        with self.canvas.before:
+            PushMatrix()
+            self._translate = Translate(*self.pos)
+        self._body = InstructionGroup()
+        self.canvas.add(self._body)
+        with self.canvas.after:
+            PopMatrix()
+        self.bind(pos=self._move, size=self._redraw, face_up=self._redraw,
+                  code=self._redraw, four_colour=self._redraw)
+        self._redraw()
+
+    def _move(self, *_a) -> None:
+        self._translate.xy = self.pos
+
+    def _redraw(self, *_a) -> None:
+        self._body.clear()
+        w, h = self.size
+        if w < 4 or h < 4:
+            return
+        shadow = InstructionGroup()
+        shadow.add(Color(0, 0, 0, 0.18))
+        shadow.add(RoundedRectangle(pos=(w * 0.015, -h * 0.012), size=(w, h),
+                                    radius=[max(2.0, w * 0.08)]))
+        self._body.add(shadow)
+        if self.face_up:
+            draw_face(self._body, int(self.code), w, h, self.four_colour)
+        else:
+            draw_back(self._body, w, h)

@@ -1,0 +1,118 @@
+"""App commands: ``kiosk run`` starts the touch table, ``kiosk snapshot`` renders a deal.
+
+Kivy is imported inside the handlers (after :func:`kiosk.boot.configure`), so ``kiosk
+games`` and the other commands stay instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ORDER = 20
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    from kiosk.cli import UsageError
+
+    try:
+        w, h = (int(v) for v in text.lower().split("x", 1))
+    except ValueError:
+        raise UsageError(f"--size needs WIDTHxHEIGHT, e.g. 800x480, not {text!r}") from None
+    if not (100 <= w <= 8192 and 100 <= h <= 8192):
+        raise UsageError(f"--size {text}: each side must be 100..8192 pixels")
+    return w, h
+
+
+def _check_game(game_id: str | None, options: dict) -> None:
+    """Fail early, on the command line, for an unknown game or a bad option."""
+    import games
+
+    if game_id is not None:
+        games.new(game_id, 1, **options)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from kiosk import boot
+    from kiosk.commands.engine import parse_options
+    from kiosk.i18n import normalize
+
+    options = parse_options(args.option)
+    _check_game(args.game, options)
+    screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
+                                args.fullscreen)
+    boot.configure(screen)
+    from kiosk.app import KioskApp
+
+    app = KioskApp(language=normalize(args.lang), game=args.game, seed=args.seed,
+                   options=options, four_colour=args.four_colour, autoplay=not args.no_autoplay)
+    app.run()
+    return 0
+
+
+def cmd_snapshot(args: argparse.Namespace) -> int:
+    from kiosk import boot
+    from kiosk.commands.engine import parse_options
+    from kiosk.i18n import normalize
+
+    options = parse_options(args.option)
+    _check_game(args.game, options)
+    w, h = parse_size(args.size)
+    boot.configure(boot.Screen(w, h, headless=True), quiet=not args.verbose)
+    from kivy.clock import Clock
+
+    from kiosk.app import KioskApp
+    from kiosk.shots import capture
+
+    out = Path(args.out)
+    result = {"ok": False}
+
+    def ready(app: KioskApp) -> None:
+        def done(path: Path) -> None:
+            result["ok"] = path.exists()
+            app.stop()
+
+        Clock.schedule_once(lambda _dt: capture(out, done), 0.05)
+
+    app = KioskApp(language=normalize(args.lang), game=args.game, seed=args.seed,
+                   options=options, four_colour=args.four_colour, animate=False,
+                   transitions=False, on_ready=ready)
+    app.run()
+    if not result["ok"]:
+        print(f"kiosk: could not write {out}", file=sys.stderr)
+        return 1
+    print(out)
+    return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help="start the touch table (full screen on a Pi)")
+    p.add_argument("--size", metavar="WxH", help="window size (default 800x480)")
+    p.add_argument("--portrait", action="store_true", help="tall window (e.g. 480x800)")
+    full = p.add_mutually_exclusive_group()
+    full.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
+                      help="full screen (default on a Pi or without a desktop)")
+    full.add_argument("--windowed", dest="fullscreen", action="store_false",
+                      help="a window even on a Pi")
+    p.add_argument("--lang", default="en", help="zh, en or ru (default en)")
+    p.add_argument("--game", help="open straight into this game id")
+    p.add_argument("--seed", type=int, help="deal number for --game")
+    p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                   help="a rule option of --game (repeatable)")
+    p.add_argument("--four-colour", action="store_true", help="four-colour deck")
+    p.add_argument("--no-autoplay", action="store_true",
+                   help="do not move safe cards to the foundations by themselves")
+    p.set_defaults(handler=cmd_run)
+
+    p = sub.add_parser("snapshot", help="render a deal's table to a PNG, without a screen")
+    p.add_argument("game", help="game id (see `kiosk games`)")
+    p.add_argument("--seed", type=int, required=True, help="deal number")
+    p.add_argument("--size", default="800x480", metavar="WxH", help="picture size")
+    p.add_argument("--lang", default="en", help="zh, en or ru")
+    p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                   help="a rule option, e.g. --option draw=3 (repeatable)")
+    p.add_argument("--four-colour", action="store_true", help="four-colour deck")
+    p.add_argument("--out", required=True, help="PNG file to write")
+    p.add_argument("--verbose", action="store_true", help="show Kivy's log")
+    p.set_defaults(handler=cmd_snapshot)

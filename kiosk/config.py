@@ -1,0 +1,483 @@
+"""The kiosk's configuration: one TOML file, every key optional.
+
+Where the file is, first match wins: ``--config PATH`` on the command line, the environment
+variable ``SOLITAIRE_KIOSK_CONFIG``, then ``/etc/solitaire-kiosk/config.toml``. A missing
+default file is normal (all defaults, no problem); a missing file that was asked for is a
+problem.
+
+A kiosk must start whatever an operator wrote, so loading never fails: every bad value gives
+ONE message naming the key and the file, and that key keeps its default (a file that is not
+valid TOML gives one message and all defaults). The messages are kept in
+:attr:`Config.problems`; ``kiosk config check`` prints them.
+
+>>> cfg = load_text('name = "Library"\\n[buttons]\\nundo_pin = 99\\n', "x.toml")
+>>> cfg.name, cfg.buttons.undo_pin
+('Library', 27)
+>>> cfg.problems
+['x.toml: buttons.undo_pin: 99 is not a GPIO pin (BCM 2 to 27); using 27']
+
+``config.example.toml`` at the top of the repository documents every key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PATH = Path("/etc/solitaire-kiosk/config.toml")
+ENV_VAR = "SOLITAIRE_KIOSK_CONFIG"
+DEFAULT_DATA_DIR = Path("/var/lib/solitaire-kiosk")
+LANGUAGES = ("en", "zh", "ru")
+ROTATIONS = (0, 90, 180, 270)
+#: BCM numbers a button may use: 0 and 1 are the HAT ID EEPROM pins, 28+ are not on the header
+PIN_RANGE = (2, 27)
+#: the key inside ``[games.<id>]`` that is ours, not one of the game's rule options
+WINNABLE_KEY = "winnable_only"
+
+#: a sensible picker order: the best-known games first, the rest alphabetically
+PREFERRED_ORDER = (
+    "klondike", "pyramid", "golf", "canfield", "scorpion", "eight_off", "la_belle_lucie",
+    "beleaguered_castle", "aces_up", "clock", "accordion", "monte_carlo", "streets_and_alleys",
+    "bisley", "king_albert", "the_fan",
+)
+
+
+@dataclass
+class Buttons:
+    """The two hardware buttons (BCM numbers, wired to ground, internal pull-ups)."""
+
+    new_deal_pin: int = 17
+    undo_pin: int = 27
+    #: holding New deal this long goes back to the game picker (and does not deal)
+    new_deal_hold: float = 3.0
+    #: holding Undo repeats it: first repeat after this delay ...
+    undo_repeat_delay: float = 0.8
+    #: ... then one undo every this many seconds
+    undo_repeat_interval: float = 0.4
+    #: edges closer than this to the last accepted one are contact bounce
+    debounce_ms: int = 50
+
+
+@dataclass
+class Attract:
+    enabled: bool = True
+    #: seconds without input, on the welcome screen, before the demo starts
+    delay: float = 300.0
+
+
+@dataclass
+class Log:
+    data_dir: Path = DEFAULT_DATA_DIR
+    #: plays older than this are pruned (0 = keep forever, size limit still applies)
+    max_days: int = 730
+    #: the log file is kept under this size, oldest plays pruned first (0 = no limit)
+    max_mb: float = 200.0
+    #: the log stops writing (and keeps plays in memory) when the card has less free space
+    min_free_mb: float = 50.0
+
+
+@dataclass
+class Export:
+    #: where the image mounts a USB stick; when nothing is mounted there, the first mounted
+    #: removable drive is used
+    usb_mount: Path = Path("/media/usb")
+
+
+@dataclass
+class Config:
+    name: str = "Solitaire kiosk"
+    language: str = "en"
+    #: seconds without input during a game before the kiosk goes back to the welcome screen
+    idle_timeout: float = 180.0
+    operator_pin: str = "2580"
+    rotation: int = 0
+    four_colour: bool = False
+    autoplay: bool = True
+    #: enabled games, in picker order
+    games: list[str] = field(default_factory=list)
+    #: rule options per game id (only games that set some)
+    game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: game ids that deal only deals known to be winnable
+    winnable_only: set[str] = field(default_factory=set)
+    attract: Attract = field(default_factory=Attract)
+    buttons: Buttons = field(default_factory=Buttons)
+    log: Log = field(default_factory=Log)
+    export: Export = field(default_factory=Export)
+    #: the file this came from (None: built-in defaults only)
+    path: Path | None = None
+    #: one sentence per problem, each naming the file and the key
+    problems: list[str] = field(default_factory=list)
+
+    def options_for(self, game_id: str) -> dict[str, Any]:
+        return dict(self.game_options.get(game_id, {}))
+
+    def data_dir(self) -> Path:
+        """The writable data directory (see :func:`resolve_data_dir`)."""
+        return resolve_data_dir(self.log.data_dir)[0]
+
+    def db_path(self) -> Path:
+        """The log file the kiosk writes (creates the data directory if needed)."""
+        return self.data_dir() / "plays.db"
+
+    def existing_db_path(self) -> Path:
+        """The log file for readers (export, stats): never creates anything."""
+        for d in (self.log.data_dir, user_data_dir()):
+            if (d / "plays.db").is_file():
+                return d / "plays.db"
+        return self.log.data_dir / "plays.db"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The effective configuration in the file's own shape (what ``config show`` prints)."""
+        d = asdict(self)
+        out: dict[str, Any] = {k: d[k] for k in (
+            "name", "language", "idle_timeout", "operator_pin", "rotation", "four_colour",
+            "autoplay")}
+        out["attract"] = d["attract"]
+        out["buttons"] = d["buttons"]
+        out["log"] = {**d["log"], "data_dir": str(self.log.data_dir)}
+        out["export"] = {"usb_mount": str(self.export.usb_mount)}
+        gtab: dict[str, Any] = {"enabled": list(self.games)}
+        for gid in sorted(set(self.game_options) | self.winnable_only):
+            t = dict(self.game_options.get(gid, {}))
+            if gid in self.winnable_only:
+                t[WINNABLE_KEY] = True
+            gtab[gid] = t
+        out["games"] = gtab
+        return out
+
+
+def default_games() -> list[str]:
+    """Every registered game: the well-known ones first, the others alphabetically."""
+    import games
+
+    known = games.ids()
+    first = [g for g in PREFERRED_ORDER if g in known]
+    return first + [g for g in known if g not in first]
+
+
+def user_data_dir() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "solitaire-kiosk"
+
+
+def _writable_dir(path: Path) -> bool:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(path, os.W_OK | os.X_OK)
+
+
+def resolve_data_dir(wanted: Path) -> tuple[Path, str | None]:
+    """``wanted`` when it can be created and written, else a per-user directory.
+
+    Returns the directory and, when it fell back, a sentence saying so (for the log).
+    """
+    if _writable_dir(wanted):
+        return wanted, None
+    fallback = user_data_dir()
+    _writable_dir(fallback)
+    return fallback, f"data directory {wanted} is not writable; using {fallback}"
+
+
+def config_path(explicit: str | os.PathLike[str] | None = None,
+                env: Mapping[str, str] | None = None) -> tuple[Path, bool]:
+    """The file to read and whether it was asked for (explicitly or by the variable)."""
+    env = os.environ if env is None else env
+    if explicit:
+        return Path(explicit), True
+    if env.get(ENV_VAR):
+        return Path(env[ENV_VAR]), True
+    return DEFAULT_PATH, False
+
+
+def load(path: str | os.PathLike[str] | None = None,
+         env: Mapping[str, str] | None = None) -> Config:
+    """Read the configuration; never raises (problems end up in ``Config.problems``)."""
+    file, asked = config_path(path, env)
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        cfg = Config()
+        cfg.games = default_games()
+        if asked:
+            cfg.problems.append(f"{file}: no such file; using the built-in defaults")
+        return cfg
+    except OSError as err:
+        cfg = Config()
+        cfg.games = default_games()
+        cfg.problems.append(f"{file}: cannot be read ({err.strerror or err}); "
+                            "using the built-in defaults")
+        return cfg
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        cfg = Config(path=file)
+        cfg.games = default_games()
+        cfg.problems.append(f"{file}: is not UTF-8 text; using the built-in defaults")
+        return cfg
+    return load_text(text, file)
+
+
+def load_text(text: str, file: str | os.PathLike[str] = "<text>") -> Config:
+    """Parse configuration text; ``file`` is only used in messages."""
+    cfg = Config(path=Path(file))
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        cfg.games = default_games()
+        cfg.problems.append(f"{file}: not valid TOML ({err}); using the built-in defaults")
+        return cfg
+    _Reader(cfg, str(file)).read(data)
+    return cfg
+
+
+# ---------------------------------------------------------------------------- validation
+class _Bad(Exception):
+    """A value is wrong; the message says what is expected."""
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    return repr(value)
+
+
+def _text(max_len: int = 60) -> Callable[[Any], str]:
+    def check(v: Any) -> str:
+        if not isinstance(v, str):
+            raise _Bad(f"{_show(v)} is not text (write it in quotes)")
+        v = v.strip()
+        if not v or len(v) > max_len:
+            raise _Bad(f"must be 1 to {max_len} characters")
+        return v
+    return check
+
+
+def _boolean(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise _Bad(f"{_show(v)} is not true or false")
+    return v
+
+
+def _number(lo: float, hi: float, whole: bool = False) -> Callable[[Any], float]:
+    def check(v: Any) -> float:
+        if isinstance(v, bool) or not isinstance(v, int | float) or (whole and
+                                                                      not isinstance(v, int)):
+            kind = "a whole number" if whole else "a number"
+            raise _Bad(f"{_show(v)} is not {kind}")
+        if not lo <= v <= hi:
+            raise _Bad(f"{_show(v)} is out of range ({lo:g} to {hi:g})")
+        return int(v) if whole else float(v)
+    return check
+
+
+def _choice(options: tuple[Any, ...]) -> Callable[[Any], Any]:
+    def check(v: Any) -> Any:
+        if isinstance(v, bool) or v not in options:
+            allowed = ", ".join(_show(o) for o in options)
+            raise _Bad(f"{_show(v)} is not one of {allowed}")
+        return v
+    return check
+
+
+def _pin(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _Bad(f"{_show(v)} is not a whole number")
+    if not PIN_RANGE[0] <= v <= PIN_RANGE[1]:
+        raise _Bad(f"{v} is not a GPIO pin (BCM {PIN_RANGE[0]} to {PIN_RANGE[1]})")
+    return v
+
+
+def _digits(v: Any) -> str:
+    if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+        v = str(v)
+    if not isinstance(v, str) or not v.isascii() or not v.isdigit():
+        raise _Bad(f"{_show(v)} is not a string of digits")
+    if not 4 <= len(v) <= 8:
+        raise _Bad("must be 4 to 8 digits")
+    return v
+
+
+def _path(v: Any) -> Path:
+    if not isinstance(v, str) or not v.strip():
+        raise _Bad(f"{_show(v)} is not a path (write it in quotes)")
+    p = Path(v.strip())
+    if not p.is_absolute():
+        raise _Bad(f"{_show(v)} is not an absolute path")
+    return p
+
+
+#: section -> key -> (attribute object getter, attribute name, checker)
+_TOP: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "name": ("name", _text()),
+    "language": ("language", _choice(LANGUAGES)),
+    "idle_timeout": ("idle_timeout", _number(10, 86_400)),
+    "operator_pin": ("operator_pin", _digits),
+    "rotation": ("rotation", _choice(ROTATIONS)),
+    "four_colour": ("four_colour", _boolean),
+    "autoplay": ("autoplay", _boolean),
+}
+_SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
+    "attract": {"enabled": _boolean, "delay": _number(10, 86_400)},
+    "buttons": {
+        "new_deal_pin": _pin, "undo_pin": _pin,
+        "new_deal_hold": _number(0.5, 30), "undo_repeat_delay": _number(0.1, 10),
+        "undo_repeat_interval": _number(0.05, 10), "debounce_ms": _number(0, 500, whole=True),
+    },
+    "log": {
+        "data_dir": _path, "max_days": _number(0, 36_500, whole=True),
+        "max_mb": _number(0, 1_000_000), "min_free_mb": _number(0, 1_000_000),
+    },
+    "export": {"usb_mount": _path},
+}
+
+
+class _Reader:
+    def __init__(self, cfg: Config, file: str) -> None:
+        self.cfg, self.file = cfg, file
+
+    def problem(self, key: str, message: str, default: Any = None, *, using: bool = True) -> None:
+        tail = f"; using {_show(default)}" if using else ""
+        self.cfg.problems.append(f"{self.file}: {key}: {message}{tail}")
+
+    def read(self, data: dict[str, Any]) -> None:
+        cfg = self.cfg
+        for key, value in data.items():
+            if key in _TOP:
+                attr, check = _TOP[key]
+                try:
+                    setattr(cfg, attr, check(value))
+                except _Bad as bad:
+                    self.problem(key, str(bad), getattr(cfg, attr))
+            elif key in _SECTIONS:
+                self.section(key, value)
+            elif key == "games":
+                continue
+            else:
+                self.problem(key, "unknown key; ignored", using=False)
+        self.games(data.get("games", {}))
+        b = cfg.buttons
+        if b.new_deal_pin == b.undo_pin:
+            self.problem("buttons.undo_pin", f"same pin as buttons.new_deal_pin ({b.undo_pin});"
+                         " using 17 for new deal and 27 for undo", using=False)
+            b.new_deal_pin, b.undo_pin = Buttons.new_deal_pin, Buttons.undo_pin
+
+    def section(self, name: str, table: Any) -> None:
+        target = getattr(self.cfg, name)
+        if not isinstance(table, dict):
+            self.problem(name, f"{_show(table)} should be a table [{name}]; using the defaults",
+                         using=False)
+            return
+        for key, value in table.items():
+            check = _SECTIONS[name].get(key)
+            if check is None:
+                self.problem(f"{name}.{key}", "unknown key; ignored", using=False)
+                continue
+            try:
+                setattr(target, key, check(value))
+            except _Bad as bad:
+                self.problem(f"{name}.{key}", str(bad), _plain(getattr(target, key)))
+
+    def games(self, table: Any) -> None:
+        import games
+        from games import GameError
+
+        cfg = self.cfg
+        known = set(games.ids())
+        cfg.games = default_games()
+        if not isinstance(table, dict):
+            self.problem("games", f"{_show(table)} should be a table [games]; using all games",
+                         using=False)
+            return
+        for key, value in table.items():
+            if key == "enabled":
+                self.enabled(value, known)
+            elif not isinstance(value, dict):
+                self.problem(f"games.{key}", "unknown key; ignored", using=False)
+            elif key not in known:
+                self.problem(f"games.{key}", f"unknown game {key!r}; ignored", using=False)
+            else:
+                options = {o.name: o for o in games.game_class(key).options}
+                chosen: dict[str, Any] = {}
+                for name, v in value.items():
+                    where = f"games.{key}.{name}"
+                    if name == WINNABLE_KEY:
+                        try:
+                            if _boolean(v):
+                                cfg.winnable_only.add(key)
+                        except _Bad as bad:
+                            self.problem(where, str(bad), False)
+                    elif name not in options:
+                        names = ", ".join(options) or "none"
+                        self.problem(where, f"{key} has no such option (its options: {names});"
+                                     " ignored", using=False)
+                    else:
+                        try:
+                            chosen[name] = options[name].check(v)
+                        except GameError as err:
+                            self.problem(where, str(err), options[name].default)
+                if chosen:
+                    cfg.game_options[key] = chosen
+
+    def enabled(self, value: Any, known: set[str]) -> None:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.problem("games.enabled", "should be a list of game ids in quotes; using all games",
+                         using=False)
+            return
+        out: list[str] = []
+        for gid in value:
+            if gid not in known:
+                self.problem("games.enabled", f"unknown game {gid!r}; left out", using=False)
+            elif gid in out:
+                self.problem("games.enabled", f"{gid!r} is listed twice; kept once", using=False)
+            else:
+                out.append(gid)
+        if out:
+            self.cfg.games = out
+        else:
+            self.problem("games.enabled", "no known game left; using all games", using=False)
+
+
+def _plain(value: Any) -> Any:
+    return str(value) if isinstance(value, Path) else value
+
+
+# ---------------------------------------------------------------------------- printing
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return repr(v)
+    if isinstance(v, str | Path):
+        return json.dumps(str(v), ensure_ascii=False)
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {v!r} as TOML")
+
+
+def to_toml(data: dict[str, Any]) -> str:
+    """A small TOML writer for the shapes :meth:`Config.to_dict` produces."""
+    lines: list[str] = []
+
+    def emit(table: dict[str, Any], prefix: str) -> None:
+        scalars = {k: v for k, v in table.items() if not isinstance(v, dict)}
+        subs = {k: v for k, v in table.items() if isinstance(v, dict)}
+        if prefix and (scalars or not subs):
+            lines.append(f"\n[{prefix}]")
+        for k, v in scalars.items():
+            lines.append(f"{k} = {_toml_value(v)}")
+        for k, v in subs.items():
+            emit(v, f"{prefix}.{k}" if prefix else k)
+
+    emit(data, "")
+    return "\n".join(lines).lstrip("\n") + "\n"

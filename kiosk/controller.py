@@ -1,0 +1,208 @@
+"""One table's controller: the only door through which anything changes a game.
+
+Touches, keys, the hardware buttons, autoplay and (later) the idle timer all call these
+methods on the Kivy main thread, so an animation, a button press and a touch can never race.
+The controller imports no Kivy: it owns the engine game, the deal number and the play time,
+and tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
+``on_over``, ``on_leave``). The view redraws from the engine state after each event; the
+play log subscribes to the same events.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import games
+from games import GameError, IllegalMove, Move
+
+log = logging.getLogger("kiosk.controller")
+
+EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change")
+
+
+class TableController:
+    """Owns one game at the table.
+
+    ``play(move, source)`` is the single entry for every change of the position; ``source``
+    says who asked ("tap", "drag", "button", "key", "auto", "gpio"), which the log records.
+    Undo takes back a player's action together with the autoplay moves it caused.
+    """
+
+    def __init__(self, game_id: str, seed: int | None = None, options: dict[str, Any] | None
+                 = None, *, autoplay: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.game_id = game_id
+        self.options = dict(options or {})
+        self.autoplay = autoplay
+        self._clock = clock
+        self._listeners: dict[str, list[Callable[..., None]]] = {e: [] for e in EVENTS}
+        self.game: games.Game = games.new(game_id, self._seed(seed), **self.options)
+        self._groups: list[int] = []      # engine moves per player action, for undo
+        self._started: float | None = None
+        self._stopped: float | None = None
+        self._finished = False
+
+    # ------------------------------------------------------------------ events
+    def bind(self, **handlers: Callable[..., None]) -> None:
+        """``controller.bind(on_move=f)``: like Kivy's bind, without Kivy."""
+        for name, fn in handlers.items():
+            if name not in self._listeners:
+                raise ValueError(f"no event {name}")
+            self._listeners[name].append(fn)
+
+    def unbind(self, **handlers: Callable[..., None]) -> None:
+        for name, fn in handlers.items():
+            if fn in self._listeners.get(name, ()):
+                self._listeners[name].remove(fn)
+
+    def _emit(self, name: str, *args: Any) -> None:
+        for fn in list(self._listeners[name]):
+            try:
+                fn(*args)
+            except Exception:  # a listener's bug must not stop the game
+                log.exception("listener of %s failed", name)
+
+    # ------------------------------------------------------------------ deals
+    @staticmethod
+    def _seed(seed: int | None) -> int:
+        return seed if seed is not None else secrets.randbelow(999_999) + 1
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    def new_deal(self, seed: int | None = None, source: str = "button") -> None:
+        """Deal again (a new random deal unless ``seed`` is given)."""
+        old = self.game
+        self.game = games.new(self.game_id, self._seed(seed), **self.options)
+        self._groups.clear()
+        self._started = self._stopped = None
+        self._finished = False
+        self._emit("on_new_deal", self.game, old, source)
+        self._emit("on_change", "new_deal")
+
+    def set_game(self, game: games.Game) -> None:
+        """Adopt a game object made elsewhere (a constructed position, a saved game)."""
+        self.game = game
+        self.game_id = game.info.id
+        self._groups = [1] * len(game.history)
+        self._started = self._stopped = None
+        self._finished = False
+        self._emit("on_change", "set_game")
+
+    def leave(self, source: str = "button") -> None:
+        """The player leaves the table (Home, idle timeout)."""
+        self._stop_clock()
+        self._emit("on_leave", self.game, source)
+
+    # ------------------------------------------------------------------ moves
+    def legal_moves(self) -> list[Move]:
+        return self.game.legal_moves()
+
+    def why_illegal(self, move: Move) -> str | None:
+        try:
+            return self.game.why_illegal(move)
+        except Exception:  # an engine bug on odd input must not reach the visitor
+            log.exception("why_illegal failed for %r", move)
+            return "That move is not possible now."
+
+    def play(self, move: Move, source: str = "tap", *, group: bool = False) -> str | None:
+        """Play ``move``; returns None when done, or the engine's reason when refused.
+
+        ``group=True`` joins the move to the previous player action for undo (autoplay).
+        """
+        if self._finished and self.game.won:
+            return "The game is already won."
+        try:
+            self.game.play(move)
+        except IllegalMove as err:
+            return str(err)
+        except GameError as err:
+            return str(err)
+        if self._started is None:
+            self._started = self._clock()
+        if group and self._groups:
+            self._groups[-1] += 1
+        else:
+            self._groups.append(1)
+        self._emit("on_move", move, source)
+        self._emit("on_change", "move")
+        self._check_end()
+        return None
+
+    def autoplay_step(self) -> Move | None:
+        """Play one safe foundation move if autoplay is on; returns it (the view animates it)."""
+        if not self.autoplay or self.game.won:
+            return None
+        try:
+            move = self.game.safe_autoplay()
+        except Exception:
+            log.exception("safe_autoplay failed")
+            return None
+        if move is None or self.play(move, "auto", group=True) is not None:
+            return None
+        return move
+
+    def undo(self, source: str = "button") -> bool:
+        """Take back the last player action (and the autoplay moves it caused)."""
+        if not self.game.can_undo:
+            return False
+        count = self._groups.pop() if self._groups else 1
+        undone = []
+        for _ in range(count):
+            if not self.game.can_undo:
+                break
+            undone.append(self.game.undo())
+        self._finished = False
+        self._stopped = None
+        self._emit("on_undo", undone, source)
+        self._emit("on_change", "undo")
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return self.game.can_undo
+
+    def _check_end(self) -> None:
+        g = self.game
+        if g.won:
+            self._finished = True
+            self._stop_clock()
+            self._emit("on_won", g)
+        elif g.over:
+            self._finished = True
+            self._stop_clock()
+            self._emit("on_over", g)
+
+    # ------------------------------------------------------------------ status
+    def _stop_clock(self) -> None:
+        if self._started is not None and self._stopped is None:
+            self._stopped = self._clock()
+
+    def elapsed(self) -> float:
+        """Seconds of play: from the first move to the end (or now)."""
+        if self._started is None:
+            return 0.0
+        end = self._stopped if self._stopped is not None else self._clock()
+        return max(0.0, end - self._started)
+
+    @property
+    def moves(self) -> int:
+        return len(self.game.history)
+
+    def actions(self) -> list[Move]:
+        """Legal moves that touch no pile (close up, refill, redeal ...): the bar's buttons."""
+        has_stock = bool(self.game.roles.get("stock"))
+        out = []
+        for m in self.legal_moves():
+            if m.kind == "move" or m.src >= 0 or m.dst >= 0 or m.extra:
+                continue
+            if m.kind == "deal" and has_stock:
+                continue  # the stock itself is the button
+            if m not in out:
+                out.append(m)
+        return out

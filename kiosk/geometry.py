@@ -1,0 +1,160 @@
+"""Where every card of a table goes on the screen: the game's declared layout, scaled.
+
+Pure arithmetic (no Kivy), so the snapshot tests can prove that no card leaves the table
+area for any game at any screen size. Layout units are card widths with y growing down
+(``PileSpec``); screen rectangles are pixels with y growing up (Kivy's convention).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games import PileSpec
+
+CARD_H = 1.4          # a card is 1 wide and 1.4 tall in layout units
+MARGIN = 0.2          # empty border around the layout, in layout units
+DOWN_RESERVE = 2.4    # extra height a downward fan with nothing below it wants
+RIGHT_RESERVE = 1.0   # extra width a rightward fan with nothing to its right wants
+FAN_UP = 0.27         # offset of a face-up card in a downward fan, in card heights
+FAN_DOWN = 0.12       # ... of a face-down card
+FAN_RIGHT = 0.30      # offset in a rightward fan, in card widths
+WASTE_SPREAD = 3      # a fanned waste shows only its top cards spread
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px <= self.right and self.y <= py <= self.top
+
+    def inside(self, other: Rect, eps: float = 0.5) -> bool:
+        return (self.x >= other.x - eps and self.y >= other.y - eps
+                and self.right <= other.right + eps and self.top <= other.top + eps)
+
+    def overlap(self, other: Rect) -> float:
+        w = min(self.right, other.right) - max(self.x, other.x)
+        h = min(self.top, other.top) - max(self.y, other.y)
+        return w * h if w > 0 and h > 0 else 0.0
+
+    def union(self, other: Rect) -> Rect:
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Rect(x, y, max(self.right, other.right) - x, max(self.top, other.top) - y)
+
+
+class TableGeometry:
+    """Scales a layout into the area ``(x, y, width, height)`` and places cards.
+
+    The scale is the largest that fits the layout's cards plus some room for fans; a fan
+    that would still run out of room (past the area's edge or into the pile below or beside
+    it) is squeezed, so every card stays inside the area whatever the pile sizes.
+    """
+
+    def __init__(self, layout: Sequence[PileSpec], x: float, y: float, width: float,
+                 height: float) -> None:
+        self.layout = tuple(layout)
+        self.area = Rect(x, y, width, height)
+        n = len(self.layout)
+        self._below: list[float | None] = [None] * n   # layout y where the fan must stop
+        self._beside: list[float | None] = [None] * n  # layout x where the fan must stop
+        for i, p in enumerate(self.layout):
+            for q in self.layout:
+                if q is p:
+                    continue
+                if p.fan == "down" and q.y > p.y + 0.01 and abs(q.x - p.x) < 1 - 1e-6:
+                    if self._below[i] is None or q.y < self._below[i]:
+                        self._below[i] = q.y
+                if p.fan == "right" and q.x > p.x + 0.01 and abs(q.y - p.y) < CARD_H - 1e-6:
+                    if self._beside[i] is None or q.x < self._beside[i]:
+                        self._beside[i] = q.x
+        need_w = need_h = 1.0
+        for i, p in enumerate(self.layout):
+            w = p.x + 1 + (RIGHT_RESERVE if p.fan == "right" and self._beside[i] is None else 0)
+            h = p.y + CARD_H + (DOWN_RESERVE if p.fan == "down" and self._below[i] is None
+                                else 0)
+            need_w, need_h = max(need_w, w), max(need_h, h)
+        min_x = min((p.x for p in self.layout), default=0.0)
+        min_y = min((p.y for p in self.layout), default=0.0)
+        self._min_x, self._min_y = min_x, min_y
+        span_w = need_w - min_x + 2 * MARGIN
+        span_h = need_h - min_y + 2 * MARGIN
+        self.scale = max(1.0, min(width / span_w, height / span_h))
+        self.card_w = self.scale
+        self.card_h = self.scale * CARD_H
+        used_w = span_w * self.scale
+        # centre horizontally; put the layout at the top (fans grow downwards)
+        self._ox = x + (width - used_w) / 2 + (MARGIN - min_x) * self.scale
+        self._oy_top = y + height - (MARGIN - min_y) * self.scale
+        if span_h * self.scale < height and not any(p.fan == "down" for p in self.layout):
+            # nothing grows downwards: centre vertically too
+            self._oy_top -= (height - span_h * self.scale) / 2
+
+    # ------------------------------------------------------------------ piles
+    def base(self, pile: int) -> Rect:
+        """Rectangle of the pile's first card (an empty pile's outline)."""
+        p = self.layout[pile]
+        left = self._ox + p.x * self.scale
+        top = self._oy_top - p.y * self.scale
+        return Rect(left, top - self.card_h, self.card_w, self.card_h)
+
+    def _limit_bottom(self, pile: int) -> float:
+        below = self._below[pile]
+        if below is None:
+            return self.area.y + MARGIN * self.scale * 0.5
+        return self._oy_top - below * self.scale + MARGIN * self.scale * 0.5
+
+    def _limit_right(self, pile: int) -> float:
+        beside = self._beside[pile]
+        if beside is None:
+            return self.area.right - MARGIN * self.scale * 0.5
+        return self._ox + beside * self.scale - MARGIN * self.scale * 0.5
+
+    def card_rects(self, pile: int, count: int, down: int = 0) -> list[Rect]:
+        """Rectangles of the ``count`` cards of a pile, bottom to top (``down`` face down)."""
+        if count <= 0:
+            return []
+        spec = self.layout[pile]
+        b = self.base(pile)
+        if spec.fan == "none":
+            return [b] * count
+        if spec.fan == "down":
+            steps = [self.card_h * (FAN_DOWN if k < down else FAN_UP) for k in range(count - 1)]
+            room = b.y - self._limit_bottom(pile)
+        else:
+            steps = [self.card_w * FAN_RIGHT for _ in range(count - 1)]
+            if spec.role == "waste":
+                first_spread = max(0, count - WASTE_SPREAD)
+                steps = [0.0 if k < first_spread else s for k, s in enumerate(steps)]
+            room = self._limit_right(pile) - b.right
+        total = sum(steps)
+        if total > room:
+            factor = max(0.0, room) / total if total else 0.0
+            steps = [s * factor for s in steps]
+        rects = [b]
+        offset = 0.0
+        for s in steps:
+            offset += s
+            if spec.fan == "down":
+                rects.append(Rect(b.x, b.y - offset, b.w, b.h))
+            else:
+                rects.append(Rect(b.x + offset, b.y, b.w, b.h))
+        return rects
+
+    def pile_area(self, pile: int, count: int, down: int = 0) -> Rect:
+        """Where a dropped card counts as dropped on this pile."""
+        area = self.base(pile)
+        for r in self.card_rects(pile, count, down):
+            area = area.union(r)
+        return area

@@ -1,0 +1,164 @@
+"""The game picker: big tiles, one per game, in pages a finger swipes (or the arrows turn)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.carousel import Carousel
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from ..i18n import game_text
+from ..widgets import GOLD, INK_DARK, Felt, KButton, LanguageBar
+
+
+class GameTile(ButtonBehavior, BoxLayout):
+    """A game's name, difficulty and one line of description, on a cream card."""
+
+    def __init__(self, entry: dict, lang: str, u: float, **kw) -> None:
+        super().__init__(orientation="vertical", padding=(12 * u, 8 * u), spacing=2 * u, **kw)
+        self.game_id = entry["id"]
+        with self.canvas.before:
+            self._shade = Color(0, 0, 0, 0.25)
+            self._shadow = RoundedRectangle(radius=[14 * u])
+            self._fill = Color(0.99, 0.97, 0.9, 1)
+            self._rect = RoundedRectangle(radius=[14 * u])
+            Color(*GOLD)
+            self._edge = Line(width=1.5)
+        name = Label(text=game_text(entry, "names", lang), color=INK_DARK, bold=True,
+                     font_size=22 * u, halign="left", valign="middle", shorten=True,
+                     shorten_from="right", max_lines=2)
+        stars = int(entry.get("difficulty") or 0)
+        diff = Label(text="★" * stars + "☆" * max(0, 5 - stars), color=(0.8, 0.5, 0.05, 1),
+                     font_size=18 * u, halign="left", valign="middle", size_hint_y=0.55)
+        desc = Label(text=game_text(entry, "description", lang), color=(0.25, 0.27, 0.25, 1),
+                     font_size=15 * u, halign="left", valign="top", shorten=True,
+                     shorten_from="right", max_lines=2)
+        for lab in (name, diff, desc):
+            lab.bind(size=lambda lab, _s: setattr(lab, "text_size", lab.size))
+            self.add_widget(lab)
+        self.bind(pos=self._fit, size=self._fit, state=self._press)
+
+    def _fit(self, *_a) -> None:
+        x, y = self.pos
+        w, h = self.size
+        self._shadow.pos, self._shadow.size = (x + 3, y - 4), (w, h)
+        self._rect.pos, self._rect.size = (x, y), (w, h)
+        r = self._rect.radius[0][0] if self._rect.radius else 12
+        self._edge.rounded_rectangle = (x + 1, y + 1, w - 2, h - 2, r)
+
+    def _press(self, *_a) -> None:
+        self._fill.rgba = (1, 0.9, 0.6, 1) if self.state == "down" else (0.99, 0.97, 0.9, 1)
+
+    def on_release(self) -> None:
+        App.get_running_app().open_game(self.game_id)
+
+
+class PickerScreen(Screen):
+    """All registered games, paged; the page size follows the screen's shape."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(name="picker", **kw)
+        root = FloatLayout()
+        root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
+        self.title = Label(bold=True, color=GOLD, halign="left", valign="middle",
+                           size_hint=(None, None))
+        self.langs = LanguageBar(size_hint=(None, None))
+        self.carousel = Carousel(direction="right", loop=False, scroll_timeout=250,
+                                 size_hint=(None, None))
+        self.prev = KButton(text="‹", size_hint=(None, None), color=(1, 1, 1, 1))
+        self.next = KButton(text="›", size_hint=(None, None), color=(1, 1, 1, 1))
+        self.page = Label(color=(1, 1, 1, 0.85), size_hint=(None, None))
+        self.prev.bind(on_release=lambda *_: self.carousel.load_previous())
+        self.next.bind(on_release=lambda *_: self.carousel.load_next())
+        self.carousel.bind(index=self._page_label)
+        for w in (self.title, self.langs, self.carousel, self.prev, self.next, self.page):
+            root.add_widget(w)
+        self.add_widget(root)
+        self._built_for = None
+        self.bind(size=self._arrange)
+
+    def retranslate(self) -> None:
+        app = App.get_running_app()
+        self.title.text = app.tr("Choose a game")
+        self.langs.current = app.lang
+        self._built_for = None
+        self._arrange()
+
+    def per_page(self) -> tuple[int, int]:
+        w, h = self.size
+        if w >= h:
+            return (3, 2) if w < 1100 else (4, 2)
+        return (2, 4)
+
+    def _arrange(self, *_a) -> None:
+        app = App.get_running_app()
+        w, h = self.size
+        if w < 10 or app is None:
+            return
+        u = min(w, h) / 480
+        top = 68 * u
+        self.title.font_size = 30 * u
+        self.title.size = (w * 0.5, top)
+        self.title.pos = (16 * u, h - top)
+        self.title.text_size = self.title.size
+        self.langs.size = (min(w * 0.46, 380 * u), 50 * u)
+        self.langs.pos = (w - self.langs.width - 10 * u, h - top + (top - 50 * u) / 2)
+        arrow = 54 * u
+        bottom = 58 * u
+        self.carousel.pos = (arrow + 8 * u, bottom)
+        self.carousel.size = (w - 2 * (arrow + 8 * u), h - top - bottom)
+        for b, x in ((self.prev, 4 * u), (self.next, w - arrow - 4 * u)):
+            b.size = (arrow, min(180 * u, self.carousel.height))
+            b.pos = (x, bottom + (self.carousel.height - b.height) / 2)
+            b.font_size = 44 * u
+        self.page.size = (w, bottom)
+        self.page.pos = (0, 0)
+        self.page.font_size = 18 * u
+        key = (app.lang, self.per_page(), round(u, 3), tuple(app.game_ids()))
+        if key != self._built_for:
+            self._build_pages(u)
+            self._built_for = key
+        self._page_label()
+
+    def _build_pages(self, u: float) -> None:
+        app = App.get_running_app()
+        cols, rows = self.per_page()
+        entries = app.catalog()
+        keep = self.carousel.index or 0
+        self.carousel.clear_widgets()
+        per = cols * rows
+        for start in range(0, max(1, len(entries)), per):
+            grid = GridLayout(cols=cols, rows=rows, spacing=14 * u, padding=6 * u)
+            chunk = entries[start:start + per]
+            for entry in chunk:
+                grid.add_widget(GameTile(entry, app.lang, u))
+            for _ in range(per - len(chunk)):
+                grid.add_widget(Widget())
+            self.carousel.add_widget(grid)
+        pages = len(self.carousel.slides)
+        if pages:
+            self.carousel.index = min(keep, pages - 1)
+
+    def _page_label(self, *_a) -> None:
+        pages = max(1, len(self.carousel.slides))
+        index = (self.carousel.index or 0) + 1
+        self.page.text = f"{index} / {pages}" if pages > 1 else ""
+        self.prev.opacity = 1 if index > 1 else 0.25
+        self.next.opacity = 1 if index < pages else 0.25
+        self.prev.disabled = index <= 1
+        self.next.disabled = index >= pages
+
+    def show_game(self, game_id: str) -> None:
+        """Turn to the page holding ``game_id`` (used when coming back from a table)."""
+        ids = [e["id"] for e in App.get_running_app().catalog()]
+        if game_id in ids:
+            cols, rows = self.per_page()
+            page = ids.index(game_id) // (cols * rows)
+            if page < len(self.carousel.slides):
+                self.carousel.index = page

@@ -1,0 +1,483 @@
+"""The table screen: the game, a bar of big buttons and the sheets that cover it.
+
+The bar sits at the right in landscape (height is what a 800x480 screen lacks) and at the
+bottom in portrait. It shows the deal number, moves, time and the game's score, the four
+big buttons and, when legal, the game's own actions ("Close up", "Redeal" ...).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+
+from games import Move
+
+from ..controller import TableController
+from ..i18n import game_text
+from ..table_view import MOVE_TIME, TableView
+from ..touch import TapResult
+from ..widgets import GOLD, INK_DARK, Felt, KButton, Toast
+
+log = logging.getLogger("kiosk.screen")
+
+AUTOPLAY_DELAY = MOVE_TIME + 0.05
+ACTION_BG = (0.98, 0.76, 0.25, 0.9)
+
+
+def clock_text(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+class Sheet(FloatLayout):
+    """A dimmed cover with a panel in the middle (rules, win, no more moves)."""
+
+    def __init__(self, dim: float = 0.55, **kw) -> None:
+        super().__init__(**kw)
+        with self.canvas.before:
+            Color(0, 0, 0, dim)
+            self._dim = Rectangle()
+            Color(0.06, 0.2, 0.13, 0.97)
+            self._panel = RoundedRectangle(radius=[18])
+        self.panel = BoxLayout(orientation="vertical", size_hint=(None, None))
+        self.add_widget(self.panel)
+        self.bind(pos=self._fit, size=self._fit)
+        self.panel.bind(pos=self._fit, size=self._fit)
+
+    def _fit(self, *_a) -> None:
+        self._dim.pos, self._dim.size = self.pos, self.size
+        self._panel.pos, self._panel.size = self.panel.pos, self.panel.size
+
+    def on_touch_down(self, touch) -> bool:
+        super().on_touch_down(touch)
+        return True  # nothing under a sheet takes touches
+
+    def on_touch_move(self, touch) -> bool:
+        super().on_touch_move(touch)
+        return True
+
+    def on_touch_up(self, touch) -> bool:
+        super().on_touch_up(touch)
+        return True
+
+
+class TableScreen(Screen):
+    """One game at the table, driven by a :class:`TableController`."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(name="table", **kw)
+        self.ctl: TableController | None = None
+        self.view: TableView | None = None
+        self.root = FloatLayout()
+        self.root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
+        self.add_widget(self.root)
+        self.bar = BoxLayout(size_hint=(None, None))
+        with self.bar.canvas.before:
+            Color(0, 0, 0, 0.28)
+            self._bar_bg = Rectangle()
+        self.bar.bind(pos=self._fit_bar, size=self._fit_bar)
+        self.status = Label(color=(1, 1, 1, 0.92), halign="left", valign="middle")
+        self.status.bind(size=lambda lab, s: setattr(lab, "text_size", s))
+        self.buttons = {
+            "new": KButton(color=(1, 1, 1, 1)),
+            "undo": KButton(color=(1, 1, 1, 1)),
+            "rules": KButton(color=(1, 1, 1, 1)),
+            "home": KButton(color=(1, 1, 1, 1)),
+        }
+        self.buttons["new"].bind(on_release=lambda *_: self.new_deal("button"))
+        self.buttons["undo"].bind(on_release=lambda *_: self.undo("button"))
+        self.buttons["rules"].bind(on_release=lambda *_: self.show_rules())
+        self.buttons["home"].bind(on_release=lambda *_: self.go_home())
+        self.action_box = BoxLayout(spacing=6)
+        self.action_buttons: list[KButton] = []
+        self.root.add_widget(self.bar)
+        self.toast = Toast(color=(1, 1, 1, 1))
+        self.root.add_widget(self.toast)
+        self.sheet: Sheet | None = None
+        self._sheet_kind = ""
+        self._toast_ev = None
+        self._auto_ev = None
+        self._tick = Clock.schedule_interval(self._update_status, 1.0)
+        self.landscape = True
+        self.bind(size=self._arrange)
+
+    # ------------------------------------------------------------------ setup
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    def start(self, controller: TableController) -> None:
+        """Sit down at a table (a new controller: another game or a constructed one)."""
+        if self.ctl is not None:
+            self.ctl.unbind(on_change=self._changed, on_won=self._won, on_over=self._over)
+        self.ctl = controller
+        controller.bind(on_change=self._changed, on_won=self._won, on_over=self._over)
+        if self.view is None:
+            self.view = TableView(controller, size_hint=(None, None))
+            self.view.bind(on_result=self._result)
+            self.root.add_widget(self.view, index=len(self.root.children) - 1)
+        self.view.four_colour = self.app.four_colour
+        self.view.animate = self.app.animate
+        self.view.set_controller(controller)
+        self.close_sheet()
+        self._arrange()
+        self._changed("start")
+        if controller.game.over:
+            self._over(controller.game) if not controller.game.won else self._won(
+                controller.game)
+
+    def retranslate(self) -> None:
+        tr = self.app.tr
+        for key, text in (("new", "New deal"), ("undo", "Undo"), ("rules", "Rules"),
+                          ("home", "Home")):
+            self.buttons[key].text = tr(text)
+        self._update_status()
+        self._update_actions()
+        if self.sheet is not None and self.ctl is not None:
+            kind = self._sheet_kind
+            self.close_sheet()
+            {"rules": self.show_rules, "won": lambda: self._won(self.ctl.game, now=True),
+             "over": lambda: self._over(self.ctl.game)}.get(kind, lambda: None)()
+
+    def _fit_bar(self, *_a) -> None:
+        self._bar_bg.pos, self._bar_bg.size = self.bar.pos, self.bar.size
+
+    def _arrange(self, *_a) -> None:
+        w, h = self.size
+        if w < 10:
+            return
+        u = min(w, h) / 480
+        self.landscape = w >= h
+        bar = self.bar
+        bar.clear_widgets()
+        self.action_box.clear_widgets()
+        for wdg in (self.action_box, *self.buttons.values()):
+            if wdg.parent:
+                wdg.parent.remove_widget(wdg)
+        if self.landscape:
+            bw = max(104 * u, w * 0.14)
+            bar.orientation = "vertical"
+            bar.padding = (6 * u, 8 * u)
+            bar.spacing = 6 * u
+            bar.size, bar.pos = (bw, h), (w - bw, 0)
+            self.status.size_hint = (1, None)
+            self.status.height = 96 * u
+            self.status.font_size = 14 * u
+            bar.add_widget(self.status)
+            self.action_box.orientation = "vertical"
+            self.action_box.size_hint = (1, None)
+            bar.add_widget(self.action_box)
+            for b in self.buttons.values():
+                b.size_hint = (1, 1)
+                b.font_size = 19 * u
+                bar.add_widget(b)
+            table = (0, 0, w - bw, h)
+        else:
+            bh = 150 * u
+            bar.orientation = "vertical"
+            bar.padding = (8 * u, 4 * u)
+            bar.spacing = 4 * u
+            bar.size, bar.pos = (w, bh), (0, 0)
+            self.status.size_hint = (1, None)
+            self.status.height = 34 * u
+            self.status.font_size = 14 * u
+            bar.add_widget(self.status)
+            self.action_box.orientation = "horizontal"
+            self.action_box.size_hint = (1, None)
+            bar.add_widget(self.action_box)
+            row = BoxLayout(orientation="horizontal", spacing=8 * u)
+            for b in self.buttons.values():
+                b.size_hint = (1, 1)
+                b.font_size = 20 * u
+                row.add_widget(b)
+            bar.add_widget(row)
+            table = (0, bh, w, h - bh)
+        self.table_area = table
+        if self.view is not None:
+            self.view.pos, self.view.size = table[:2], table[2:]
+        self._update_actions()
+        if self.sheet is not None:
+            self._layout_sheet()
+
+    # ------------------------------------------------------------------ status
+    def _changed(self, *_a) -> None:
+        self._update_status()
+        self._update_actions()
+        if self.ctl is not None and self._sheet_kind == "over" and not self.ctl.game.over:
+            self.close_sheet()
+        if self.view is not None and _a and _a[0] in ("undo", "new_deal", "set_game"):
+            self.view.interaction.reset()
+            self.view.sync(animate=_a[0] == "undo")
+
+    def _update_status(self, *_a) -> None:
+        if self.ctl is None:
+            return
+        tr, g = self.app.tr, self.ctl.game
+        parts = [tr("Deal {seed}", seed=g.seed), tr("Moves {moves}", moves=self.ctl.moves),
+                 tr("Time {time}", time=clock_text(self.ctl.elapsed())),
+                 tr("Score {score}", score=g.score)]
+        grade = g.grade
+        if grade:
+            parts.append(tr(grade))
+        self.status.text = ("\n" if self.landscape else "   ").join(parts)
+        self.buttons["undo"].disabled = not self.ctl.can_undo
+        self.buttons["undo"].opacity = 1 if self.ctl.can_undo else 0.45
+
+    def _update_actions(self) -> None:
+        if self.ctl is None:
+            return
+        actions = self.ctl.actions()
+        self.action_box.clear_widgets()
+        self.action_buttons = []
+        u = min(self.size) / 480 if min(self.size) > 0 else 1
+        for move in actions[:3]:
+            b = KButton(text=self.action_name(move), color=INK_DARK, bg=ACTION_BG,
+                        bg_down=(1, 0.9, 0.5, 1), font_size=18 * u)
+            b.bind(on_release=lambda _b, m=move: self.play_action(m))
+            self.action_box.add_widget(b)
+            self.action_buttons.append(b)
+        n = len(self.action_buttons)
+        self.action_box.height = (n * 64 * u if self.landscape else (56 * u if n else 0))
+        if not self.landscape:
+            self.bar.height = (150 + (60 if n else 0)) * u
+            self.bar.pos = (0, 0)
+            if self.view is not None:
+                self.view.pos = (0, self.bar.height)
+                self.view.size = (self.width, self.height - self.bar.height)
+
+    def action_name(self, move: Move) -> str:
+        tr = self.app.tr
+        text = tr(move.kind)
+        if text == move.kind:  # not in the catalogs yet: make the id readable
+            text = move.kind.replace("_", " ").capitalize()
+        return text
+
+    # ------------------------------------------------------------------ actions
+    def play_action(self, move: Move) -> None:
+        if self.ctl is None:
+            return
+        reason = self.ctl.play(move, "button")
+        if reason:
+            self.say(reason)
+        self.view.sync(animate=True)
+        self._schedule_autoplay()
+
+    def new_deal(self, source: str = "button") -> None:
+        if self.ctl is None:
+            return
+        self.close_sheet()
+        self.ctl.new_deal(source=source)
+        self.view.rebuild()
+
+    def undo(self, source: str = "button") -> None:
+        if self.ctl is None:
+            return
+        self._cancel_autoplay()
+        if self._sheet_kind in ("won", "over"):
+            self.close_sheet()
+        if not self.ctl.undo(source):
+            self.say(self.app.tr("There is nothing to undo."))
+
+    def go_home(self) -> None:
+        self._cancel_autoplay()
+        self.close_sheet()
+        if self.ctl is not None:
+            self.ctl.leave()
+        self.app.show_picker(self.ctl.game_id if self.ctl else None)
+
+    def say(self, text: str, seconds: float = 2.8) -> None:
+        """One short line at the bottom of the table (a refused move's reason)."""
+        if not text:
+            return
+        t = self.toast
+        tr = self.app.tr
+        t.text = tr(text)
+        t.font_size = 17 * min(self.size) / 480
+        area = getattr(self, "table_area", (0, 0, self.width, self.height))
+        t.text_size = (area[2] * 0.9, None)
+        t.texture_update()
+        t._resize()
+        t.pos = (area[0] + (area[2] - t.width) / 2, area[1] + 10)
+        Animation.cancel_all(t)
+        t.opacity = 1
+        if self._toast_ev is not None:
+            self._toast_ev.cancel()
+        self._toast_ev = Clock.schedule_once(
+            lambda _dt: Animation(opacity=0, d=0.4).start(t), seconds)
+
+    def _result(self, _view, result: TapResult) -> None:
+        if result.outcome == "played":
+            self._schedule_autoplay()
+        elif result.outcome == "refused" and result.reason:
+            self.say(result.reason)
+        elif result.outcome == "selected":
+            self.say(self.app.tr("Tap a highlighted card to finish the move."), 2.0)
+
+    # ------------------------------------------------------------------ autoplay
+    def _schedule_autoplay(self) -> None:
+        self._cancel_autoplay()
+        if self.ctl is not None and self.ctl.autoplay:
+            self._auto_ev = Clock.schedule_once(self._autoplay, AUTOPLAY_DELAY)
+
+    def _cancel_autoplay(self) -> None:
+        if self._auto_ev is not None:
+            self._auto_ev.cancel()
+            self._auto_ev = None
+
+    def _autoplay(self, _dt) -> None:
+        self._auto_ev = None
+        if self.ctl is None or self.manager is None or self.manager.current != "table":
+            return
+        if self.view._dragging:
+            self._schedule_autoplay()
+            return
+        move = self.ctl.autoplay_step()
+        if move is not None:
+            self.view.sync(animate=True)
+            self._auto_ev = Clock.schedule_once(self._autoplay, AUTOPLAY_DELAY * 0.7)
+
+    # ------------------------------------------------------------------ sheets
+    def close_sheet(self) -> None:
+        if self.sheet is not None:
+            self.root.remove_widget(self.sheet)
+        self.sheet = None
+        self._sheet_kind = ""
+
+    def _open_sheet(self, kind: str, dim: float = 0.55) -> Sheet:
+        self.close_sheet()
+        self.sheet = Sheet(dim=dim, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
+        self._sheet_kind = kind
+        self.root.add_widget(self.sheet)
+        return self.sheet
+
+    def _layout_sheet(self) -> None:
+        s = self.sheet
+        if s is None:
+            return
+        w, h = self.size
+        if self._sheet_kind == "rules":
+            s.panel.size = (w * 0.92, h * 0.92)
+        elif self._sheet_kind == "over":
+            s.panel.size = (min(w * 0.9, 560 * min(w, h) / 480), 200 * min(w, h) / 480)
+        else:
+            s.panel.size = (min(w * 0.9, 600 * min(w, h) / 480), 290 * min(w, h) / 480)
+        s.panel.pos = ((w - s.panel.width) / 2, (h - s.panel.height) / 2)
+
+    def show_rules(self) -> None:
+        if self.ctl is None:
+            return
+        app, tr = self.app, self.app.tr
+        entry = app.catalog_entry(self.ctl.game_id)
+        u = min(self.size) / 480
+        s = self._open_sheet("rules", dim=0.6)
+        s.panel.padding = (18 * u, 12 * u)
+        s.panel.spacing = 10 * u
+        title = Label(text=game_text(entry, "names", app.lang), bold=True, color=GOLD,
+                      font_size=26 * u, size_hint_y=None, height=44 * u, halign="left",
+                      valign="middle")
+        title.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
+        scroll = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"])
+        body = Label(text=game_text(entry, "rules", app.lang), color=(1, 1, 1, 0.95),
+                     font_size=17 * u, size_hint_y=None, halign="left", valign="top",
+                     line_height=1.15)
+        body.bind(width=lambda lab, wd: setattr(lab, "text_size", (wd, None)),
+                  texture_size=lambda lab, ts: setattr(lab, "height", ts[1]))
+        scroll.add_widget(body)
+        close = KButton(text=tr("Close"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
+                        font_size=20 * u, size_hint=(None, None), size=(200 * u, 56 * u))
+        close.bind(on_release=lambda *_: self.close_sheet())
+        row = BoxLayout(size_hint_y=None, height=58 * u)
+        row.add_widget(Label())
+        row.add_widget(close)
+        for wdg in (title, scroll, row):
+            s.panel.add_widget(wdg)
+        self.rules_body = body
+        self._layout_sheet()
+
+    def _won(self, game, now: bool = False) -> None:
+        self._cancel_autoplay()
+        delay = 0 if now or not self.app.animate else MOVE_TIME + 0.15
+        Clock.schedule_once(lambda _dt: self._show_won(), delay)
+
+    def _show_won(self) -> None:
+        if self.ctl is None or not self.ctl.game.won:
+            return
+        tr, u = self.app.tr, min(self.size) / 480
+        s = self._open_sheet("won", dim=0.45)
+        s.panel.padding = (20 * u, 14 * u)
+        s.panel.spacing = 10 * u
+        s.panel.add_widget(Label(text=tr("You won!"), bold=True, color=GOLD, font_size=46 * u))
+        info = Label(text=tr("Deal {seed} solved in {moves} moves, {time}.",
+                             seed=self.ctl.seed, moves=self.ctl.moves,
+                             time=clock_text(self.ctl.elapsed())),
+                     color=(1, 1, 1, 1), font_size=18 * u, halign="center")
+        info.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
+        s.panel.add_widget(info)
+        row = BoxLayout(spacing=14 * u, size_hint_y=None, height=70 * u)
+        again = KButton(text=tr("Play again"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
+                        font_size=22 * u)
+        again.bind(on_release=lambda *_: self.new_deal("win"))
+        other = KButton(text=tr("Other games"), color=(1, 1, 1, 1), font_size=22 * u)
+        other.bind(on_release=lambda *_: self.go_home())
+        row.add_widget(again)
+        row.add_widget(other)
+        s.panel.add_widget(row)
+        self._layout_sheet()
+        if self.app.animate:
+            self._celebrate(s)
+
+    def _celebrate(self, sheet: Sheet) -> None:
+        """Suit symbols rise and fade: a short, cheap firework."""
+        w, h = self.size
+        u = min(w, h) / 480
+        rnd = random.Random(self.ctl.seed if self.ctl else 0)
+        for _ in range(18):
+            sym = rnd.choice("♠♥♦♣★")
+            red = sym in "♥♦"
+            lab = Label(text=sym, font_size=rnd.randint(28, 56) * u, size_hint=(None, None),
+                        size=(60 * u, 60 * u),
+                        color=(0.95, 0.2, 0.2, 1) if red else (1, 0.85, 0.3, 1)
+                        if sym == "★" else (1, 1, 1, 1))
+            lab.pos = (rnd.uniform(0, w - 60 * u), -60 * u)
+            sheet.add_widget(lab, index=len(sheet.children))
+            Animation(y=rnd.uniform(h * 0.4, h * 0.95), opacity=0,
+                      d=rnd.uniform(1.2, 2.2), t="out_quad").start(lab)
+
+    def _over(self, game) -> None:
+        if game.won:
+            return
+        Clock.schedule_once(lambda _dt: self._show_over(), MOVE_TIME + 0.1)
+
+    def _show_over(self) -> None:
+        if self.ctl is None or not self.ctl.game.over or self.ctl.game.won:
+            return
+        tr, u = self.app.tr, min(self.size) / 480
+        s = self._open_sheet("over", dim=0.3)
+        s.panel.padding = (18 * u, 10 * u)
+        s.panel.spacing = 6 * u
+        s.panel.add_widget(Label(text=tr("No more moves"), bold=True, color=GOLD,
+                                 font_size=30 * u))
+        hint = Label(text=tr("Undo a move or start a new deal."), color=(1, 1, 1, 1),
+                     font_size=17 * u, halign="center")
+        hint.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
+        s.panel.add_widget(hint)
+        row = BoxLayout(spacing=14 * u, size_hint_y=None, height=64 * u)
+        undo = KButton(text=tr("Undo"), color=(1, 1, 1, 1), font_size=21 * u)
+        undo.bind(on_release=lambda *_: self.undo("button"))
+        new = KButton(text=tr("New deal"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
+                      font_size=21 * u)
+        new.bind(on_release=lambda *_: self.new_deal("button"))
+        row.add_widget(undo)
+        row.add_widget(new)
+        s.panel.add_widget(row)
+        self._layout_sheet()

@@ -1,0 +1,127 @@
+"""Play statistics: per game plays, wins, win rate and median time, today and all time.
+
+What counts: finished plays that are not attract-mode demos (in-progress plays are left out;
+``interrupted`` plays count as plays, not wins). ``median_time`` is the median duration of
+those plays, ``median_win_time`` that of the won ones (seconds, from the monotonic clock, so a
+clock change never distorts them).
+
+**What "today" means on a box without a real-time clock.** Today is the kiosk's *local* date
+(the time zone of the system) according to its clock now. A play belongs to today when the
+local date of its start is today's date *and* its start time can be trusted: either the
+clock was synchronised when it started (``clock_synced``), or it started during the current
+boot (same ``boot_id``), whose clock is the one that says what "today" is, so they agree
+with each other even when neither is right. Plays from earlier boots with an unsynchronised
+clock are left out of "today" because a Pi that booted without network may have restarted
+its clock from an old saved time; they still count in the all-time figures. The welcome
+screen's :func:`today_wins` follows the same rule.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import statistics
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Any
+
+from kiosk.playlog import Clock, SystemClock, iso
+
+_COUNTED = "demo = 0 AND result IS NOT NULL"
+
+
+def day_bounds(day: date, tz: tzinfo | None = None) -> tuple[str, str]:
+    """UTC text bounds [start, end) of a local day."""
+    def midnight(d: date) -> datetime:
+        m = datetime.combine(d, time())
+        return m.replace(tzinfo=tz) if tz is not None else m.astimezone()
+    return iso(midnight(day)), iso(midnight(day + timedelta(days=1)))
+
+
+def _today(clock: Clock, now: datetime | None, tz: tzinfo | None) -> tuple[date, str, bool]:
+    moment = now or clock.wall()
+    local = moment.astimezone(tz) if tz is not None else moment.astimezone()
+    return local.date(), clock.boot_id(), bool(clock.synced())
+
+
+def _today_where(day: date, boot: str, tz: tzinfo | None) -> tuple[str, list[Any]]:
+    start, end = day_bounds(day, tz)
+    return (f"{_COUNTED} AND started >= ? AND started < ? AND (clock_synced = 1 OR boot_id = ?)",
+            [start, end, boot])
+
+
+def today_wins(conn: sqlite3.Connection, *, clock: Clock | None = None,
+               now: datetime | None = None, tz: tzinfo | None = None) -> int:
+    """Wins today (see the module docstring for what "today" means)."""
+    day, boot, _ = _today(clock or SystemClock(), now, tz)
+    where, params = _today_where(day, boot, tz)
+    return conn.execute(f"SELECT count(*) FROM plays WHERE {where} AND result = 'won'",
+                        params).fetchone()[0]
+
+
+def _summary(rows: list[tuple[str | None, float | None]]) -> dict[str, Any]:
+    plays = len(rows)
+    wins = sum(1 for r, _ in rows if r == "won")
+    times = [d for _, d in rows if d is not None]
+    win_times = [d for r, d in rows if r == "won" and d is not None]
+    return {
+        "plays": plays,
+        "wins": wins,
+        "win_rate": round(wins / plays, 4) if plays else None,
+        "median_time": round(statistics.median(times), 1) if times else None,
+        "median_win_time": round(statistics.median(win_times), 1) if win_times else None,
+    }
+
+
+def stats(conn: sqlite3.Connection, *, clock: Clock | None = None, now: datetime | None = None,
+          tz: tzinfo | None = None) -> dict[str, Any]:
+    """All figures as JSON-ready data: ``{"today": date, "games": {id: {"all": ..., "today":
+    ...}}, "total": {"all": ..., "today": ...}}``."""
+    day, boot, synced = _today(clock or SystemClock(), now, tz)
+    where, params = _today_where(day, boot, tz)
+    per_all: dict[str, list[tuple[str | None, float | None]]] = {}
+    per_today: dict[str, list[tuple[str | None, float | None]]] = {}
+    for game, result, duration in conn.execute(
+            f"SELECT game, result, duration FROM plays WHERE {_COUNTED} ORDER BY id"):
+        per_all.setdefault(game, []).append((result, duration))
+    for game, result, duration in conn.execute(
+            f"SELECT game, result, duration FROM plays WHERE {where} ORDER BY id", params):
+        per_today.setdefault(game, []).append((result, duration))
+    games = {g: {"all": _summary(per_all[g]), "today": _summary(per_today.get(g, []))}
+             for g in sorted(per_all)}
+    every = [r for g in per_all.values() for r in g]
+    every_today = [r for g in per_today.values() for r in g]
+    return {
+        "today": day.isoformat(),
+        "clock_synced": synced,
+        "games": games,
+        "total": {"all": _summary(every), "today": _summary(every_today)},
+    }
+
+
+def _mmss(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    s = int(round(seconds))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+def _rate(r: float | None) -> str:
+    return "-" if r is None else f"{r * 100:.0f}%"
+
+
+def format_text(data: dict[str, Any]) -> str:
+    """The table ``kiosk stats`` prints."""
+    note = "" if data["clock_synced"] else " (clock not synchronised)"
+    lines = [f"Play statistics, today = {data['today']}{note}",
+             f"{'game':<24} {'plays':>6} {'wins':>5} {'win%':>5} {'median':>7} {'win med':>7}"
+             f"   {'today':>5} {'wins':>5}"]
+
+    def line(name: str, s: dict[str, Any]) -> str:
+        a, t = s["all"], s["today"]
+        return (f"{name:<24} {a['plays']:>6} {a['wins']:>5} {_rate(a['win_rate']):>5} "
+                f"{_mmss(a['median_time']):>7} {_mmss(a['median_win_time']):>7}   "
+                f"{t['plays']:>5} {t['wins']:>5}")
+
+    for game, s in data["games"].items():
+        lines.append(line(game, s))
+    lines.append(line("all games", data["total"]))
+    return "\n".join(lines)

@@ -1,0 +1,366 @@
+"""The table: draws any game from its declared layout and turns fingers into moves.
+
+The view never decides a rule. It asks :class:`kiosk.touch.Interaction` what a tap or a drop
+means, that asks the controller, the controller asks the engine, and the view then redraws
+from the engine's state (:meth:`TableView.sync`). Hit-testing uses the geometry of the
+engine's current position, not where animated widgets happen to be, so a touch during an
+animation can never act on a stale picture of the game.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Line, Rectangle, RoundedRectangle
+from kivy.properties import BooleanProperty
+from kivy.uix.widget import Widget
+
+from .card_art import CardWidget, text_texture
+from .controller import TableController
+from .geometry import Rect, TableGeometry
+from .touch import Interaction, TapResult
+
+log = logging.getLogger("kiosk.table")
+
+MOVE_TIME = 0.2
+HIGHLIGHT = (0.98, 0.8, 0.25, 1)
+SELECT = (0.35, 0.8, 1.0, 1)
+
+
+class TableView(Widget):
+    """Cards, empty-pile outlines and highlights for one controller's game.
+
+    Events: ``on_result(result)`` after every tap or drop (the screen shows reasons, runs
+    autoplay and updates its bar).
+    """
+
+    four_colour = BooleanProperty(False)
+    animate = BooleanProperty(True)
+
+    __events__ = ("on_result",)
+
+    def __init__(self, controller: TableController, **kw) -> None:
+        super().__init__(**kw)
+        self.ctl = controller
+        self.interaction = Interaction(controller)
+        self.geom: TableGeometry | None = None
+        self.cards: dict[int, CardWidget] = {}
+        self._order: list[int] = []
+        self._outlines = InstructionGroup()
+        self._marks = InstructionGroup()
+        self.canvas.before.add(self._outlines)
+        self.canvas.after.add(self._marks)
+        self._touch = None
+        self._press: tuple[int, int] | None = None
+        self._drag: list[CardWidget] = []
+        self._drag_targets: dict[int, object] = {}
+        self._dragging = False
+        self._grab_offset = (0.0, 0.0)
+        self._layout_key = None
+        self.bind(pos=self._resized, size=self._resized, four_colour=self._recolour)
+
+    def on_result(self, result: TapResult) -> None:
+        pass
+
+    # ------------------------------------------------------------------ drawing
+    def set_controller(self, controller: TableController) -> None:
+        self.ctl = controller
+        self.interaction = Interaction(controller)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Start over from the controller's game (a new deal or another game)."""
+        for w in self.cards.values():
+            Animation.cancel_all(w)
+        self.clear_widgets()
+        self.cards.clear()
+        self._order = []
+        self._layout_key = None
+        self.interaction.reset()
+        self._cancel_drag()
+        self.sync(animate=False)
+
+    def _resized(self, *_a) -> None:
+        self._layout_key = None
+        self.sync(animate=False)
+
+    def _recolour(self, *_a) -> None:
+        for w in self.cards.values():
+            w.four_colour = self.four_colour
+
+    def geometry(self) -> TableGeometry:
+        key = (id(self.ctl.game.layout), tuple(self.pos), tuple(self.size))
+        if self.geom is None or key != self._layout_key:
+            self.geom = TableGeometry(self.ctl.game.layout, self.x, self.y, self.width,
+                                      self.height)
+            self._layout_key = key
+            self._draw_outlines()
+        return self.geom
+
+    def card_rects(self) -> dict[int, Rect]:
+        """Where each card of the current position is drawn (the tests check these)."""
+        g, geom = self.ctl.game, self.geometry()
+        out: dict[int, Rect] = {}
+        for i, pile in enumerate(g.cards):
+            for code, r in zip(pile, geom.card_rects(i, len(pile), g.down[i]), strict=True):
+                out[code] = r
+        return out
+
+    def _draw_outlines(self) -> None:
+        geom = self.geom
+        grp = self._outlines
+        grp.clear()
+        if geom is None:
+            return
+        for i, spec in enumerate(self.ctl.game.layout):
+            b = geom.base(i)
+            rad = max(2.0, b.w * 0.08)
+            grp.add(Color(0, 0, 0, 0.12))
+            grp.add(RoundedRectangle(pos=(b.x, b.y), size=(b.w, b.h), radius=[rad]))
+            grp.add(Color(1, 1, 1, 0.28))
+            grp.add(Line(rounded_rectangle=(b.x + 1, b.y + 1, b.w - 2, b.h - 2, rad), width=1.2))
+            if spec.label:
+                tex = text_texture(spec.label, int(b.w * 0.42), True)
+                grp.add(Color(1, 1, 1, 0.3))
+                grp.add(Rectangle(texture=tex, size=tex.size,
+                                  pos=(round(b.x + (b.w - tex.width) / 2),
+                                       round(b.y + (b.h - tex.height) / 2))))
+
+    def sync(self, animate: bool = True, on_top: tuple[int, ...] = ()) -> None:
+        """Put every card where the engine's position says, animating the ones that move."""
+        if self.width < 10 or self.height < 10:
+            return
+        g = self.ctl.game
+        geom = self.geometry()
+        size = (round(geom.card_w), round(geom.card_h))
+        order: list[int] = []
+        moving: list[int] = []
+        present = set()
+        for i, pile in enumerate(g.cards):
+            rects = geom.card_rects(i, len(pile), g.down[i])
+            for k, (code, r) in enumerate(zip(pile, rects, strict=True)):
+                present.add(code)
+                w = self.cards.get(code)
+                up = k >= g.down[i]
+                if w is None:
+                    w = CardWidget(code, up, size=size, pos=(round(r.x), round(r.y)),
+                                   four_colour=self.four_colour)
+                    self.cards[code] = w
+                w.face_up = up
+                if tuple(w.size) != size:
+                    w.size = size
+                target = (round(r.x), round(r.y))
+                Animation.cancel_all(w)
+                if animate and self.animate and tuple(w.pos) != target and w not in self._drag:
+                    Animation(pos=target, d=MOVE_TIME, t="out_quad").start(w)
+                    moving.append(code)
+                elif w not in self._drag:
+                    w.pos = target
+                order.append(code)
+        for code in list(self.cards):
+            if code not in present:
+                self.remove_widget(self.cards.pop(code))
+        lift = set(moving) | set(on_top)
+        order = [c for c in order if c not in lift] + [c for c in order if c in lift]
+        if order != self._order:
+            self.clear_widgets()
+            for code in order:
+                self.add_widget(self.cards[code])
+            self._order = order
+        self._draw_marks()
+
+    # ------------------------------------------------------------------ highlights
+    def _draw_marks(self, targets: frozenset[int] | set[int] = frozenset()) -> None:
+        grp = self._marks
+        grp.clear()
+        geom = self.geom
+        if geom is None:
+            return
+        g = self.ctl.game
+        for piles, rgba in ((set(self.interaction.selection), SELECT), (set(targets), HIGHLIGHT)):
+            for i in sorted(piles):
+                rects = geom.card_rects(i, len(g.cards[i]), g.down[i])
+                r = rects[-1] if rects else geom.base(i)
+                rad = max(2.0, r.w * 0.08)
+                grp.add(Color(rgba[0], rgba[1], rgba[2], 0.22))
+                grp.add(RoundedRectangle(pos=(r.x, r.y), size=(r.w, r.h), radius=[rad]))
+                grp.add(Color(*rgba))
+                grp.add(Line(rounded_rectangle=(r.x - 2, r.y - 2, r.w + 4, r.h + 4, rad + 2),
+                             width=2.5))
+
+    def show_targets(self, piles: frozenset[int] | set[int]) -> None:
+        self._draw_marks(piles)
+
+    # ------------------------------------------------------------------ hit testing
+    def hit(self, x: float, y: float) -> tuple[int, int] | None:
+        """``(pile, card index)`` under a point; index -1 for an empty pile's outline."""
+        g, geom = self.ctl.game, self.geometry()
+        best = None
+        for i, pile in enumerate(g.cards):
+            rects = geom.card_rects(i, len(pile), g.down[i])
+            for k in range(len(rects) - 1, -1, -1):
+                if rects[k].contains(x, y):
+                    best = (i, k)
+                    break
+            else:
+                if not pile and geom.base(i).contains(x, y):
+                    best = (i, -1)
+            if best is not None and best[0] == i:
+                # piles do not overlap in a sane layout; the first hit is the one
+                return best
+        return best
+
+    def drop_target(self, lead: CardWidget) -> int | None:
+        """The pile a dragged packet was released on: the legal target it overlaps most,
+        else any other pile it overlaps most (to explain why not)."""
+        g, geom = self.ctl.game, self.geometry()
+        box = Rect(lead.x, lead.y, lead.width, lead.height)
+        best, best_area, best_legal, legal_area = None, 0.0, None, 0.0
+        src = self._press[0] if self._press else -1
+        for i, pile in enumerate(g.cards):
+            if i == src:
+                continue
+            area = geom.pile_area(i, len(pile), g.down[i]).overlap(box)
+            if area > best_area:
+                best, best_area = i, area
+            if i in self._drag_targets and area > legal_area:
+                best_legal, legal_area = i, area
+        if best_legal is not None:
+            return best_legal
+        return best if best_area > 0.15 * box.w * box.h else None
+
+    # ------------------------------------------------------------------ touches
+    def on_touch_down(self, touch) -> bool:
+        if not self.collide_point(*touch.pos) or self._touch is not None:
+            return False
+        if getattr(touch, "is_mouse_scrolling", False):
+            return False
+        try:
+            hit = self.hit(*touch.pos)
+        except Exception:
+            log.exception("hit test failed")
+            return True
+        if hit is None:
+            if self.interaction.selection:
+                self.interaction.selection.clear()
+                self._draw_marks()
+            return True
+        self._touch = touch
+        self._press = hit
+        self._dragging = False
+        touch.grab(self)
+        return True
+
+    def on_touch_move(self, touch) -> bool:
+        if touch.grab_current is not self or touch is not self._touch or self._press is None:
+            return False
+        try:
+            if not self._dragging:
+                dist = math.hypot(touch.x - touch.ox, touch.y - touch.oy)
+                if dist < max(10.0, self.geometry().card_w * 0.12):
+                    return True
+                if not self._start_drag(touch):
+                    return True
+            lead = self._drag[0]
+            lead_x = touch.x - self._grab_offset[0]
+            lead_y = touch.y - self._grab_offset[1]
+            dx, dy = lead_x - lead.x, lead_y - lead.y
+            for w in self._drag:
+                w.pos = (w.x + dx, w.y + dy)
+        except Exception:
+            log.exception("drag failed")
+        return True
+
+    def on_touch_up(self, touch) -> bool:
+        if touch.grab_current is not self:
+            return False
+        touch.ungrab(self)
+        if touch is not self._touch:
+            return True
+        press, self._touch, self._press = self._press, None, None
+        try:
+            if self._dragging:
+                self._press = press
+                self._finish_drag()
+            elif press is not None:
+                self._handle(self.interaction.tap(*press), press)
+        except Exception:
+            log.exception("touch failed")
+            self._cancel_drag()
+            self.sync(animate=False)
+        finally:
+            self._press = None
+        return True
+
+    def _start_drag(self, touch) -> bool:
+        pile, index = self._press
+        if index < 0 or not self.interaction.can_drag(pile, index):
+            return False
+        g = self.ctl.game
+        codes = g.cards[pile][index:]
+        self._drag = [self.cards[c] for c in codes if c in self.cards]
+        if not self._drag:
+            return False
+        for w in self._drag:
+            Animation.cancel_all(w)
+            self.remove_widget(w)
+            self.add_widget(w)
+        self._order = [c for c in self._order if c not in codes] + list(codes)
+        lead = self._drag[0]
+        self._grab_offset = (touch.ox - lead.x, touch.oy - lead.y)
+        self._drag_targets = self.interaction.drag_targets(pile, index)
+        self._dragging = True
+        self.show_targets(set(self._drag_targets))
+        return True
+
+    def _finish_drag(self) -> None:
+        pile, index = self._press
+        lead = self._drag[0]
+        target = self.drop_target(lead)
+        dragged = self._drag
+        self._dragging = False
+        self._drag = []
+        self._drag_targets = {}
+        if target is None:
+            self.sync(animate=True)
+            return
+        result = self.interaction.drop(pile, index, target)
+        self.sync(animate=True)
+        if result.outcome == "refused":
+            Clock.schedule_once(lambda _dt: self.shake(dragged), MOVE_TIME + 0.02)
+        self.dispatch("on_result", result)
+
+    def _cancel_drag(self) -> None:
+        self._drag = []
+        self._drag_targets = {}
+        self._dragging = False
+        self._touch = None
+        self._press = None
+
+    def _handle(self, result: TapResult, press: tuple[int, int]) -> None:
+        if result.outcome == "played":
+            self.sync(animate=True)
+        elif result.outcome == "selected":
+            self._draw_marks(result.highlight)
+        elif result.outcome == "refused":
+            self._draw_marks()
+            pile, index = press
+            codes = self.ctl.game.cards[pile][max(index, 0):]
+            self.shake([self.cards[c] for c in codes if c in self.cards])
+        else:
+            self._draw_marks()
+        self.dispatch("on_result", result)
+
+    def shake(self, widgets: list[CardWidget]) -> None:
+        """A short side-to-side wobble: "no, not there"."""
+        if not self.animate:
+            return
+        amp = max(4.0, (self.geom.card_w if self.geom else 60) * 0.08)
+        for w in widgets:
+            x = w.x
+            anim = (Animation(x=x - amp, d=0.05) + Animation(x=x + amp, d=0.08)
+                    + Animation(x=x - amp / 2, d=0.06) + Animation(x=x, d=0.05))
+            anim.start(w)

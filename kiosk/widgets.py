@@ -1,0 +1,137 @@
+"""Small shared widgets: flat rounded buttons, the language switch, the felt background."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.graphics.texture import Texture
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from .i18n import LANGUAGE_NAMES, LANGUAGES
+
+FELT = (0.07, 0.36, 0.2, 1)
+FELT_DARK = (0.03, 0.2, 0.11, 1)
+GOLD = (0.98, 0.76, 0.25, 1)
+INK_DARK = (0.1, 0.12, 0.1, 1)
+
+_vignette: Texture | None = None
+
+
+def vignette_texture() -> Texture:
+    """A soft radial gradient from felt green to a darker rim (one small texture, stretched)."""
+    global _vignette
+    if _vignette is None:
+        size = 64
+        buf = bytearray()
+        for j in range(size):
+            for i in range(size):
+                dx, dy = (i - size / 2 + 0.5) / (size / 2), (j - size / 2 + 0.5) / (size / 2)
+                t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.35)
+                t = t * t
+                rgb = [FELT[k] * (1 - t) + FELT_DARK[k] * t for k in range(3)]
+                buf += bytes(int(c * 255) for c in rgb)
+        tex = Texture.create(size=(size, size), colorfmt="rgb")
+        tex.blit_buffer(bytes(buf), colorfmt="rgb", bufferfmt="ubyte")
+        tex.mag_filter = tex.min_filter = "linear"
+        _vignette = tex
+    return _vignette
+
+
+class Felt(Widget):
+    """Paints the green table cloth behind whatever sits on it."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        with self.canvas.before:
+            Color(1, 1, 1, 1)
+            self._bg = Rectangle(texture=vignette_texture())
+        self.bind(pos=self._fit, size=self._fit)
+
+    def _fit(self, *_a) -> None:
+        self._bg.pos, self._bg.size = self.pos, self.size
+
+
+class KButton(ButtonBehavior, Label):
+    """A flat rounded button with big text, sized for a finger."""
+
+    bg = ColorProperty((1, 1, 1, 0.16))
+    bg_down = ColorProperty((1, 1, 1, 0.34))
+    radius = NumericProperty(10)
+    selected = BooleanProperty(False)
+
+    def __init__(self, **kw) -> None:
+        kw.setdefault("halign", "center")
+        kw.setdefault("valign", "middle")
+        super().__init__(**kw)
+        with self.canvas.before:
+            self._color = Color(*self.bg)
+            self._rect = RoundedRectangle(radius=[self.radius])
+        self.bind(pos=self._fit, size=self._fit, state=self._paint, bg=self._paint,
+                  selected=self._paint)
+        self._fit()
+
+    def _fit(self, *_a) -> None:
+        inset = 2
+        self._rect.pos = (self.x + inset, self.y + inset)
+        self._rect.size = (max(0, self.width - 2 * inset), max(0, self.height - 2 * inset))
+        self._rect.radius = [min(self.radius, self.height / 3)]
+        self.text_size = (max(1, self.width - 12), None)
+        self._paint()
+
+    def _paint(self, *_a) -> None:
+        rgba = self.bg_down if self.state == "down" or self.selected else self.bg
+        self._color.rgba = rgba
+
+
+class LanguageBar(BoxLayout):
+    """Three buttons, one per language, each in its own language; the current one is lit."""
+
+    current = StringProperty("en")
+
+    def __init__(self, **kw) -> None:
+        super().__init__(orientation="horizontal", spacing=6, **kw)
+        self.buttons: dict[str, KButton] = {}
+        for lang in LANGUAGES:
+            b = KButton(text=LANGUAGE_NAMES[lang], color=(1, 1, 1, 1))
+            b.bind(on_release=lambda _b, code=lang: self._pick(code))
+            self.buttons[lang] = b
+            self.add_widget(b)
+        self.bind(current=self._light, height=self._font)
+        self._light()
+
+    def _font(self, *_a) -> None:
+        for b in self.buttons.values():
+            b.font_size = max(12, self.height * 0.42)
+
+    def _pick(self, lang: str) -> None:
+        app = App.get_running_app()
+        if app is not None:
+            app.set_language(lang)
+
+    def _light(self, *_a) -> None:
+        for lang, b in self.buttons.items():
+            b.selected = lang == self.current
+            b.bg = (1, 1, 1, 0.12)
+            b.bg_down = (0.98, 0.76, 0.25, 0.55)
+
+
+class Toast(Label):
+    """One short line over the table (why a move was refused), fading after a few seconds."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(size_hint=(None, None), opacity=0, halign="center", valign="middle",
+                         **kw)
+        with self.canvas.before:
+            self._c = Color(0, 0, 0, 0.72)
+            self._r = RoundedRectangle(radius=[12])
+        self.bind(pos=self._fit, size=self._fit, texture_size=self._resize)
+
+    def _resize(self, *_a) -> None:
+        self.size = (self.texture_size[0] + 36, self.texture_size[1] + 18)
+
+    def _fit(self, *_a) -> None:
+        self._r.pos, self._r.size = self.pos, self.size

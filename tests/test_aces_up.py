@@ -1,0 +1,97 @@
+"""Aces Up (000 #1)."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from games import IllegalMove
+from games.cards import parse
+
+from .conftest import arrange
+
+
+def test_deal_shape():
+    g = games.new("aces_up", 2)
+    for i in range(1, 5):
+        t = g.index[f"T{i}"]
+        assert len(g.cards[t]) == 1 and g.down[t] == 0
+    s = g.index["S"]
+    assert len(g.cards[s]) == 48 and g.down[s] == 48
+    assert g.pile("D") == [] and g.score == 0
+
+
+def test_lower_card_of_a_suit_is_discarded_ace_high():
+    g = arrange(games.new("aces_up", 1), {"T1": "KH", "T2": "AH", "T3": "QS", "T4": "2C"})
+    g.play("T1>D")  # the ace outranks the king
+    with pytest.raises(IllegalMove, match=r"only when a higher spade is on top"):
+        g.play("T3>D")
+    with pytest.raises(IllegalMove, match="Aces are the highest cards"):
+        g.play("T2>D")
+    assert g.pile("D") == [parse("KH")]
+
+
+def test_only_top_cards_count_and_uncovered_cards_follow():
+    g = arrange(games.new("aces_up", 1), {"T1": "9D 3H", "T2": "JD", "T3": "5S", "T4": "6S"})
+    with pytest.raises(IllegalMove, match="higher diamond"):
+        g.play("T2>D")  # the 9 of diamonds is covered, so it does not count
+    g.play("T3>D")
+    with pytest.raises(IllegalMove, match="higher heart"):
+        g.play("T1>D")  # the 3 of hearts has no higher heart in sight
+
+
+def test_fill_an_empty_pile_with_any_top_card():
+    g = arrange(games.new("aces_up", 1), {"T1": "AS AH", "T2": "KC", "T3": "5D"})
+    with pytest.raises(IllegalMove, match="only be moved into an empty pile"):
+        g.play("T2>T3")
+    with pytest.raises(IllegalMove, match="already alone"):
+        g.play("T2>T4")  # pointless: it is not listed as a move either
+    g.play("T1>T4")  # an ace on an ace must move to free the other
+    assert g.pile("T4") == [parse("AH")] and g.pile("T1") == [parse("AS")]
+
+
+def test_deal_any_time_puts_one_card_on_every_pile():
+    g = arrange(games.new("aces_up", 1),
+                {"T1": "2H", "T2": "3H", "S": "4C 5C 6C 7C 8C"}, {"S": 5})
+    g.play("deal")  # although 2H could be discarded
+    assert [len(g.pile(f"T{i}")) for i in range(1, 5)] == [2, 2, 1, 1]
+    assert g.pile("T3") == [parse("6C")] and g.pile("S") == [parse("4C")]
+    assert all(g.down[g.index[f"T{i}"]] == 0 for i in range(1, 5))
+    g.play("deal")  # fewer cards than piles: the first piles get them
+    assert g.pile("T1")[-1] == parse("4C")
+    with pytest.raises(IllegalMove, match="The stock is empty"):
+        g.play("deal")
+
+
+def test_deal_only_when_stuck_option():
+    piles = {"T1": "2H", "T2": "3H", "S": "4C 5C 6C 7C"}
+    g = arrange(games.new("aces_up", 1, deal_only_when_stuck=True), piles, {"S": 4})
+    with pytest.raises(IllegalMove, match="only when no card can be discarded"):
+        g.play("deal")
+    g.play("T1>D")
+    g.play("deal")
+
+
+def test_win_and_undo_redo():
+    rest = [r + s for s in "CDHS" for r in "23456789TJQK" if r + s not in ("2S", "KS", "QS")]
+    g = arrange(games.new("aces_up", 1),
+                {"D": " ".join(rest), "T1": "AC", "T2": "AD 2S", "T3": "AH KS",
+                 "T4": "AS QS"})
+    start = g.key()
+    assert not g.won and g.score == 45
+    g.play("T4>D")
+    g.play("T3>D")
+    g.play("T2>D")
+    assert g.won and g.over and g.score == 48
+    end = g.key()
+    for _ in range(3):
+        g.undo()
+    assert g.key() == start
+    for _ in range(3):
+        g.redo()
+    assert g.key() == end
+
+
+def test_game_ends_when_stock_is_empty_and_nothing_can_be_discarded():
+    g = arrange(games.new("aces_up", 1), {"T1": "AC", "T2": "KD", "T3": "5H"})
+    assert g.legal_moves() == [] and g.over and not g.won

@@ -1,0 +1,147 @@
+"""Canfield (000 #12): reserve, automatic fills, base rank with wrap, draw 3 or draw 1."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from games import IllegalMove, Move
+from games.cards import RANK, parse
+
+from .conftest import all_cards, arrange
+
+
+def cards(text: str) -> list[int]:
+    return [parse(t) for t in text.split()]
+
+
+def new(**options) -> games.Game:
+    return games.new("canfield", 1, **options)
+
+
+def test_deal_shape():
+    g = new()
+    r = g.index["R"]
+    assert len(g.pile("R")) == 13 and g.down[r] == 12
+    assert [len(g.pile(f"T{i}")) for i in range(1, 5)] == [1, 1, 1, 1]
+    assert len(g.pile("F1")) == 1 and not g.pile("F2") and not g.pile("W")
+    assert len(g.pile("S")) == 34 and g.down[g.index["S"]] == 34
+    assert g.vars["base"] == RANK[g.pile("F1")[0]] and g.vars["redeals"] == -1
+    assert len(all_cards(g)) == 52
+    assert all(s.x + 1 <= 10.5 and s.y + 1.4 <= 6.5 for s in g.layout)
+    assert [s.role for s in g.layout][-1] == "reserve"
+
+
+def test_foundations_start_at_the_base_rank_and_wrap():
+    g = arrange(new(), {"F1": "QH KH", "T1": "8S", "T2": "AH", "T3": "2H", "T4": "JC",
+                        "R": "5D"}, base=12)
+    with pytest.raises(IllegalMove, match="Only a queen can start a foundation"):
+        g.play("T1>F2")
+    g.play("T2>F1")  # after the king comes the ace
+    g.play("T3>F1")
+    with pytest.raises(IllegalMove, match="Cards on a foundation cannot be moved"):
+        g.play("F1>T4")
+
+
+def test_columns_build_down_alternating_with_wrap():
+    g = arrange(new(), {"T1": "8S", "T2": "7H", "T3": "7C", "T4": "AD", "W": "KS", "R": "5D"},
+                base=9)
+    with pytest.raises(IllegalMove, match="7♣ can only go on a red 8"):
+        g.play("T3>T1")
+    g.play("T2>T1")
+    g.play("W>T4")  # a king on an ace
+    g = arrange(new(tableau_wrap=False), {"T4": "AD", "W": "KS", "R": "5D"}, base=9)
+    with pytest.raises(IllegalMove, match="K♠ cannot be placed on another card"):
+        g.play("W>T4")
+
+
+def test_any_run_moves_by_default_whole_pile_as_option():
+    position = {"T1": "9H 8S 7D", "T2": "9D", "T3": "TS", "T4": "2C", "R": "5D"}
+    g = arrange(new(), position, base=3)
+    g.play("T1>T2x2")  # part of a column
+    g = arrange(new(group_moves="whole_pile"), position, base=3)
+    with pytest.raises(IllegalMove, match="top card alone or the whole run"):
+        g.play("T1>T2x2")
+    g.play("T1>T3x3")
+
+
+def test_space_filled_from_the_reserve_at_once_and_undone_together():
+    g = arrange(new(), {"T1": "8S", "T2": "7H", "T3": "3C", "T4": "4C", "R": "2D 6C 9D"},
+                {"R": 2}, base=11)
+    before = g.key()
+    g.play("T2>T1")
+    assert g.pile("T2") == cards("9D")  # filled from the reserve
+    assert g.pile("R") == cards("2D 6C") and g.down[g.index["R"]] == 1  # next card turned up
+    g.undo()
+    assert g.key() == before
+
+
+def test_reserve_top_plays_nothing_goes_on_the_reserve():
+    g = arrange(new(), {"T1": "8S", "T2": "TC", "T3": "3C", "T4": "4C", "R": "2D 7H", "W": "9D"},
+                {"R": 1}, base=11)
+    with pytest.raises(IllegalMove, match="Nothing can be placed on a reserve"):
+        g.play("W>R")
+    g.play("R>T1")
+    assert g.pile("T1") == cards("8S 7H") and g.down[g.index["R"]] == 0
+
+
+def test_with_the_reserve_gone_only_the_waste_fills_a_space():
+    g = arrange(new(), {"T1": "8S", "T2": "7H", "T3": "3C", "W": "9D"}, base=11)
+    assert not g.pile("T4")
+    with pytest.raises(IllegalMove, match="Only the top card of the waste"):
+        g.play("T1>T4")
+    g.play("T2>T1")
+    assert not g.pile("T2")  # stays empty: the player chooses when to fill it
+    g.play("W>T2")
+    assert g.pile("T2") == cards("9D")
+
+
+def test_stock_turns_three_then_the_last_ones_singly_and_redeals_freely():
+    g = arrange(new(), {"T1": "8S", "T2": "TC", "T3": "3C", "T4": "4C", "R": "2D",
+                        "S": "AC 2C 3D 4D 5D"}, {"S": 5}, base=11, redeals=-1)
+    g.play("deal")
+    assert g.pile("W") == cards("5D 4D 3D") and len(g.pile("S")) == 2
+    g.play("deal")
+    assert g.pile("W")[-1] == parse("2C") and len(g.pile("S")) == 1
+    g.play("deal")
+    with pytest.raises(IllegalMove, match="The stock is empty"):
+        g.play("deal")
+    for _ in range(5):
+        g.play("redeal")
+        assert g.pile("S") == cards("AC 2C 3D 4D 5D") and not g.pile("W")
+        while g.pile("S"):
+            g.play("deal")
+
+
+def test_draw_one_variant_has_two_redeals():
+    g = new(variant="draw_one")
+    assert g.vars["redeals"] == 2
+    g.play("deal")
+    assert len(g.pile("W")) == 1
+    for _ in range(2):
+        while g.pile("S"):
+            g.play("deal")
+        g.play("redeal")
+    while g.pile("S"):
+        g.play("deal")
+    with pytest.raises(IllegalMove, match="No more redeals"):
+        g.play("redeal")
+
+
+def test_win_and_undo_redo():
+    ranks = "56789TJQKA234"
+    piles = {f"F{i + 1}": " ".join(r + s for r in ranks[:-1]) for i, s in enumerate("CDHS")}
+    piles.update({"T1": "4C", "T2": "4S", "W": "4D", "R": "4H"})
+    g = arrange(new(), piles, base=5)
+    before = g.key()
+    moves = ["R>F3", "T1>F1", "T2>F4", "W>F2"]
+    for move in moves:
+        g.play(move)
+    assert g.won and g.score == 52
+    for _ in moves:
+        g.undo()
+    assert g.key() == before
+    for _ in moves:
+        g.redo()
+    assert g.won
+    assert Move("deal") not in g.legal_moves()

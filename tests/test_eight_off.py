@@ -1,0 +1,116 @@
+"""Eight Off (000 #18): build down in suit, eight reserve places, never more than 8 cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games import IllegalMove
+from games.patience import PatienceGame
+from games.rng import Rng
+
+from .conftest import arrange
+
+COLS = [f"T{i}" for i in range(1, 9)]
+CELLS = [f"C{i}" for i in range(1, 9)]
+
+
+def test_deal_shape_and_order():
+    g = games.new("eight_off", 8)
+    assert [len(g.pile(t)) for t in COLS] == [6] * 8
+    assert [len(g.pile(c)) for c in CELLS] == [1, 1, 1, 1, 0, 0, 0, 0]
+    assert all(g.pile(f"F{i}") == [] for i in range(1, 5)) and not any(g.down)
+    deck = list(range(52))
+    Rng(8).shuffle(deck)
+    cols: list[list[int]] = [[] for _ in range(8)]
+    for _ in range(6):
+        for col in cols:
+            col.append(deck.pop())
+    assert [g.pile(t) for t in COLS] == cols
+
+
+def test_layout_fits_the_screen():
+    g = games.new("eight_off", 1)
+    assert all(p.x + 1 <= 10.5 and p.y + 1.4 <= 6.5 for p in g.layout)
+
+
+def test_build_down_in_suit_one_card_at_a_time():
+    g = arrange(games.new("eight_off", 1),
+                {"T1": "8H", "T2": "7H", "T3": "7D", "T4": "TS 5H 6H", "T5": "QC"})
+    g.play("T2>T1")
+    with pytest.raises(IllegalMove, match=r"7♦ can only go on an 8 of diamonds\."):
+        g.play("T3>T1")
+    with pytest.raises(IllegalMove, match="Only one card can be moved at a time."):
+        g.play("T4>T1x2")
+    g.play("T4>T1")
+    g.play("T4>T1")
+
+
+def test_only_a_king_fills_an_empty_column():
+    g = arrange(games.new("eight_off", 1), {"T1": "QH KD", "C1": "JC", "T3": "KS"})
+    with pytest.raises(IllegalMove, match="Only a king can go into an empty column."):
+        g.play("C1>T2")
+    g.play("T1>T2")
+    with pytest.raises(IllegalMove, match="would change nothing"):
+        g.play("T3>T4")
+    with pytest.raises(IllegalMove, match=r"Q♥ can only go on a king of hearts\."):
+        g.play("T1>T2")
+
+
+def test_column_cap_and_its_option():
+    eight = "KH QH JH TH 9H 8H 7H 6H"
+    g = arrange(games.new("eight_off", 1), {"T1": eight, "T2": "5H"})
+    assert games.Move("move", g.index["T2"], g.index["T1"], 1) not in g.legal_moves()
+    with pytest.raises(IllegalMove, match="never hold more than 8 cards"):
+        g.play("T2>T1")
+    g = arrange(games.new("eight_off", 1, column_cap=False), {"T1": eight, "T2": "5H"})
+    g.play("T2>T1")
+    assert len(g.pile("T1")) == 9
+
+
+def test_reserve_places():
+    g = arrange(games.new("eight_off", 1),
+                {"T1": "9S 4D", "C1": "AD", "C2": "8S", "C3": "3C", "F1": "AC 2C"})
+    with pytest.raises(IllegalMove, match="That reserve place is already taken."):
+        g.play("T1>C1")
+    g.play("T1>C5")
+    g.play("C2>T1")  # reserve to a column
+    g.play("C1>F2")  # reserve to a foundation
+    g.play("C3>F1")
+    with pytest.raises(IllegalMove, match="Cards cannot go from a reserve place to a reserve"):
+        g.play("C5>C6")
+    with pytest.raises(IllegalMove, match="Cards on a foundation cannot be moved."):
+        g.play("F1>C6")
+
+
+def test_fast_moves_match_the_declared_rules():
+    for cap in (True, False):
+        for seed in (1, 2, 3):
+            g = games.new("eight_off", seed, column_cap=cap)
+            rnd = random.Random(seed)
+            for _ in range(60):
+                moves = g.legal_moves()
+                assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
+                if not moves:
+                    break
+                g.play(rnd.choice(moves))
+
+
+def test_win_and_undo_redo_to_the_exact_key():
+    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJ") for i, s in enumerate("CDHS")}
+    piles.update({"T1": "KC QC", "C8": "KD", "C1": "QD", "T5": "KH", "T6": "QH",
+                  "T7": "KS QS"})
+    g = arrange(games.new("eight_off", 1), piles)
+    start = g.key()
+    for move in ("T1>F1", "T1>F1", "C1>F2", "C8>F2", "T6>F3", "T5>F3", "T7>F4", "T7>F4"):
+        assert not g.won
+        g.play(move)
+    assert g.won and g.over and g.score == 52
+    while g.can_undo:
+        g.undo()
+    assert g.key() == start
+    while g.can_redo:
+        g.redo()
+    assert g.won

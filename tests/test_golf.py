@@ -1,0 +1,115 @@
+"""Golf (000 #20)."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from games import IllegalMove
+from games.cards import parse
+
+from .conftest import arrange
+
+
+def test_deal_shape():
+    g = games.new("golf", 3)
+    for i in range(1, 8):
+        t = g.index[f"T{i}"]
+        assert len(g.cards[t]) == 5 and g.down[t] == 0
+    s = g.index["S"]
+    assert len(g.cards[s]) == 16 and g.down[s] == 16
+    assert len(g.pile("W")) == 1 and g.down[g.index["W"]] == 0
+    assert g.score == 35 and not g.won
+
+
+def test_one_rank_up_or_down_regardless_of_suit():
+    g = arrange(games.new("golf", 1), {"W": "7H", "T1": "8S", "T2": "6C", "T3": "9H"})
+    with pytest.raises(IllegalMove, match="Only cards one rank higher or lower can go on"):
+        g.play("T3>W")  # 9 on 7
+    g.play("T1>W")  # 8 on 7, any suit
+    with pytest.raises(IllegalMove, match="one rank higher or lower"):
+        g.play("T2>W")  # 6 on 8
+    g.play("T3>W")  # 9 on 8: up again
+    g.undo()
+    g.undo()
+    g.play("T2>W")  # 6 on 7: down is as good as up
+    assert g.pile("W") == [parse("7H"), parse("6C")]
+
+
+def test_nothing_on_a_king_but_a_king_on_a_queen():
+    g = arrange(games.new("golf", 1), {"W": "QH", "T1": "KS", "T2": "QD", "T3": "AC"})
+    g.play("T1>W")  # a king may go on a queen
+    for t in ("T2", "T3"):
+        with pytest.raises(IllegalMove, match="Nothing can be played on a king"):
+            g.play(f"{t}>W")
+
+
+def test_no_wrap_between_king_and_ace():
+    g = arrange(games.new("golf", 1), {"W": "AH", "T1": "KS", "T2": "2D"})
+    with pytest.raises(IllegalMove, match="one rank higher or lower"):
+        g.play("T1>W")
+    g.play("T2>W")
+
+
+def test_queen_on_king_option():
+    g = arrange(games.new("golf", 1, queen_on_king=True), {"W": "KH", "T1": "QS", "T2": "AC"})
+    with pytest.raises(IllegalMove, match="Only a queen can be played on a king"):
+        g.play("T2>W")
+    g.play("T1>W")
+
+
+def test_only_column_tops_go_to_the_discard_pile():
+    g = arrange(games.new("golf", 1), {"W": "5H", "T1": "6S", "T2": "4D"})
+    with pytest.raises(IllegalMove, match="Cards can only go onto the discard pile"):
+        g.play("T1>T2")
+    with pytest.raises(IllegalMove, match="Only the top cards of the columns"):
+        g.play("W>T1")
+    with pytest.raises(IllegalMove, match="one card"):
+        g.play(games.Move("move", g.index["T1"], g.index["W"], 2))
+
+
+def test_turn_stock_any_time_or_only_when_stuck():
+    piles = {"W": "5H", "T1": "6S", "T2": "KD", "S": "9C TD"}
+    g = arrange(games.new("golf", 1), piles, {"S": 2})
+    g.play("deal")  # allowed although 6S could be played
+    assert g.pile("W")[-1] == parse("TD") and g.down[g.index["W"]] == 0
+    strict = arrange(games.new("golf", 1, turn_only_when_stuck=True), piles, {"S": 2})
+    with pytest.raises(IllegalMove, match="only when no column card can be played"):
+        strict.play("deal")
+    strict.play("T1>W")
+    strict.play("deal")
+    strict.play("deal")
+    with pytest.raises(IllegalMove, match="The stock is empty"):
+        strict.play("deal")
+
+
+def test_win_with_last_stock_card_and_score_and_undo_redo():
+    g = arrange(games.new("golf", 1), {"W": "2H", "T1": "5S 9C", "T2": "4D", "S": "3C 8H"},
+                {"S": 2})
+    start = g.key()
+    assert g.score == 3
+    for m in ("deal", "T1>W", "deal", "T2>W", "T1>W"):
+        assert not g.won
+        g.play(m)
+    assert g.won and g.over and g.score == 0
+    assert g.legal_moves() == []
+    with pytest.raises(IllegalMove, match="already won"):
+        g.play("deal")
+    end = g.key()
+    while g.can_undo:
+        g.undo()
+    assert g.key() == start
+    while g.can_redo:
+        g.redo()
+    assert g.key() == end
+
+
+def test_spare_stock_cards_lower_the_score():
+    g = arrange(games.new("golf", 1), {"W": "2H", "T1": "3S", "S": "4C 5C"}, {"S": 2})
+    g.play("T1>W")
+    assert g.won and g.score == -2
+
+
+def test_loss_when_stock_empty_and_nothing_fits():
+    g = arrange(games.new("golf", 1), {"W": "2H", "T1": "9S"})
+    assert g.over and not g.won and g.score == 1

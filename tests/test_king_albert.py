@@ -1,0 +1,112 @@
+"""King Albert (000 #16): nine open columns, the Belgian Reserve and its refill rule."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games import IllegalMove
+from games.patience import PatienceGame
+from games.rng import Rng
+
+from .conftest import arrange
+
+CELLS = [f"C{i}" for i in range(1, 8)]
+
+
+def test_deal_shape_and_order():
+    g = games.new("king_albert", 5)
+    assert [len(g.pile(f"T{i}")) for i in range(1, 10)] == list(range(1, 10))
+    assert [len(g.pile(c)) for c in CELLS] == [1] * 7
+    assert all(g.pile(f"F{i}") == [] for i in range(1, 5)) and not any(g.down)
+    deck = list(range(52))
+    Rng(5).shuffle(deck)
+    cols: list[list[int]] = [[] for _ in range(9)]
+    for row in range(9):
+        for col in range(row, 9):
+            cols[col].append(deck.pop())
+    assert [g.pile(f"T{i + 1}") for i in range(9)] == cols
+    assert [g.pile(c)[0] for c in CELLS] == deck[::-1]
+
+
+def test_layout_fits_the_screen():
+    g = games.new("king_albert", 1)
+    assert all(p.x + 1 <= 10.5 and p.y + 1.4 <= 6.5 for p in g.layout)
+    assert [p.role for p in g.layout].count("cell") == 7
+
+
+def test_build_down_alternating_colours_one_card_at_a_time():
+    g = arrange(games.new("king_albert", 1), {"T1": "8S", "T2": "5C 7H", "T3": "7C", "T4": "9D 8C"})
+    g.play("T2>T1")
+    with pytest.raises(IllegalMove, match=r"7♣ can only go on a red 8\."):
+        g.play("T3>T1")
+    with pytest.raises(IllegalMove, match="Only one card can be moved at a time."):
+        g.play("T4>T5x2")
+
+
+def test_reserve_cards_are_available_and_an_empty_column_takes_any_card():
+    g = arrange(games.new("king_albert", 1), {"T1": "9C", "C3": "8H", "C4": "4S", "T2": "QD"})
+    g.play("C3>T1")
+    g.play("C4>T3")  # any card into an empty column
+    with pytest.raises(IllegalMove, match="would change nothing"):
+        g.play("T3>T4")
+    with pytest.raises(IllegalMove, match="Cards cannot go from a foundation to a reserve place."):
+        arrange(g, {"F1": "AS", "T1": "KD"})
+        g.play("F1>C1")
+
+
+def test_source_rule_column_tops_refill_the_reserve():
+    g = arrange(games.new("king_albert", 1), {"T1": "9C 3D", "C1": "KS"})
+    with pytest.raises(IllegalMove, match="That reserve place is already taken."):
+        g.play("T1>C1")
+    g.play("T1>C2")
+    assert g.pile("C2") == [games.cards.parse("3D")]
+    assert games.Move("move", g.index["C2"], g.index["C3"], 1) not in g.legal_moves()
+
+
+def test_standard_option_never_refills_the_reserve():
+    g = arrange(games.new("king_albert", 1, reserve_refill=False), {"T1": "9C 3D", "C1": "KS"})
+    with pytest.raises(IllegalMove, match="An empty reserve place cannot be filled."):
+        g.play("T1>C2")
+    g.play("C1>T2")  # reserve cards still play out
+
+
+def test_foundations_up_in_suit_and_their_top_card_may_come_back():
+    g = arrange(games.new("king_albert", 1), {"T1": "AH", "C1": "2H", "T2": "3S", "T3": "3C"})
+    g.play("T1>F2")
+    g.play("C1>F2")
+    with pytest.raises(IllegalMove, match="2 of spades"):
+        g.play("T2>F2")
+    g.play("F2>T2")  # 2♥ back onto the black 3
+    assert g.pile("T2")[-1] == games.cards.parse("2H")
+
+
+def test_fast_moves_match_the_declared_rules():
+    for refill in (True, False):
+        for seed in (1, 2, 3):
+            g = games.new("king_albert", seed, reserve_refill=refill)
+            rnd = random.Random(seed)
+            for _ in range(60):
+                moves = g.legal_moves()
+                assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
+                if not moves:
+                    break
+                g.play(rnd.choice(moves))
+
+
+def test_win_and_undo_redo_to_the_exact_key():
+    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")}
+    piles.update({"T9": "KC", "C2": "KD", "C7": "KH", "T1": "KS"})
+    g = arrange(games.new("king_albert", 1), piles)
+    start = g.key()
+    for move in ("T9>F1", "C2>F2", "C7>F3", "T1>F4"):
+        g.play(move)
+    assert g.won and g.over and g.score == 52
+    while g.can_undo:
+        g.undo()
+    assert g.key() == start
+    while g.can_redo:
+        g.redo()
+    assert g.won

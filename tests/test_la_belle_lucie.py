@@ -1,0 +1,201 @@
+"""La Belle Lucie (000 #24, 003): the base of the fan family, its redeals, draw and options."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games import IllegalMove, Move
+from games.cards import parse
+from games.patience import PatienceGame
+
+from .conftest import all_cards, arrange
+
+
+def new(**options) -> games.Game:
+    return games.new("la_belle_lucie", 1, **options)
+
+
+def cards(text: str) -> list[int]:
+    return [parse(t) for t in text.split()]
+
+
+def test_deal_shape_and_layout():
+    g = new()
+    sizes = [len(g.pile(f"T{i}")) for i in range(1, 19)]
+    assert sizes == [3] * 17 + [1]
+    assert not any(g.down) and all(not g.pile(f"F{i}") for i in range(1, 5))
+    assert g.vars == {"redeals": 2, "drawn": False}
+    assert len(all_cards(g)) == 52
+    for spec in g.layout:
+        assert spec.x + 1 <= 10.5 and spec.y + 1.4 <= 6.5
+        assert spec.fan == ("right" if spec.role == "tableau" else "none")
+
+
+def test_build_down_in_suit_one_card_at_a_time():
+    g = arrange(new(), {"T1": "9C 7C", "T2": "8C", "T3": "8S", "T4": "2D 6C"})
+    with pytest.raises(IllegalMove, match="7♣ can only go on an 8 of clubs"):
+        g.play("T1>T3")
+    with pytest.raises(IllegalMove, match="Only one card can be moved at a time"):
+        g.play("T4>T2x2")
+    g.play("T1>T2")
+    assert g.pile("T2") == cards("8C 7C")
+
+
+def test_foundations_up_in_suit_and_cards_stay():
+    g = arrange(new(), {"T1": "2H AH", "T2": "3S", "T3": "5C"})
+    with pytest.raises(IllegalMove, match="Only an ace can start a foundation"):
+        g.play("T2>F1")
+    g.play("T1>F1")
+    with pytest.raises(IllegalMove, match="3♠ can only go on a 2 of spades"):
+        g.play("T2>F1")
+    g.play("T1>F1")
+    assert g.pile("F1") == cards("AH 2H")
+    with pytest.raises(IllegalMove, match="Cards on a foundation cannot be moved"):
+        g.play("F1>T3")
+
+
+def test_empty_fan_is_never_filled_not_even_with_a_king():
+    g = arrange(new(), {"T1": "KD", "T2": "5C"})
+    with pytest.raises(IllegalMove, match="An empty fan cannot be filled"):
+        g.play("T1>T3")
+    assert Move("move", g.index["T1"], g.index["T3"]) not in g.legal_moves()
+
+
+def test_redeal_only_when_stuck_shuffles_and_undoes_exactly():
+    g = arrange(new(), {"F1": "AH", "T1": "9C 5D", "T2": "JS 2H", "T3": "4C 8D 3S",
+                        "T4": "KH QC", "T5": "6S 7H"}, redeals=2, drawn=False)
+    with pytest.raises(IllegalMove, match="only redeal when no card can move"):
+        g.play("redeal")  # 2H can still go to the foundation
+    g.play("T2>F1")
+    assert g.legal_moves() == [Move("redeal")]
+    before, deck, on_fans = g.key(), all_cards(g), sorted(c for t in g.tableau for c in g.cards[t])
+    g.play("redeal")
+    after = g.key()
+    assert [len(g.pile(f"T{i}")) for i in range(1, 6)] == [3, 3, 3, 1, 0]
+    assert sorted(c for t in g.tableau for c in g.cards[t]) == on_fans
+    assert g.pile("F1") == cards("AH 2H") and all_cards(g) == deck
+    assert g.vars["redeals"] == 1
+    g.undo()
+    assert g.key() == before
+    g.redo()
+    assert g.key() == after  # the same shuffle again: it comes from the deal number
+
+
+def test_a_saved_game_replays_its_redeals_exactly():
+    g = new(redeal_any_time=True)
+    dealt = [list(p) for p in g.cards]
+    g.play("redeal")
+    first = [list(p) for p in g.cards]
+    g.play("redeal")
+    assert dealt != first != g.cards  # each redeal shuffles anew
+    copy = games.from_json(g.to_json())
+    assert copy.key() == g.key() and copy.vars["redeals"] == 0
+
+
+def test_the_redeals_run_out():
+    g = arrange(new(), {"T1": "9C 5D", "T2": "JS 4H"}, redeals=0, drawn=False)
+    assert g.legal_moves() == [] and g.over
+    with pytest.raises(IllegalMove, match="All the redeals have been used"):
+        g.play("redeal")
+    assert games.new("la_belle_lucie", 1, redeals=0).vars["redeals"] == 0
+    with pytest.raises(IllegalMove, match="This game has no redeals"):
+        arrange(games.new("la_belle_lucie", 1, redeals=0), {"T1": "5D"}).play("redeal")
+
+
+def stuck_for_the_draw(game: games.Game, redeals: int = 0) -> games.Game:
+    # tops 7D, 8S, 2S, 6S cannot move; buried 4H fits F1, 6D fits on 7D, 5S fits on its own 6S
+    return arrange(game, {"F1": "AH 2H 3H", "T1": "4H 7D", "T2": "7C 8S", "T3": "6D 2S",
+                          "T4": "5S 6S"}, redeals=redeals, drawn=False)
+
+
+def test_draw_option_plays_one_buried_card_once():
+    g = stuck_for_the_draw(new(draw=True))
+    i = g.index
+    assert set(g.legal_moves()) == {
+        Move("draw", i["T1"], i["F1"], 2), Move("draw", i["T3"], i["T1"], 2),
+        Move("draw", i["T4"], i["T4"], 2)}
+    with pytest.raises(IllegalMove, match="Only a buried card"):
+        g.play("draw:T1,F1")  # depth 1 is the top card
+    with pytest.raises(IllegalMove, match="does not fit there"):
+        g.play("draw:T2,F1,2")
+    before = g.key()
+    g.play("draw:T3,T1,2")
+    assert g.pile("T1") == cards("4H 7D 6D") and g.pile("T3") == cards("2S")
+    assert g.vars["drawn"] is True
+    with pytest.raises(IllegalMove, match="already been used"):
+        g.play("draw:T1,F1,3")
+    g.undo()
+    assert g.key() == before
+    g.play("draw:T4,T4,2")  # onto the top of its own fan
+    assert g.pile("T4") == cards("6S 5S")
+
+
+def test_draw_needs_the_option_and_comes_after_the_last_redeal():
+    with pytest.raises(IllegalMove, match="This game has no draw"):
+        stuck_for_the_draw(new()).play("draw:T1,F1,2")
+    g = stuck_for_the_draw(new(draw=True), redeals=1)
+    assert g.legal_moves() == [Move("redeal")]
+    with pytest.raises(IllegalMove, match="only after the last redeal"):
+        g.play("draw:T1,F1,2")
+    g = arrange(new(draw=True), {"T1": "4H AH", "T2": "5C 6C"}, redeals=0, drawn=False)
+    with pytest.raises(IllegalMove, match="only draw a card when no other card can move"):
+        g.play("draw:T1,T2,2")
+
+
+def test_any_suit_option():
+    g = arrange(new(any_suit=True), {"T1": "7C", "T2": "8H", "T3": "9D"})
+    with pytest.raises(IllegalMove, match="7♣ can only go on an 8"):
+        g.play("T1>T3")
+    g.play("T1>T2")
+    with pytest.raises(IllegalMove, match="8 of clubs"):
+        arrange(new(), {"T1": "7C", "T2": "8H"}).play("T1>T2")
+
+
+def test_king_rule_option():
+    g = arrange(new(king_rule=True), {"T1": "KD", "T2": "5C QS"})
+    assert g.layout[g.index["T3"]].label == "K"
+    with pytest.raises(IllegalMove, match="Only a king can go into an empty fan"):
+        g.play("T2>T3")
+    g.play("T1>T3")
+
+
+def test_redeal_any_time_option():
+    g = arrange(new(redeal_any_time=True), {"T1": "AH", "T2": "5C"}, redeals=2, drawn=False)
+    assert Move("redeal") in g.legal_moves()
+    g.play("redeal")
+    assert g.vars["redeals"] == 1
+
+
+def test_win_on_constructed_position_and_undo_redo():
+    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")}
+    piles.update({"T1": "KS KH", "T2": "KD", "T3": "KC"})
+    g = arrange(new(), piles, redeals=2, drawn=False)
+    before = g.key()
+    for move in ("T1>F3", "T1>F4", "T2>F2", "T3>F1"):
+        g.play(move)
+    assert g.won and g.over and g.score == 52
+    for _ in range(4):
+        g.undo()
+    assert g.key() == before
+    for _ in range(4):
+        g.redo()
+    assert g.won
+
+
+@pytest.mark.parametrize("gid,options", [
+    ("la_belle_lucie", {}), ("la_belle_lucie", {"any_suit": True, "king_rule": True}),
+    ("trefoil", {"alt_colour_build": True}), ("the_fan", {}), ("shamrocks", {}),
+])
+def test_fast_move_generator_matches_the_generic_one(gid, options):
+    rnd = random.Random(gid)
+    for seed in (1, 2):
+        g = games.new(gid, seed, **options)
+        for _ in range(80):
+            moves = g.legal_moves()
+            assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
+            if not moves:
+                break
+            g.play(rnd.choice(moves))

@@ -1,0 +1,158 @@
+"""Pyramid (000 #13)."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from games import IllegalMove
+from games.cards import parse
+from games.pyramid import covers
+
+from .conftest import arrange
+
+
+def new(**opts) -> games.Game:
+    return games.new("pyramid", 1, **opts)
+
+
+def test_covers_geometry():
+    cov = covers()
+    assert len(cov) == 28
+    assert cov[0] == (1, 2) and cov[1] == (3, 4) and cov[2] == (4, 5)
+    assert cov[15] == (21, 22) and cov[21] == ()
+
+
+def test_deal_shape():
+    g = games.new("pyramid", 9)
+    pyr = [g.index[f"T{i}"] for i in range(1, 29)]
+    assert all(len(g.cards[p]) == 1 for p in pyr)
+    assert [g.down[p] for p in pyr] == [1] * 21 + [0] * 7
+    s = g.index["S"]
+    assert len(g.cards[s]) == 24 and g.down[s] == 24
+    assert g.pile("C") == g.pile("W") == g.pile("D") == []
+    assert g.vars["pass"] == 1 and g.score == -52
+    up = games.new("pyramid", 9, all_face_up=True)
+    assert not any(up.down[p] for p in pyr) and up.cards == g.cards
+
+
+def test_kings_alone_and_pairs_adding_to_13():
+    g = arrange(new(), {"T16": "5S", "T22": "6H", "T23": "7C", "T24": "KD", "T25": "6D"},
+                {"T16": 1})
+    with pytest.raises(IllegalMove, match="Only a king can be removed on its own"):
+        g.play("remove:T22")
+    with pytest.raises(IllegalMove, match="add up to 13"):
+        g.play("remove:T22,T25")
+    with pytest.raises(IllegalMove, match="still covered"):
+        g.play("remove:T16,T24")
+    g.play("remove:T24")
+    g.play("remove:T23,T22")  # either order
+    assert g.down[g.index["T16"]] == 0  # uncovered, so turned up
+    assert [games.cards.text(c) for c in g.pile("D")] == ["KD", "6H", "7C"]
+    g.undo()
+    assert g.down[g.index["T16"]] == 1 and g.pile("T22") == [parse("6H")]
+
+
+def test_turning_the_stock_and_pairing_current_with_waste():
+    g = arrange(new(), {"T22": "KS", "S": "3C 4H 9D"}, {"S": 3})
+    g.play("deal")
+    assert g.pile("C") == [parse("9D")] and g.pile("W") == []
+    g.play("deal")
+    assert g.pile("C") == [parse("4H")] and g.pile("W") == [parse("9D")]
+    g.play("remove:C,W")  # the current card with the waste card under it
+    assert g.pile("C") == g.pile("W") == [] and len(g.pile("S")) == 1
+
+
+def test_three_passes_then_the_apex_rescue():
+    g = arrange(new(), {"T1": "4S", "T2": "JD", "T3": "9C", "S": "2H"},
+                {"T1": 1, "S": 1})
+    with pytest.raises(IllegalMove, match="still cards in the stock"):
+        g.play("redeal")
+    g.play("deal")
+    with pytest.raises(IllegalMove, match="only after the last pass"):
+        g.play("rescue:T1")
+    g.play("redeal")
+    assert g.vars["pass"] == 2 and g.pile("S") == [parse("2H")] and g.down[g.index["S"]] == 1
+    g.play("deal")
+    g.play("redeal")
+    g.play("deal")
+    with pytest.raises(IllegalMove, match="All three passes have been used"):
+        g.play("redeal")
+    with pytest.raises(IllegalMove, match="The stock is empty and all three passes"):
+        g.play("deal")
+    g.play("rescue:T1")  # covered, but taken out and used as the current card
+    assert g.pile("C") == [parse("4S")] and g.down[g.index["C"]] == 0
+    assert g.pile("W") == [parse("2H")]
+    g.play("remove:C,T3")
+    g.play("remove:T2,W")
+    assert g.won and g.vars["cleared"] == 3 and g.score == 20 and g.grade == "winner"
+    with pytest.raises(IllegalMove, match="already won"):
+        g.play("rescue:T1")
+
+
+def test_rescue_is_off_in_scored_play_and_by_option():
+    pos = {"T1": "4S", "T2": "JD", "T3": "8C"}
+    for opts, reason in (({"scored_match": True}, "not allowed in scored play"),
+                         ({"apex_rescue": False}, "switched off")):
+        g = arrange(new(**opts), pos, {"T1": 1}, **{"pass": 3})
+        assert g.legal_moves() == []
+        with pytest.raises(IllegalMove, match=reason):
+            g.play("rescue:T1")
+
+
+def test_win_in_first_pass_scores_50_minus_cards_left_and_undo_redo():
+    g = arrange(new(), {"T22": "KH", "T23": "QD", "C": "AS", "S": "2C 3C"}, {"S": 2})
+    start = g.key()
+    g.play("remove:T22")
+    assert not g.won and g.score == -4  # minus the pyramid, stock and current cards
+    g.play("remove:C,T23")
+    assert g.won and g.over and g.score == 48 and g.grade == "best"
+    assert g.legal_moves() == []
+    end = g.key()
+    g.undo()
+    g.undo()
+    assert g.key() == start
+    g.redo()
+    g.redo()
+    assert g.key() == end
+
+
+def test_win_in_a_later_pass_scores_less():
+    g = arrange(new(), {"T22": "KH", "W": "5C"}, **{"pass": 2})
+    g.play("remove:T22")
+    assert g.won and g.score == 35 - 1 and g.grade == "winner"
+
+
+def test_scored_match_plays_on_to_save_points():
+    g = arrange(new(scored_match=True), {"T22": "KH", "C": "8S", "S": "KC 5D"}, {"S": 2})
+    g.play("remove:T22")
+    assert g.vars["cleared"] == 1 and not g.won and g.score == 47
+    g.play("deal")
+    g.play("remove:C,W")
+    g.play("deal")
+    g.play("remove:C")
+    assert g.won and g.over and g.score == 50
+
+
+def test_pair_pile_top_stays_available():
+    g = arrange(new(pair_pile=True),
+                {"D": "4H", "T22": "9S", "T23": "6C", "T24": "7H", "W": "9D", "C": "JC"})
+    with pytest.raises(IllegalMove, match="only with a pyramid card or the current card"):
+        g.play("remove:D,W")
+    g.play("remove:T22,D")  # the pair pile's 4 with the pyramid's 9: the 9 goes on top
+    assert g.pile("D") == [parse("4H"), parse("9S")]
+    moves = {g.notation(m) for m in g.legal_moves()}
+    assert {"remove:T23,T24", "remove:T24,T23"} <= moves  # which card ends on top matters
+    g.play("remove:T24,T23")
+    assert g.pile("D")[-1] == parse("6C")
+
+
+def test_king_on_the_pair_pile_is_spent_and_removed_cards_are_out_of_play():
+    g = arrange(new(pair_pile=True), {"D": "KS", "T22": "2H"})
+    with pytest.raises(IllegalMove, match="only be used in a pair"):
+        g.play("remove:D")
+    plain = arrange(new(), {"D": "4H", "T22": "9S"})
+    with pytest.raises(IllegalMove, match="out of play"):
+        plain.play("remove:D,T22")
+    with pytest.raises(IllegalMove, match="pick two cards that add up to 13"):
+        plain.play("T22>W")

@@ -1,0 +1,118 @@
+"""Snake («Змей», 002 / GAMES.md §C2)."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from games import IllegalMove
+from games.cards import ACE, RANK, parse
+
+from .conftest import all_cards, arrange
+
+
+def new(seed: int = 1, **opts) -> games.Game:
+    return games.new("snake", seed, **opts)
+
+
+def test_deal_shape_and_row_one_aces():
+    for seed in range(1, 30):
+        g = new(seed)
+        assert all_cards(g) == list(range(104))
+        cols = [g.cards[t] for t in g.tableau]
+        assert all(len(c) == 8 for c in cols) and not any(g.down[t] for t in g.tableau)
+        up = sum(len(g.cards[f]) for f in g.foundations)
+        assert len(g.pile("S")) == 40 - up and g.down[g.stock] == 40 - up
+        assert all(RANK[c[0]] != ACE for c in cols)  # no ace left in row 1
+        assert all(RANK[g.cards[f][0]] == ACE for f in g.foundations if g.cards[f])
+        assert all(g.cards[f] for f in g.foundations[:up])  # aces fill F1, F2 ... in order
+
+
+def test_refill_ace_goes_up_only_with_repeat():
+    once, repeat = new(50, deal_aces="once"), new(50)
+    assert once.pile("T4")[0] == parse("AC")
+    assert repeat.pile("T4")[0] != parse("AC")
+    assert len(repeat.pile("S")) == len(once.pile("S")) - 1
+    assert parse("AC") in [c % 52 for f in repeat.foundations for c in repeat.cards[f]]
+
+
+def test_build_down_by_one_regardless_of_suit():
+    g = arrange(new(), {"T1": "7H", "T2": "6S", "T3": "6D", "T4": "8C"})
+    g.play("T2>T1")
+    with pytest.raises(IllegalMove, match=r"The 6♦ can only go on a 7\."):
+        g.play("T3>T4")
+
+
+def test_only_full_series_move_together():
+    g = arrange(new(), {"T1": "2D 9C 8H 7S", "T2": "TD", "T3": "8D"})
+    with pytest.raises(IllegalMove, match="top card alone or the whole run"):
+        g.play("T1>T3x2")
+    assert games.Move("move", g.index["T1"], g.index["T3"], 2) not in g.legal_moves()
+    g.play("T1>T2x3")
+    assert [c % 52 for c in g.pile("T2")] == [parse(t) for t in "TD 9C 8H 7S".split()]
+    g.play("T2>T5x4")  # a full series into an empty column
+    g.play("T5>T3")  # the top card alone may always move
+
+
+def test_partial_series_option():
+    g = arrange(new(partial_series=True), {"T1": "9C 8H 7S", "T3": "9D"})
+    g.play("T1>T3x2")
+    assert g.pile("T1") == [parse("9C")]
+
+
+def test_foundations_up_in_suit_and_cards_may_come_back():
+    g = arrange(new(), {"T1": "AH", "T2": "2H", "T3": "2S", "T4": "3C", "T5": "3H"})
+    with pytest.raises(IllegalMove, match="Only an ace can start a foundation"):
+        g.play("T2>F1")
+    g.play("T1>F1")
+    with pytest.raises(IllegalMove, match=r"The 2♠ can only go on .* of spades\."):
+        g.play("T3>F1")
+    g.play("T2>F1")
+    g.play("T5>F1")
+    with pytest.raises(IllegalMove, match="at a time|from a foundation to a foundation"):
+        g.play("F1>F2")
+    with pytest.raises(IllegalMove, match="can only go on a 4"):
+        g.play("F1>T4")
+    g.play("F1>T1")  # back into an empty column
+    g.play("F1>T4")  # 2H on the 3C
+    assert g.pile("F1") == [parse("AH")]
+
+
+def test_stock_card_goes_on_top_of_column_one():
+    g = arrange(new(), {"S": "5D 9S", "T1": "KC", "T2": "QD"}, {"S": 2})
+    g.play("deal")
+    assert g.pile("T1")[-1] == parse("9S") and g.down[g.index["T1"]] == 0
+    g = arrange(new(), {"S": "5D", "T2": "QD"}, {"S": 1})
+    g.play("deal")  # an empty column 1 takes the card as its only card
+    assert g.pile("T1") == [parse("5D")] and g.pile("S") == []
+    with pytest.raises(IllegalMove, match="The stock is empty"):
+        g.play("deal")
+
+
+def test_safe_autoplay_waits_for_every_lower_card():
+    g = arrange(new(), {"T1": "AS", "T2": "3H", "F1": "AH 2H"})
+    assert g.safe_autoplay() == games.Move("move", g.index["T1"], g.index["F2"], 1)
+    g.play("T1>F2")
+    assert g.safe_autoplay() is None  # a 2 of some other suit may still need the 3
+
+
+def test_win_and_undo_redo_to_the_exact_key():
+    piles = {}
+    for i, suit in enumerate("CDHSCDHS"):
+        piles[f"F{i + 1}"] = " ".join(r + suit for r in "A23456789TJQ")
+    piles["T1"] = "KC KD KH KS"
+    piles["T2"] = "KC KD"
+    piles["S"] = "KS KH"
+    g = arrange(new(), piles, {"S": 2})
+    before = g.key()
+    script = ["T1>F4", "T1>F3", "T1>F2", "T1>F1", "T2>F6", "T2>F5", "deal", "T1>F7",
+              "deal", "T1>F8"]
+    for m in script:
+        g.play(m)
+    assert g.won and g.over and g.score == 104
+    for _ in script:
+        g.undo()
+    assert g.key() == before
+    for _ in script:
+        g.redo()
+    assert g.won
