@@ -82,7 +82,8 @@ RULES_ZH = """\
 成为49张的7×7方阵；最后3张分别放在方阵的上方、下方和左方。所有牌都正面朝上。
 
 玩法：
-• 只有外围牌可以移走。一张牌的上、下、左、右、左上、右上、左下、右下八个方向中至少有一个是空位，它就是外围牌；\
+• 只有外围牌可以移走。一张牌的上、下、左、右、左上、右上、左下、右下\
+八个方向中至少有一个是空位，它就是外围牌；\
 方阵以外的位置都算空位。开始时方阵最外一圈的牌和另外3张都是外围牌。
 • 点两张点数之和等于B或B+13的外围牌，就把它们移走。花色不论。
 • 牌移走后留下空位，里面的牌就会变成外围牌。
@@ -128,7 +129,7 @@ class Bagua(Game):
         id="bagua",
         names={"en": "Bagua (Eight Trigrams)", "zh": "扑克八卦阵", "ru": "Багуа (восемь триграмм)"},
         source="004_0492660aee659235.txt", source_game="1",
-        decks=1, kind="S-open", difficulty=2,
+        decks=1, kind="S-open", difficulty=1,
         description={
             "en": "Clear a square of cards from the edge inwards, in pairs that match the centre.",
             "zh": "从外围向中心成对移牌，点数之和要合乎中心的太极牌。",

@@ -27,7 +27,8 @@ CASTLE_PLAY_EN = """\
 Play:
 • Only the free card of each wing (the one nearest the foundations on the left, the outermost \
 one on the right) can move, and only one card at a time.
-• A free card may go to its foundation, which is built up in suit from the ace to the king.
+• A free card may go to a foundation: an ace to an empty place, then the next card of the \
+same suit, up to the king.
 • A free card may go onto the free card of another wing that is one rank higher, whatever \
 the suit or colour: any 7 on any 8.
 • An empty wing may be filled with any free card.
@@ -41,9 +42,10 @@ under them."""
 
 CASTLE_PLAY_ZH = """\
 玩法：
-• 每翼只有最外面的一张暴露牌可以移动（屏幕上左翼是靠近基牌的一张，右翼是最右边的一张），每次只能移一张。
-• 暴露牌可以移到基牌上：基牌按同花色从A到K递升叠放。
-• 暴露牌也可以移到另一翼的暴露牌上，不分花色、颜色，点数小一：任何7都可以放在任何8上。
+• 每翼只有最外面的一张暴露牌可以移动（屏幕上左翼是靠近基牌的一张，\
+右翼是最右边的一张），每次只能移一张。
+• 暴露牌可以移到基牌上：A放到空的基牌位上，然后按同花色从A到K递升叠放。
+• 暴露牌也可以移到另一翼的暴露牌上，只要点数小一，不分花色和颜色：任何7都可以放在任何8上。
 • 某一翼空了以后，可以用任何一张暴露牌补上。
 • 已放到基牌上的牌不能再拿回来。
 
@@ -55,7 +57,8 @@ CASTLE_PLAY_RU = """\
 Ход игры:
 • Двигать можно только свободную карту каждого крыла (в левом крыле — ближайшую к базам, \
 в правом — крайнюю справа) и только по одной карте.
-• Свободную карту можно положить на её базу: базы собираются по масти от туза до короля.
+• Свободную карту можно положить на базу: туза — на пустое место, затем следующие карты \
+той же масти по возрастанию до короля.
 • Свободную карту можно положить на свободную карту другого крыла на единицу старше, \
 независимо от масти и цвета: любую 7 на любую 8.
 • В пустое крыло можно положить любую свободную карту.
@@ -219,22 +222,20 @@ class CastleGame(PatienceGame):
         return super().explain_card_move(s, d, n)
 
 
-BC_INFO = GameInfo(
-    id="beleaguered_castle",
-    names={"en": "Beleaguered Castle", "zh": "围城", "ru": "Осаждённая крепость"},
-    source="000_5c0014aada07c9b6.txt", source_game="23",
-    decks=1, kind="S-open", difficulty=3,
-    description={
-        "en": "Aces in the middle, eight open wings around them: lay siege card by card.",
-        "zh": "A居中，八翼明牌环绕，一张一张攻下城池。",
-        "ru": "Тузы посередине, вокруг восемь открытых крыльев: берите крепость карта за картой.",
-    },
-    rules={"en": BC_DEAL_EN + CASTLE_PLAY_EN, "zh": BC_DEAL_ZH + CASTLE_PLAY_ZH,
-           "ru": BC_DEAL_RU + CASTLE_PLAY_RU},
-)
-
-
 @register
 class BeleagueredCastle(CastleGame):
-    info = BC_INFO
+    info = GameInfo(
+        id="beleaguered_castle",
+        names={"en": "Beleaguered Castle", "zh": "围城", "ru": "Осаждённая крепость"},
+        source="000_5c0014aada07c9b6.txt", source_game="23",
+        decks=1, kind="S-open", difficulty=3,
+        description={
+            "en": "Aces in the middle, eight open wings around them: lay siege card by card.",
+            "zh": "A居中，八翼明牌环绕，一张一张攻下城池。",
+            "ru": "Тузы посередине, вокруг восемь открытых крыльев: "
+                  "берите крепость карта за картой.",
+        },
+        rules={"en": BC_DEAL_EN + CASTLE_PLAY_EN, "zh": BC_DEAL_ZH + CASTLE_PLAY_ZH,
+               "ru": BC_DEAL_RU + CASTLE_PLAY_RU},
+    )
     aces_out = True

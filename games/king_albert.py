@@ -27,7 +27,7 @@ RULES_EN = """\
 Goal: build the four foundations up in suit from ace to king.
 
 The deal: 45 cards face up in nine columns, the first column 1 card, the second 2, and so on \
-to 9 cards in the last column. The other 7 cards lie face up beside them: the Belgian Reserve. \
+to 9 cards in the last column. The other 7 cards lie face up below them: the Belgian Reserve. \
 Above the columns are four empty places for the foundations.
 
 Play:
@@ -38,8 +38,8 @@ of each foundation.
 • On the columns, build down in alternating colours: a red 7 on a black 8.
 • An empty column may be filled with any available card.
 • The top card of a foundation may be moved back onto a column when you need it.
-• While the reserve holds fewer than 7 cards, the top card of a column may be put back into an \
-empty reserve place (this book's rule: the reserve works like seven free cells).
+• While the reserve holds fewer than 7 cards, the top card of a column may be put into an empty \
+reserve place (this book's rule: the reserve works like seven free cells).
 
 End: you win when all 52 cards are on the foundations. The game is over when nothing can move.
 Score: cards on the foundations.
@@ -50,7 +50,7 @@ emptied, stays empty."""
 RULES_ZH = """\
 目标：在4个基牌A上，按同花色从A到K递升叠成4套。
 
-摆牌：45张牌全部亮开，从左到右摆成9行（列），第1行1张，第2行2张……第9行9张。剩下的7张也亮开放在一旁，\
+摆牌：45张牌全部亮开，从左到右摆成9行（列），第1行1张，第2行2张……第9行9张。剩下的7张也亮开放在下方，\
 称为“比利时后备队”。梯阵上方留出4个放基牌的位置。
 
 玩法：
@@ -71,8 +71,8 @@ RULES_RU = """\
 Цель: собрать на четырёх базах масти по возрастанию от туза до короля.
 
 Раскладка: 45 карт открыто в девять столбцов: в первом 1 карта, во втором 2 и так далее, в \
-последнем 9. Остальные 7 карт лежат открыто рядом — это «бельгийский резерв». Над столбцами \
-четыре пустых места для баз.
+последнем 9. Остальные 7 карт лежат открыто под столбцами — это «бельгийский резерв». \
+Над столбцами четыре пустых места для баз.
 
 Ход игры:
 • Карты перекладываются по одной; серии вместе не переносятся.

@@ -16,6 +16,8 @@ from .cards import COLOUR, RANK, SUIT
 from .engine import Game
 from .model import Move, PileSpec
 
+_STEPS = frozenset((1, -1, 12, -12))
+
 DEAL = Move("deal")
 REDEAL = Move("redeal")
 
@@ -197,14 +199,25 @@ class PatienceGame(Game):
     def legal_moves(self) -> list[Move]:
         moves: list[Move] = []
         self.stock_moves(moves)
-        cards = self.cards
+        cards, down, accepts = self.cards, self.down, self.accepts
         targets = self._targets
+        # Every Build steps one rank, so a card can only land on a non-empty pile whose top
+        # is one rank away (or twelve, with wrap): a cheap filter before the full predicate.
+        # Games that override ``accepts`` may allow other placements, so they skip it.
+        fast = type(self).accepts is PatienceGame.accepts
         for s in self._sources:
-            if not cards[s]:
+            src = cards[s]
+            if not src:
                 continue
             for n in self.liftable(s):
+                r = RANK[src[-n]]
                 for d in targets:
-                    if d != s and self.accepts(d, s, n):
+                    if d == s:
+                        continue
+                    dst = cards[d]
+                    if fast and dst and (RANK[dst[-1]] - r) not in _STEPS:
+                        continue
+                    if accepts(d, s, n):
                         moves.append(Move("move", s, d, n))
         self.extra_moves(moves)
         return moves

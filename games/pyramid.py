@@ -375,7 +375,9 @@ class Pyramid(Game):
 
     def unavailable(self, p: int, partner: bool) -> str | None:
         """Why the top card of pile ``p`` cannot be used, or None."""
-        if not 0 <= p < len(self.layout) or p == self.stock:
+        if not 0 <= p < len(self.layout):
+            return "There is no such pile."
+        if p == self.stock:
             return "Stock cards must be turned before they can be used."
         cards = self.cards
         if not cards[p]:

@@ -37,7 +37,8 @@ the top card of another column that is of the same suit and one rank higher: the
 • Reserve: once, tap the reserve to deal its 3 cards face up, one onto each of columns 1, 2 \
 and 3 (an empty column simply receives its card).
 
-End: the game ends when no move is left. A complete sequence is the 13 cards of one suit from \
+End: you win when all four suits stand complete; otherwise the game ends when no move is \
+left. A complete sequence is the 13 cards of one suit from \
 king to ace, face up and in order, within one column. Grading: 1 sequence = pass, 2 = good, \
 3 = excellent, 4 = total win. Score: complete sequences.
 
@@ -58,7 +59,7 @@ RULES_ZH = """\
 • 空行只能放K（连同其上的牌一起移过去），也可以暂时空着。
 • 备用牌：只有一次，点击备用牌把3张翻开，分别放到第1、2、3行的最下面（空行就直接放进去）。
 
-结束：没有牌可以移动时游戏结束。一个完整牌列是同一行中同一花色从K到A依次相连的13张亮牌。\
+结束：4种花色都完成就大获全胜；否则，没有牌可以移动时游戏结束。一个完整牌列是同一行中同一花色从K到A依次相连的13张亮牌。\
 评级：完成1列为合格，2列良好，3列优秀，4列大获全胜。计分：完整牌列数。
 
 选项：“备用牌发放”决定何时可以发备用牌：随时（默认，书中的提示也这样建议）或只有在别无可走时（书中叙述的顺序）。"""
@@ -82,7 +83,8 @@ RULES_RU = """\
 • Резерв: один раз нажмите на резерв — его 3 карты откроются и лягут по одной на столбцы 1, 2 \
 и 3 (в пустой столбец карта просто кладётся).
 
-Конец: игра заканчивается, когда ходов больше нет. Полная серия — 13 карт одной масти от \
+Конец: вы выиграли, когда собраны все четыре масти; иначе игра заканчивается, когда ходов \
+больше нет. Полная серия — 13 карт одной масти от \
 короля до туза, открытые и по порядку, в одном столбце. Оценка: 1 серия — зачёт, 2 — хорошо, \
 3 — отлично, 4 — полная победа. Очки: число полных серий.
 

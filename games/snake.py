@@ -137,7 +137,7 @@ class Snake(PatienceGame):
     def deal(self, rng: Rng) -> None:
         deck = C.deck(2)
         rng.shuffle(deck)
-        for row in range(8):
+        for _row in range(8):
             for col in self.tableau:
                 self.put(col, deck.pop())
         stock = deck[::-1]  # the next card of the shuffle is the stock's first (top) card

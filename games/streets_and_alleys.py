@@ -19,8 +19,8 @@ come free.
 
 """ + CASTLE_PLAY_EN + """
 
-Option: "long wings" chooses which wings get 7 cards: the top two rows (the source) or the four \
-left wings (as in some other books)."""
+Option: "long wings" chooses which wings get 7 cards: the top two rows (as in the book) or the \
+four left wings (as in some other books)."""
 
 RULES_ZH = """\
 目标：在4个基牌位上，按同花色从A到K递升叠成4套。
@@ -31,7 +31,7 @@ RULES_ZH = """\
 
 """ + CASTLE_PLAY_ZH + """
 
-选项："长翼"决定哪4翼发7张：上面两排（按原书）或左侧4翼（有些书的说法）。"""
+选项：“长翼”决定哪4翼发7张：上面两排（按原书）或左侧4翼（有些书的说法）。"""
 
 RULES_RU = """\
 Цель: собрать на четырёх базах масти по возрастанию от туза до короля.
@@ -44,7 +44,7 @@ RULES_RU = """\
 """ + CASTLE_PLAY_RU + """
 
 Вариант: «длинные крылья» — какие крылья получают по 7 карт: два верхних ряда (как в \
-источнике) или четыре левых крыла (как в некоторых других книгах)."""
+книге) или четыре левых крыла (как в некоторых других книгах)."""
 
 
 @register

@@ -40,6 +40,7 @@ from typing import Any
 log = logging.getLogger("kiosk.buttons")
 
 NEW_DEAL, UNDO, PICKER = "new_deal", "undo", "picker"
+_EPS = 1e-6  # float slack: 0.8 + 0.4 must be due at 1.2
 BUTTONS = (NEW_DEAL, UNDO)
 
 
@@ -93,10 +94,10 @@ class ButtonLogic:
                 s.unsettled = False
             if not s.pressed:
                 continue
-            if name == NEW_DEAL and not s.held and t - s.changed >= self.new_deal_hold:
+            if name == NEW_DEAL and not s.held and t - s.changed >= self.new_deal_hold - _EPS:
                 s.held = True
                 events.append(PICKER)
-            elif name == UNDO and t >= s.next_repeat:
+            elif name == UNDO and t >= s.next_repeat - _EPS:
                 events.append(UNDO)
                 s.next_repeat += self.undo_repeat_interval
                 if s.next_repeat <= t:  # a late poll: keep the pace, no burst

@@ -111,6 +111,20 @@ def all_catalog_texts() -> Iterator[str]:
             yield from entry.get(field, {}).values()
 
 
+def bold_texts() -> Iterator[str]:
+    """Texts that may be drawn in bold (the bold font is a smaller subset): UI texts and
+    game names. Rules and descriptions are always drawn in the regular face."""
+    for lang in LANGUAGES:
+        for key, value in catalog(lang).items():
+            yield key
+            yield value
+    yield from LANGUAGE_NAMES.values()
+    import games
+
+    for entry in games.catalog():
+        yield from entry.get("names", {}).values()
+
+
 def game_text(entry: dict, field: str, lang: str) -> str:
     """A game's name/description/rules in ``lang``, falling back to English."""
     texts = entry.get(field) or {}

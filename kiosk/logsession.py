@@ -126,10 +126,11 @@ class LogSession:
 
     @_safe
     def on_move(self, controller: Any, move: Any, source: str = "touch", *args: Any) -> None:
+        game = self.game if self.game is not None else getattr(controller, "game", None)
+        text = move if isinstance(move, str) else game.notation(move)
         play = self._play(controller)
         if play is None:
             return
-        text = move if isinstance(move, str) else self.game.notation(move)
         self.over = False
         self.playlog.move(play, text, "demo" if self.demo and source != "demo" else source)
 
@@ -148,8 +149,7 @@ class LogSession:
 
     @_safe
     def on_won(self, controller: Any = None, *args: Any) -> None:
-        if self._play(controller) is not None:
-            self._end("won")
+        self._end("won")  # a deal won without a single move is not a play
 
     @_safe
     def on_over(self, controller: Any = None, *args: Any) -> None:

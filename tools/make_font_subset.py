@@ -30,9 +30,9 @@ FACE = "Noto Sans CJK SC"
 #: characters beyond the texts: Latin, Cyrillic, card suits and the signs the UI draws
 EXTRA = (
     "".join(chr(c) for c in range(0x20, 0x7F))
-    + "".join(chr(c) for c in range(0xA0, 0x180))
+    + "".join(chr(c) for c in range(0xA0, 0x100))
     + "".join(chr(c) for c in range(0x400, 0x460))
-    + "♣♦♥♠♧♢♡♤★☆✓✔✕✖←→↑↓↶↷⟲⟳…—–‘’“”«»„•·№×÷−±°€"
+    + "♣♦♥♠♧♢♡♤★☆✓←→↑↓‹›…—–‘’“”«»„•·№×÷−±°€"
     + "　、。〈〉《》「」『』【】〔〕～！（），．：；？"
 )
 
@@ -49,15 +49,17 @@ def gb2312_chars() -> str:
     return "".join(out)
 
 
-def app_texts() -> str:
-    """Every string the app shows: catalogs of all languages and the game catalog."""
-    from kiosk.i18n import all_catalog_texts
+def app_texts(bold: bool = False) -> str:
+    """Every string the app shows (``bold``: only those drawn in bold: UI texts, names)."""
+    from kiosk.i18n import all_catalog_texts, bold_texts
 
-    return "".join(all_catalog_texts())
+    return "".join(bold_texts() if bold else all_catalog_texts())
 
 
-def wanted_chars() -> set[int]:
-    text = EXTRA + gb2312_chars() + app_texts()
+def wanted_chars(bold: bool = False) -> set[int]:
+    """Regular: everything plus GB2312 level 1. Bold (titles, names, card indices): only
+    what is shown in bold today, which keeps it small."""
+    text = EXTRA + app_texts(bold) + ("" if bold else gb2312_chars())
     return {ord(ch) for ch in text if ch.isprintable() or ch == "\u3000"}
 
 
@@ -109,8 +111,9 @@ def main() -> int:
             print(f"{p} is missing: apt-get install fonts-noto-cjk (or pass --regular/--bold)",
                   file=sys.stderr)
             return 2
-    chars = wanted_chars()
-    for src, name in ((args.regular, "KioskSans-Regular.otf"), (args.bold, "KioskSans-Bold.otf")):
+    for src, name, bold in ((args.regular, "KioskSans-Regular.otf", False),
+                            (args.bold, "KioskSans-Bold.otf", True)):
+        chars = wanted_chars(bold)
         size = subset(src, args.out / name, chars)
         print(f"{name}: {len(chars)} characters, {size / 1e6:.2f} MB")
     return 0

@@ -1,0 +1,100 @@
+"""Solver commands: solve one deal, collect winnable deals."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import games
+
+from .engine import add_game_args, parse_options, print_json
+
+ORDER = 40
+
+
+def _budget(seconds: float):
+    deadline = time.monotonic() + seconds
+    return lambda: time.monotonic() >= deadline
+
+
+def solve_deal(game_id: str, seed: int, options: dict, max_seconds: float,
+               max_nodes: int) -> dict:
+    from games.solver import solve
+
+    game = games.new(game_id, seed, **options)
+    start = time.monotonic()
+    result = solve(game, max_nodes=max_nodes, should_stop=_budget(max_seconds))
+    return {
+        "game": game_id, "seed": seed, "options": game.opts, "result": result.result,
+        "moves": [game.notation(m) for m in result.moves] if result.won else [],
+        "nodes": result.nodes, "seconds": round(time.monotonic() - start, 3),
+    }
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from kiosk.cli import UsageError
+
+    if args.seed is None:
+        raise UsageError("solve needs --seed N")
+    out = solve_deal(args.game, args.seed, parse_options(args.option), args.max_seconds,
+                     args.max_nodes)
+    if args.json:
+        print_json(out)
+    else:
+        print(f"{out['game']} #{out['seed']}: {out['result']} "
+              f"({out['nodes']} positions, {out['seconds']} s)")
+        if out["moves"]:
+            print(" ".join(out["moves"]))
+    return 0
+
+
+def cmd_winnable(args: argparse.Namespace) -> int:
+    from kiosk import deals
+    from kiosk.cli import UsageError
+
+    if args.count < 1:
+        raise UsageError("--count must be at least 1")
+    options = parse_options(args.option)
+    game = games.new(args.game, 1, **options)  # validates id and options
+    existing = deals.load(args.game, game.opts) if not args.fresh else None
+    lst = existing or deals.DealList(args.game, game.opts)
+    lst.solver = {"max_seconds": args.max_seconds, "max_nodes": args.max_nodes}
+    have = set(lst.seeds)
+    seed = max(have, default=args.start - 1) + 1 if have else args.start
+    found = tried = 0
+    while found < args.count:
+        if seed not in have:
+            out = solve_deal(args.game, seed, options, args.max_seconds, args.max_nodes)
+            tried += 1
+            if out["result"] == "won":
+                lst.deals.append({"seed": seed, "moves": out["moves"]})
+                have.add(seed)
+                found += 1
+                if found % 25 == 0:
+                    deals.save(lst)
+            if not args.quiet:
+                print(f"#{seed}: {out['result']} ({out['seconds']} s)", flush=True)
+        seed += 1
+    path = deals.save(lst)
+    print(f"{found} winnable deals added ({tried} tried); {len(lst.deals)} in {path}")
+    return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("solve", help="decide whether a deal can be won, and how")
+    add_game_args(p)
+    p.add_argument("--max-seconds", type=float, default=10.0)
+    p.add_argument("--max-nodes", type=int, default=5_000_000)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_solve)
+
+    p = sub.add_parser("winnable", help="find deals the solver wins; write assets/deals/GAME.json")
+    p.add_argument("game")
+    p.add_argument("--count", type=int, required=True, help="how many new winnable deals")
+    p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
+    p.add_argument("--start", type=int, default=1, help="first deal number to try")
+    p.add_argument("--max-seconds", type=float, default=10.0)
+    p.add_argument("--max-nodes", type=int, default=5_000_000)
+    p.add_argument("--fresh", action="store_true", help="start a new list instead of adding")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(handler=cmd_winnable)

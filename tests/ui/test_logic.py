@@ -1,0 +1,182 @@
+"""The table's logic without a window: controller, tap/drop resolution, geometry, i18n."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from games import Move
+from kiosk.boot import decide_screen, input_providers, is_pi
+from kiosk.controller import TableController
+from kiosk.geometry import TableGeometry
+from kiosk.i18n import LANGUAGES, Translator, catalog, normalize, parse_po
+from kiosk.touch import Interaction, piles_of
+from tests.conftest import arrange
+
+
+def klondike_controller(**kw) -> TableController:
+    return TableController("klondike", 4711, autoplay=False, clock=iter(range(0, 10_000, 5))
+                           .__next__, **kw)
+
+
+def test_tap_plays_best_move_once():
+    ctl = klondike_controller()
+    g = arrange(ctl.game, {"T1": "KS", "T2": "QH", "F1": "AS", "T3": "2S"})
+    ctl.set_game(g)
+    seen = []
+    ctl.bind(on_move=lambda m, s: seen.append((m, s)))
+    ia = Interaction(ctl)
+    t3 = g.index["T3"]
+    r = ia.tap(t3, 0)
+    assert r.outcome == "played" and r.move.dst == g.index["F1"]  # foundation first
+    assert seen == [(Move("move", t3, g.index["F1"], 1), "tap")]
+    r = ia.tap(g.index["T2"], 0)
+    assert r.move == Move("move", g.index["T2"], g.index["T1"], 1)
+    assert len(g.history) == 2
+
+
+def test_tap_again_tries_next_place():
+    ctl = klondike_controller()
+    g = arrange(ctl.game, {"T1": "KS", "T2": "", "T3": "", "T4": "5H"})
+    ctl.set_game(g)
+    ia = Interaction(ctl)
+    first = ia.tap(g.index["T1"], 0).move
+    second = ia.tap(first.dst, 0).move
+    assert second.src == first.dst and second.dst not in (first.dst, g.index["T1"])
+
+
+def test_tap_on_stock_deals_and_reason_when_empty():
+    ctl = klondike_controller()
+    ia = Interaction(ctl)
+    s = ctl.game.index["S"]
+    assert ia.tap(s, len(ctl.game.cards[s]) - 1).move == Move("deal")
+    g = arrange(ctl.game, {"T1": "KS", "W": "2H"})
+    ctl.set_game(g)
+    r = ia.tap(s, -1)
+    assert r.outcome == "refused" and r.reason == "The stock is empty."
+
+
+def test_refused_tap_gives_engine_reason():
+    ctl = klondike_controller()
+    g = arrange(ctl.game, {"T1": "5H", "T2": "9C"}, down={"T2": 0})
+    ctl.set_game(g)
+    r = Interaction(ctl).tap(g.index["T1"], 0)
+    assert r.outcome == "refused" and r.reason and r.reason.endswith(".")
+
+
+def test_drop_legal_and_illegal():
+    ctl = klondike_controller()
+    g = arrange(ctl.game, {"T1": "8S", "T2": "9H", "T3": "9S"})
+    ctl.set_game(g)
+    ia = Interaction(ctl)
+    t1, t2, t3 = (g.index[p] for p in ("T1", "T2", "T3"))
+    assert set(ia.drag_targets(t1, 0)) == {t2}
+    r = ia.drop(t1, 0, t3)
+    assert r.outcome == "refused" and "8" in r.reason
+    assert ia.drop(t1, 0, t2).outcome == "played"
+    assert g.cards[t2] == [games.cards.parse("9H"), games.cards.parse("8S")]
+
+
+def test_undo_takes_back_autoplay_with_the_move():
+    ctl = TableController("klondike", 4711, autoplay=True)
+    g = arrange(ctl.game, {"T1": "AS", "T2": "2S", "T3": "KH"})
+    ctl.set_game(g)
+    assert ctl.play(Move("move", g.index["T1"], g.index["F1"], 1)) is None
+    assert ctl.autoplay_step() is not None  # 2S follows by itself
+    assert ctl.moves == 2
+    assert ctl.undo()
+    assert ctl.moves == 0
+
+
+def test_events_and_timer():
+    ticks = iter([10.0, 15.0, 40.0, 41.0])
+    ctl = TableController("klondike", 1, autoplay=False, clock=lambda: next(ticks))
+    got = []
+    ctl.bind(on_new_deal=lambda *a: got.append("deal"), on_undo=lambda *a: got.append("undo"),
+             on_leave=lambda *a: got.append("leave"))
+    assert ctl.elapsed() == 0
+    ctl.play(ctl.legal_moves()[0])           # clock starts at 10
+    assert ctl.elapsed() == 5
+    ctl.undo()
+    ctl.leave()                               # stops at 40
+    ctl.new_deal(99)
+    assert got == ["undo", "leave", "deal"] and ctl.seed == 99
+
+
+class _Pairs:
+    """A stand-in for games whose moves are not card-to-pile moves."""
+
+
+def test_generic_selection_completes_two_pile_move(monkeypatch):
+    ctl = klondike_controller()
+    g = ctl.game
+    a, b, c = g.index["T1"], g.index["T2"], g.index["T3"]
+    moves = [Move("remove", a, b), Move("remove", a, c), Move("close_up")]
+    monkeypatch.setattr(ctl, "legal_moves", lambda: moves)
+    played = []
+    monkeypatch.setattr(ctl, "play", lambda m, s="tap", **k: played.append(m))
+    ia = Interaction(ctl)
+    r = ia.tap(a, len(g.cards[a]) - 1)
+    assert r.outcome == "selected" and r.highlight == {b, c}
+    r = ia.tap(c, len(g.cards[c]) - 1)
+    assert r.outcome == "played" and played == [Move("remove", a, c)]
+    # the only move involving b fires at once
+    played.clear()
+    assert ia.tap(b, 0).outcome == "played" and played == [Move("remove", a, b)]
+    assert piles_of(Move("jump", 3, 1, 1, (5,))) == {1, 3, 5}
+
+
+def test_actions_are_pileless_moves():
+    ctl = klondike_controller()
+    assert ctl.actions() == []  # the deal is the stock's tap
+    g = arrange(ctl.game, {"W": "2H 3H"}, redeals=1)
+    ctl.set_game(g)
+    assert ctl.actions() == [Move("redeal")]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280), (480, 800)])
+def test_geometry_keeps_long_fans_inside(size):
+    g = games.new("klondike", 3)
+    geom = TableGeometry(g.layout, 0, 0, *size)
+    for i, spec in enumerate(g.layout):
+        for n in (1, 13, 30, 52):
+            for r in geom.card_rects(i, n, down=n // 2):
+                assert r.inside(geom.area), (spec.id, n, r, geom.area)
+    assert geom.card_w > 40
+
+
+def test_po_parser_and_fallback():
+    po = 'msgid ""\nmsgstr "h"\n\nmsgid "a"\nmsgstr ""\n"b\\n"\n\n# c\nmsgid "x"\nmsgstr ""\n'
+    assert parse_po(po) == {"a": "b\n", "x": ""}
+    t = Translator("ru")
+    assert t("Undo") == catalog("ru")["Undo"] != "Undo"
+    assert t("not a known text") == "not a known text"
+    assert t("Deal {seed}", seed=5).endswith("5")
+    assert normalize("zh_CN") == "zh" and normalize("de") == "en"
+
+
+def test_every_language_translates_every_message():
+    english = catalog("en")
+    for lang in LANGUAGES:
+        cat = catalog(lang)
+        assert set(cat) == set(english), lang
+        assert all(cat.values()), [k for k, v in cat.items() if not v]
+        for key, value in cat.items():  # same {fields} in every translation
+            assert sorted(_fields(key)) == sorted(_fields(value)), (lang, key)
+
+
+def _fields(text: str) -> list[str]:
+    import string
+
+    return [f for _, f, _, _ in string.Formatter().parse(text) if f]
+
+
+def test_one_input_path_per_machine(tmp_path):
+    pi = input_providers(touchscreen=True)
+    assert list(pi.values()) == ["probesysfs,provider=hidinput"]
+    assert "mouse" not in pi
+    assert list(input_providers(touchscreen=False)) == ["mouse"]
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert is_pi(str(model)) and not is_pi(str(tmp_path / "none"))
+    assert decide_screen((1280, 720), portrait=True, fullscreen=False).width == 720
