@@ -115,10 +115,10 @@ class CastleGame(PatienceGame):
 
     def build_layout(self) -> Iterable[PileSpec]:
         for r in range(4):
-            yield PileSpec(f"F{r + 1}", "foundation", FOUNDATION_X, 1.6 * r, label="A")
+            yield PileSpec(f"F{r + 1}", "foundation", FOUNDATION_X, round(1.6 * r, 2), label="A")
         for r in range(4):
-            yield PileSpec(f"T{2 * r + 1}", "tableau", 0, 1.6 * r, fan="right")
-            yield PileSpec(f"T{2 * r + 2}", "tableau", RIGHT_X, 1.6 * r, fan="right")
+            yield PileSpec(f"T{2 * r + 1}", "tableau", 0, round(1.6 * r, 2), fan="right")
+            yield PileSpec(f"T{2 * r + 2}", "tableau", RIGHT_X, round(1.6 * r, 2), fan="right")
 
     def round_order(self) -> list[int]:
         """One dealing round: each left wing top to bottom, then each right wing."""

@@ -105,12 +105,13 @@ class Bisley(PatienceGame):
 
     def build_layout(self) -> Iterable[PileSpec]:
         for suit in range(4):
-            yield PileSpec(f"F{suit + 1}", "foundation", 0, 1.6 * suit, label="A")
+            yield PileSpec(f"F{suit + 1}", "foundation", 0, round(1.6 * suit, 2), label="A")
         for suit in range(4):
-            yield PileSpec(f"F{suit + 5}", "foundation", PITCH, 1.6 * suit, label="K")
+            yield PileSpec(f"F{suit + 5}", "foundation", PITCH, round(1.6 * suit, 2), label="K")
         for i in range(13):
             row, col = divmod(i, 7)
-            yield PileSpec(f"T{i + 1}", "tableau", TX + PITCH * col, 3.2 * row, fan="down")
+            yield PileSpec(f"T{i + 1}", "tableau", round(TX + PITCH * col, 2), 3.2 * row,
+                           fan="down")
 
     def rule_for(self, index: int, spec: PileSpec) -> Rule:
         if spec.role == "foundation":

@@ -21,7 +21,7 @@ RULES_EN = """\
 Goal: build the four foundations up in suit from ace to king.
 
 The deal: 48 cards face up in eight overlapping columns of 6. The other 4 cards lie face up \
-below them in the reserve, which has room for 8 cards. Above the columns are four empty places \
+above them in the reserve row, which has room for 8 cards. At the right are four empty places \
 for the foundations.
 
 Play:
@@ -44,8 +44,8 @@ Option: "column cap" off removes the 8-card limit on the columns (standard Eight
 RULES_ZH = """\
 目标：在4个基牌A上，按同花色从A到K递升叠成4套。
 
-摆牌：48张牌面朝上摆成8行，每行6张，牌面搭接。剩下的4张并排亮放在方阵下面作为备用牌，备用牌处最多可放8张。\
-方阵上面留出4个放基牌的位置。
+摆牌：48张牌面朝上摆成8行，每行6张，牌面搭接。剩下的4张并排亮放在方阵上方作为备用牌，备用牌处最多可放8张。\
+右侧留出4个放基牌的位置。
 
 玩法：
 • 每次只能移动一张牌，联通的牌也只能一张一张地移。
@@ -67,7 +67,7 @@ RULES_RU = """\
 Цель: собрать на четырёх базах масти по возрастанию от туза до короля.
 
 Раскладка: 48 карт открыто в восемь столбцов по 6 карт внахлёст. Остальные 4 карты лежат \
-открыто под ними в резерве, где помещается 8 карт. Над столбцами четыре пустых места для баз.
+открыто над ними в ряду резерва, где помещается 8 карт. Справа четыре пустых места для баз.
 
 Ход игры:
 • Карты перекладываются по одной, даже если они идут по порядку.
@@ -116,12 +116,14 @@ class EightOff(PatienceGame):
                     name="reserve place")
 
     def build_layout(self) -> Iterable[PileSpec]:
+        """Reserve along the top and foundations down the right, so the columns have the
+        whole height below them."""
         for i in range(4):
-            yield PileSpec(f"F{i + 1}", "foundation", 2.4 + 1.2 * i, 0, label="A")
+            yield PileSpec(f"F{i + 1}", "foundation", 9.4, round(1.6 * i, 2), label="A")
         for i in range(8):
-            yield PileSpec(f"T{i + 1}", "tableau", 1.2 * i, 1.6, fan="down", label="K")
+            yield PileSpec(f"T{i + 1}", "tableau", round(1.15 * i, 2), 1.6, fan="down", label="K")
         for i in range(8):
-            yield PileSpec(f"C{i + 1}", "cell", 1.2 * i, 5.1)
+            yield PileSpec(f"C{i + 1}", "cell", round(1.1 * i, 2), 0)
 
     def prepare(self) -> None:
         super().prepare()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import cards as C
+from .cards import RANK, SUIT
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, FOUNDATION, PatienceGame, Rule, roles
 from .registry import register
@@ -118,14 +119,23 @@ class FourCornerTowers(PatienceGame):
         self.init_stock(rest[::-1])
 
     # ------------------------------------------------------------------ rules
+    def prepare(self) -> None:
+        super().prepare()
+        # foundation k holds suit k, so a card's only possible move is known in advance
+        self._plays = {s: tuple(Move("move", s, f) for f in self.foundations)
+                       for s in self._sources}
+
     def legal_moves(self) -> list[Move]:
-        moves = super().legal_moves()  # every card move here is a foundation move
-        if self.cards[self.stock] and (self.opts["deal_any_time"] or not moves):
+        cards = self.cards
+        wanted = [len(cards[f]) + 1 for f in self.foundations]
+        moves = []
+        for s, plays in self._plays.items():
+            pile = cards[s]
+            if pile and RANK[pile[-1]] == wanted[SUIT[pile[-1]]]:
+                moves.append(plays[SUIT[pile[-1]]])
+        if cards[self.stock] and (self.opts["deal_any_time"] or not moves):
             moves.append(DEAL)
         return moves
-
-    def stock_moves(self, moves: list[Move]) -> None:
-        """The deal is added by :meth:`legal_moves`, once it knows whether play is stuck."""
 
     def deal_from_stock(self) -> None:
         if self.waste >= 0:

@@ -100,10 +100,10 @@ class FridayTheThirteenth(PatienceGame):
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 0)
         yield PileSpec("W", "waste", 0, 1.6)
-        for i, rank in enumerate(BASES):
+        for i, label in enumerate(LABELS):
             row, col = divmod(i, 7)
             x = 1.4 + 1.2 * col + 0.6 * row
-            yield PileSpec(f"F{i + 1}", "foundation", x, 1.6 * row, label=LABELS[i])
+            yield PileSpec(f"F{i + 1}", "foundation", x, 1.6 * row, label=label)
 
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))

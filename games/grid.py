@@ -8,7 +8,7 @@ once per grid shape and kept as tuples of pile indices.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache
 
 from . import cards as C
 from .engine import Game
@@ -16,7 +16,7 @@ from .model import Move, PileSpec
 from .rng import Rng
 
 
-@lru_cache(maxsize=None)
+@cache
 def touching(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
     """Pairs ``(i, j)``, ``i < j``, of cells (reading order, from 0) that touch side by side or
     corner to corner."""

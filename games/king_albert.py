@@ -20,15 +20,15 @@ ONTO = tuple(
     tuple(suit * 13 + RANK[c] for suit in range(4) if COLOUR[suit * 13] != COLOUR[c])
     if RANK[c] < 13 else () for c in range(52))
 _move = Move._make
-#: column pitch: nine columns in a screen width
-PITCH = 1.15
+#: column pitch: nine columns and the foundations in a screen width
+PITCH = 1.05
 
 RULES_EN = """\
 Goal: build the four foundations up in suit from ace to king.
 
 The deal: 45 cards face up in nine columns, the first column 1 card, the second 2, and so on \
-to 9 cards in the last column. The other 7 cards lie face up below them: the Belgian Reserve. \
-Above the columns are four empty places for the foundations.
+to 9 cards in the last column. The other 7 cards lie face up in a row above them: the \
+Belgian Reserve. At the right are four empty places for the foundations.
 
 Play:
 • One card moves at a time; runs never move together.
@@ -50,8 +50,8 @@ emptied, stays empty."""
 RULES_ZH = """\
 目标：在4个基牌A上，按同花色从A到K递升叠成4套。
 
-摆牌：45张牌全部亮开，从左到右摆成9行（列），第1行1张，第2行2张……第9行9张。剩下的7张也亮开放在下方，\
-称为“比利时后备队”。梯阵上方留出4个放基牌的位置。
+摆牌：45张牌全部亮开，从左到右摆成9行（列），第1行1张，第2行2张……第9行9张。剩下的7张也亮开，\
+在上方排成一排，称为“比利时后备队”。右侧留出4个放基牌的位置。
 
 玩法：
 • 每次只能移一张牌，联通的牌列不能一起移动。
@@ -71,8 +71,8 @@ RULES_RU = """\
 Цель: собрать на четырёх базах масти по возрастанию от туза до короля.
 
 Раскладка: 45 карт открыто в девять столбцов: в первом 1 карта, во втором 2 и так далее, в \
-последнем 9. Остальные 7 карт лежат открыто под столбцами — это «бельгийский резерв». \
-Над столбцами четыре пустых места для баз.
+последнем 9. Остальные 7 карт лежат открыто в ряд над столбцами — это «бельгийский \
+резерв». Справа четыре пустых места для баз.
 
 Ход игры:
 • Карты перекладываются по одной; серии вместе не переносятся.
@@ -121,12 +121,14 @@ class KingAlbert(PatienceGame):
                     sources=roles("tableau"), name="reserve place")
 
     def build_layout(self) -> Iterable[PileSpec]:
+        """Reserve along the top and foundations down the right, so the columns, which start
+        up to nine cards deep, have the whole height below them."""
         for i in range(4):
-            yield PileSpec(f"F{i + 1}", "foundation", round(2.9 + PITCH * i, 2), 0, label="A")
+            yield PileSpec(f"F{i + 1}", "foundation", 9.5, round(1.6 * i, 2), label="A")
         for i in range(9):
             yield PileSpec(f"T{i + 1}", "tableau", round(PITCH * i, 2), 1.6, fan="down")
         for i in range(7):
-            yield PileSpec(f"C{i + 1}", "cell", round(PITCH * (i + 1), 2), 5.1)
+            yield PileSpec(f"C{i + 1}", "cell", round(1.2 * i, 2), 0)
 
     def prepare(self) -> None:
         super().prepare()

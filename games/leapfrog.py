@@ -7,6 +7,9 @@ from .grid import CellGame, touching
 from .model import GameInfo, Move
 from .registry import register
 
+#: LINKED[x * 52 + y]: cards x and y share a rank or a suit
+LINKED = bytes(RANK[x] == RANK[y] or SUIT[x] == SUIT[y] for x in range(52) for y in range(52))
+
 RULES_EN = """\
 Goal: capture as many cards as you can. The best possible result is a single card left.
 
@@ -73,22 +76,22 @@ class Leapfrog(CellGame):
 
     def prepare(self) -> None:
         super().prepare()
-        cell = self.cell
-        self.pairs = tuple((cell[i], cell[j]) for i, j in touching(4, 5))
-        self._touch = frozenset(self.pairs)
+        cell, s = self.cell, self.stock
+        pairs = tuple((cell[i], cell[j]) for i, j in touching(4, 5))
+        self._touch = frozenset(pairs)
+        self._jumps = tuple((a, b, Move("jump", a, b), Move("jump", b, a)) for a, b in pairs)
+        self._fills = tuple((p, Move("fill", s, p)) for p in cell)
 
     def legal_moves(self) -> list[Move]:
         cards = self.cards
         moves = []
-        for a, b in self.pairs:
-            if cards[a] and cards[b]:
-                x, y = cards[a][0], cards[b][0]
-                if RANK[x] == RANK[y] or SUIT[x] == SUIT[y]:
-                    moves.append(Move("jump", a, b))
-                    moves.append(Move("jump", b, a))
+        for a, b, there, back in self._jumps:
+            x, y = cards[a], cards[b]
+            if x and y and LINKED[x[0] * 52 + y[0]]:
+                moves.append(there)
+                moves.append(back)
         if cards[self.stock]:
-            s = self.stock
-            moves.extend(Move("fill", s, p) for p in self.cell if not cards[p])
+            moves.extend(m for p, m in self._fills if not cards[p])
         return moves
 
     def apply(self, move: Move) -> None:

@@ -101,8 +101,9 @@ class MonteCarlo(CellGame):
     def prepare(self) -> None:
         super().prepare()
         cell = self.cell
-        self.pairs = tuple((cell[i], cell[j]) for i, j in touching(len(self.shape()), 5))
-        self._touch = frozenset(self.pairs)
+        pairs = tuple((cell[i], cell[j]) for i, j in touching(len(self.shape()), 5))
+        self._touch = frozenset(pairs)
+        self._removes = tuple((a, b, Move("remove", a, b)) for a, b in pairs)
         self.combined = self.opts["combined_close_up_refill"]
 
     # ------------------------------------------------------------------ rules
@@ -119,7 +120,7 @@ class MonteCarlo(CellGame):
 
     def legal_moves(self) -> list[Move]:
         cards = self.cards
-        moves = [Move("remove", a, b) for a, b in self.pairs
+        moves = [m for a, b, m in self._removes
                  if cards[a] and cards[b] and RANK[cards[a][0]] == RANK[cards[b][0]]]
         gap, full = self.layout_state()
         stock = bool(cards[self.stock])

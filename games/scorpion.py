@@ -117,7 +117,8 @@ class Scorpion(PatienceGame):
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 0)
         for i in range(7):
-            yield PileSpec(f"T{i + 1}", "tableau", 1.4 + 1.2 * i, 0, fan="down", label="K")
+            x = round(1.4 + 1.2 * i, 2)
+            yield PileSpec(f"T{i + 1}", "tableau", x, 0, fan="down", label="K")
 
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))

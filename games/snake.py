@@ -96,6 +96,19 @@ RULES_RU = """\
 серии (переносить можно любую часть серии, а не только всю)."""
 
 
+def foundation_wants(cards: list[list[int]], foundations: list[int]) -> dict[int, list[int]]:
+    """Foundations built up in suit from the ace, by the card (code mod 52) each one takes."""
+    wants: dict[int, list[int]] = {}
+    for f in foundations:
+        pile = cards[f]
+        if not pile:
+            for ace in range(0, 52, 13):
+                wants.setdefault(ace, []).append(f)
+        elif C.RANK[pile[-1]] != C.KING:
+            wants.setdefault(pile[-1] % 52 + 1, []).append(f)
+    return wants
+
+
 @register
 class Snake(PatienceGame):
     info = GameInfo(
@@ -151,6 +164,33 @@ class Snake(PatienceGame):
                 self.cards[col][0] = stock.pop(0)
                 refills += 1
         self.init_stock(stock)
+
+    def legal_moves(self) -> list[Move]:
+        """The generic search's moves, indexed by top rank: a solver asks millions of times."""
+        cards = self.cards
+        moves: list[Move] = []
+        self.stock_moves(moves)
+        onto: dict[int, list[int]] = {}  # rank that fits -> columns
+        empty: list[int] = []
+        for t in self.tableau:
+            if cards[t]:
+                onto.setdefault(C.RANK[cards[t][-1]] - 1, []).append(t)
+            else:
+                empty.append(t)
+        wants = foundation_wants(cards, self.foundations)
+        for s in self.tableau:
+            pile = cards[s]
+            for n in self.liftable(s) if pile else ():
+                c = pile[-n]
+                moves.extend(Move("move", s, d, n) for d in onto.get(C.RANK[c], ()) if d != s)
+                moves.extend(Move("move", s, d, n) for d in empty)
+                if n == 1:
+                    moves.extend(Move("move", s, f, 1) for f in wants.get(c % 52, ()))
+        for f in self.foundations:
+            if cards[f]:
+                r = C.RANK[cards[f][-1]]
+                moves.extend(Move("move", f, d, 1) for d in (*onto.get(r, ()), *empty))
+        return moves
 
     def stock_moves(self, moves: list[Move]) -> None:
         if self.cards[self.stock]:

@@ -22,12 +22,15 @@ valid TOML gives one message and all defaults). The messages are kept in
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("kiosk.config")
 
 DEFAULT_PATH = Path("/etc/solitaire-kiosk/config.toml")
 ENV_VAR = "SOLITAIRE_KIOSK_CONFIG"
@@ -118,7 +121,10 @@ class Config:
 
     def data_dir(self) -> Path:
         """The writable data directory (see :func:`resolve_data_dir`)."""
-        return resolve_data_dir(self.log.data_dir)[0]
+        path, note = resolve_data_dir(self.log.data_dir)
+        if note:
+            log.warning("%s", note)
+        return path
 
     def db_path(self) -> Path:
         """The log file the kiosk writes (creates the data directory if needed)."""
@@ -317,7 +323,7 @@ def _path(v: Any) -> Path:
     return p
 
 
-#: section -> key -> (attribute object getter, attribute name, checker)
+#: top-level key -> (attribute, checker); section -> key -> checker
 _TOP: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "name": ("name", _text()),
     "language": ("language", _choice(LANGUAGES)),

@@ -1,39 +1,40 @@
-"""Connects the table's controller to the play log.
+"""Connects a table's controller (:mod:`kiosk.controller`) to the play log.
 
-The table controller (``kiosk/controller.py``, the UI side) is a Kivy ``EventDispatcher``
-that emits the events below; :class:`LogSession` binds to them and writes the
-:class:`~kiosk.playlog.PlayLog`. No Kivy import here: anything with ``bind``/``unbind``
-(Kivy style: every handler gets the controller first) works, and the tests use a stub.
+:class:`LogSession` binds to the controller's events and writes the
+:class:`~kiosk.playlog.PlayLog`. No Kivy here; anything that satisfies :class:`TableEvents`
+works (the tests use the real :class:`kiosk.controller.TableController`).
 
-The interface the log expects (:class:`TableEvents`):
+The events it expects, with the arguments the controller passes (no controller argument;
+extra arguments are ignored, so the controller may add some):
 
-==============================  =============================================================
-``on_new_deal(game)``           a new game is on the table (picker, New deal button, key N,
-                                attract mode). ``game`` is the :class:`games.Game`; when left
-                                out the log reads ``controller.game``.
-``on_move(move, source)``       a move was played and accepted by the engine. ``move`` is a
-                                :class:`games.Move` or its notation text; ``source`` one of
-                                ``touch``, ``button``, ``key``, ``auto`` (autoplay/settle
-                                helpers the UI plays), ``demo`` (attract mode).
-``on_undo(source='touch')``     one move was taken back.
-``on_redo(source='touch')``     (optional) one undone move played again.
-``on_won()``                    the game is won (the play ends as ``won`` at once).
-``on_over()``                   no legal move is left: the play ends as ``lost`` when the
-                                player leaves or deals again, unless an undo revives it.
-``on_leave()``                  the player left the table: back to the picker, idle timeout,
-                                attract mode interrupted, app stopping. An unfinished play
-                                ends as ``abandoned``.
-``on_hint()``                   a hint was shown (counted).
-``on_touch()``                  a touch on the table (counted, not logged one by one).
-``on_button(name)``             a hardware button press, ``new_deal`` or ``undo`` (counted).
-==============================  =============================================================
+==================================  =========================================================
+``on_new_deal(game, old, source)``  a new deal of the same game (New deal button, key N).
+``on_move(move, source)``           a move the engine accepted; ``move`` is a
+                                    :class:`games.Move` (or its notation text).
+``on_undo(undone, source)``         one player undo; ``undone`` is the list of engine moves
+                                    it took back (a move with its autoplay moves), or their
+                                    number.
+``on_won(game)``                    won: the play ends ``won`` at once.
+``on_over(game)``                   no move left: the play ends ``lost`` when the player
+                                    leaves or deals again, unless an undo revives it first.
+``on_leave(game, source)``          the player left the table (Home, picker, idle timeout):
+                                    an unfinished play ends ``abandoned``.
+==================================  =========================================================
 
-``controller.demo`` (bool, optional) tells whether the table is playing the attract-mode demo
-when a deal is made; such plays are logged with ``demo = 1`` and left out of statistics.
+Optional events, bound when the controller has them: ``on_change(what)`` (``set_game``:
+another game object was put on the table), ``on_hint()``, ``on_touch()``, ``on_button(name)``. Otherwise the app calls :meth:`LogSession.hint`,
+:meth:`LogSession.touch` and :meth:`LogSession.button` itself (touches on the table, presses
+of the hardware buttons). ``controller.demo`` (bool, optional) marks attract-mode plays.
+
+Sources are stored as ``touch``, ``button`` (hardware button), ``key``, ``auto`` or
+``demo``: the controller's ``tap``/``drag``/``button`` (an on-screen button is a touch)
+become ``touch``, and ``gpio`` becomes ``button`` (:data:`SOURCE_MAP`).
 
 A deal nobody touches is not a play: the play row is written at the first move, undo or
-hint, with the time of the deal as its start. When the app stops, call
-:meth:`LogSession.close` (the play ends ``interrupted``), then ``PlayLog.close()``.
+hint, with the time of the deal as its start. A new controller (:meth:`LogSession.attach`)
+ends the open play of the previous one as ``abandoned``. When the app stops, call
+:meth:`LogSession.close` (the open play ends ``interrupted``), then ``PlayLog.close()``.
+Handlers never raise (a log problem must not reach the visitor).
 """
 
 from __future__ import annotations
@@ -42,19 +43,20 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from kiosk.playlog import Play, PlayLog
+from kiosk.playlog import SOURCES, Play, PlayLog
 
 log = logging.getLogger("kiosk.logsession")
 
-EVENTS = ("on_new_deal", "on_move", "on_undo", "on_redo", "on_won", "on_over", "on_leave",
-          "on_hint", "on_touch", "on_button")
+EVENTS = ("on_new_deal", "on_move", "on_undo", "on_won", "on_over", "on_leave")
+OPTIONAL_EVENTS = ("on_change", "on_hint", "on_touch", "on_button")
+SOURCE_MAP = {"tap": "touch", "drag": "touch", "button": "touch", "gpio": "button"}
 
 
 @runtime_checkable
 class TableEvents(Protocol):
-    """What the log needs from the table controller (see the module docstring)."""
+    """What the log needs from a table controller (see the module docstring)."""
 
-    game: Any   # the games.Game on the table, or None before the first deal
+    game: Any   # the games.Game on the table
 
     def bind(self, **handlers: Callable[..., Any]) -> Any: ...
 
@@ -67,8 +69,13 @@ def cards_left(game: Any) -> int:
                if spec.role not in ("foundation", "discard"))
 
 
+def source_name(source: Any) -> str:
+    s = SOURCE_MAP.get(str(source), str(source))
+    return s if s in SOURCES else "touch"
+
+
 def _safe(fn: Callable[..., None]) -> Callable[..., None]:
-    """A handler that never raises into the UI's event loop."""
+    """A handler that never raises into the UI."""
 
     def wrapper(self: LogSession, *args: Any, **kwargs: Any) -> None:
         try:
@@ -82,145 +89,184 @@ def _safe(fn: Callable[..., None]) -> Callable[..., None]:
 
 
 class LogSession:
-    """Writes one table's plays to a :class:`PlayLog`."""
+    """Writes the plays of the table's controller to a :class:`PlayLog`."""
 
-    def __init__(self, playlog: PlayLog, controller: Any = None, *,
-                 mono: Callable[[], float] | None = None) -> None:
+    def __init__(self, playlog: PlayLog, controller: Any = None) -> None:
         self.playlog = playlog
         self.controller: Any = None
         self.game: Any = None          # the game of the current deal
         self.play: Play | None = None  # its play, once something happened
         self.demo = False
         self.over = False
+        self._bound: dict[str, Callable[..., Any]] = {}
         self._deal_t = 0.0
         self._pending = {"touches": 0, "buttons": 0, "hints": 0}
-        self._mono = mono or playlog._mono
         if controller is not None:
             self.attach(controller)
 
     # ------------------------------------------------------------------ wiring
     def attach(self, controller: Any) -> None:
+        """Follow ``controller`` (the app makes one per game it opens)."""
+        if controller is self.controller:
+            return
+        self._safe_end("abandoned")
         self.detach()
         self.controller = controller
-        controller.bind(**self._handlers())
-        if getattr(controller, "game", None) is not None:
-            self._deal(controller.game)
+        for name in EVENTS + OPTIONAL_EVENTS:
+            handler = getattr(self, name)
+            try:
+                controller.bind(**{name: handler})
+            except (ValueError, KeyError, AttributeError):
+                if name in EVENTS:
+                    log.error("the table controller has no event %s", name)
+                continue
+            self._bound[name] = handler
+        game = getattr(controller, "game", None)
+        if game is not None:
+            self._deal(game, getattr(controller, "demo", False))
 
     def detach(self) -> None:
         if self.controller is not None:
-            try:
-                self.controller.unbind(**self._handlers())
-            except Exception:  # noqa: BLE001
-                log.exception("unbind failed")
+            for name, handler in self._bound.items():
+                try:
+                    self.controller.unbind(**{name: handler})
+                except Exception:  # noqa: BLE001
+                    log.exception("unbind %s failed", name)
+            self._bound.clear()
             self.controller = None
 
-    def _handlers(self) -> dict[str, Callable[..., Any]]:
-        return {name: getattr(self, name) for name in EVENTS}
+    def close(self, result: str = "interrupted") -> None:
+        """The app is stopping: end the open play (``interrupted`` by default) and unbind."""
+        self._safe_end(result)
+        self.game = None
+        self.detach()
 
-    # ------------------------------------------------------------------ events
+    # ------------------------------------------------------------------ controller events
     @_safe
-    def on_new_deal(self, controller: Any = None, game: Any = None, *args: Any) -> None:
+    def on_new_deal(self, game: Any = None, *args: Any) -> None:
         self._end("abandoned")
-        self._deal(game if game is not None else getattr(controller, "game", None),
-                   getattr(controller, "demo", False))
+        self._deal(game if game is not None else getattr(self.controller, "game", None),
+                   getattr(self.controller, "demo", False))
 
     @_safe
-    def on_move(self, controller: Any, move: Any, source: str = "touch", *args: Any) -> None:
-        game = self.game if self.game is not None else getattr(controller, "game", None)
+    def on_move(self, move: Any, source: Any = "touch", *args: Any) -> None:
+        game = self._game()
         text = move if isinstance(move, str) else game.notation(move)
-        play = self._play(controller)
+        play = self._play()
         if play is None:
             return
         self.over = False
-        self.playlog.move(play, text, "demo" if self.demo and source != "demo" else source)
+        self.playlog.move(play, text, "demo" if self.demo else source_name(source))
 
     @_safe
-    def on_undo(self, controller: Any = None, source: str = "touch", *args: Any) -> None:
-        play = self._play(controller)
-        if play is not None:
+    def on_undo(self, undone: Any = 1, source: Any = "touch", *args: Any) -> None:
+        n = undone if isinstance(undone, int) else len(undone)
+        play = self._play()
+        if play is not None and n > 0:
             self.over = False
-            self.playlog.undo(play, source)
+            self.playlog.undo(play, "demo" if self.demo else source_name(source), n=n)
 
     @_safe
-    def on_redo(self, controller: Any = None, source: str = "touch", *args: Any) -> None:
-        play = self._play(controller)
-        if play is not None:
-            self.playlog.redo(play, source)
+    def on_won(self, *args: Any) -> None:
+        self._end("won")  # a deal "won" without a single move is not a play
 
     @_safe
-    def on_won(self, controller: Any = None, *args: Any) -> None:
-        self._end("won")  # a deal won without a single move is not a play
-
-    @_safe
-    def on_over(self, controller: Any = None, *args: Any) -> None:
+    def on_over(self, *args: Any) -> None:
         self.over = True
 
     @_safe
-    def on_leave(self, controller: Any = None, *args: Any) -> None:
+    def on_leave(self, *args: Any) -> None:
         self._end("abandoned")
+        self.play = None
         self.game = None
 
     @_safe
-    def on_hint(self, controller: Any = None, *args: Any) -> None:
-        play = self._play(controller)
-        if play is not None:
-            self.playlog.count(play, hints=1)
+    def on_change(self, what: Any = None, *args: Any) -> None:
+        """``set_game``: the controller adopted another game object (a saved game)."""
+        game = getattr(self.controller, "game", None)
+        if what == "set_game" and game is not None and game is not self.game:
+            self._end("abandoned")
+            self._deal(game, getattr(self.controller, "demo", False))
 
     @_safe
-    def on_touch(self, controller: Any = None, *args: Any) -> None:
+    def on_hint(self, *args: Any) -> None:
+        self.hint()
+
+    @_safe
+    def on_touch(self, *args: Any) -> None:
+        self.touch()
+
+    @_safe
+    def on_button(self, *args: Any) -> None:
+        self.button()
+
+    # ------------------------------------------------------------------ counters (app calls)
+    def hint(self) -> None:
+        """A hint was shown (it makes the deal a play)."""
+        try:
+            play = self._play()
+            if play is not None:
+                self.playlog.count(play, hints=1)
+        except Exception:  # noqa: BLE001
+            log.exception("counting a hint failed")
+
+    def touch(self) -> None:
+        """A touch on the table (counted with the play, not logged one by one)."""
         self._count("touches")
 
-    @_safe
-    def on_button(self, controller: Any = None, name: str = "", *args: Any) -> None:
+    def button(self, name: str = "") -> None:
+        """A hardware button press."""
         self._count("buttons")
 
-    def close(self, result: str = "interrupted") -> None:
-        """The app is stopping: end the open play (``interrupted`` by default)."""
-        try:
-            self._end(result)
-            self.game = None
-            self.detach()
-        except Exception:  # noqa: BLE001
-            log.exception("closing the log session failed")
-
     # ------------------------------------------------------------------ helpers
+    def _game(self) -> Any:
+        return self.game if self.game is not None else getattr(self.controller, "game", None)
+
     def _deal(self, game: Any, demo: bool = False) -> None:
         self.game, self.demo, self.over = game, bool(demo), False
         self.play = None
-        self._deal_t = self._mono()
+        self._deal_t = self.playlog._mono()
         self._pending = {"touches": 0, "buttons": 0, "hints": 0}
 
-    def _play(self, controller: Any = None) -> Play | None:
+    def _play(self) -> Play | None:
         """The current play, begun now if this is the first thing that happened."""
-        if self.play is None or self.play.finished:
-            if self.play is not None:
-                return None  # the play is over (won): later events are not part of it
-            if self.game is None:
-                game = getattr(controller, "game", None)
-                if game is None:
-                    log.warning("table event before any deal ignored")
-                    return None
-                self._deal(game, getattr(controller, "demo", False))
-            g = self.game
-            self.play = self.playlog.begin(g.info.id, g.seed, dict(g.opts), demo=self.demo,
-                                           t0=self._deal_t)
-            p = self._pending
-            self.playlog.count(self.play, touches=p["touches"], buttons=p["buttons"],
-                               hints=p["hints"])
-            self._pending = {"touches": 0, "buttons": 0, "hints": 0}
+        if self.play is not None:
+            return None if self.play.finished else self.play
+        if self.game is None:
+            game = getattr(self.controller, "game", None)
+            if game is None:
+                log.warning("table event before any deal ignored")
+                return None
+            self._deal(game, getattr(self.controller, "demo", False))
+        g = self.game
+        self.play = self.playlog.begin(g.info.id, g.seed, dict(g.opts), demo=self.demo,
+                                       t0=self._deal_t)
+        p = self._pending
+        self.playlog.count(self.play, touches=p["touches"], buttons=p["buttons"],
+                           hints=p["hints"])
+        self._pending = {"touches": 0, "buttons": 0, "hints": 0}
         return self.play
 
     def _count(self, what: str) -> None:
-        if self.play is not None and not self.play.finished:
-            self.playlog.count(self.play, **{what: 1})
-        elif self.play is None:
-            self._pending[what] += 1
+        try:
+            if self.play is None:
+                self._pending[what] += 1
+            elif not self.play.finished:
+                self.playlog.count(self.play, **{what: 1})
+        except Exception:  # noqa: BLE001
+            log.exception("counting failed")
+
+    def _safe_end(self, result: str) -> None:
+        try:
+            self._end(result)
+        except Exception:  # noqa: BLE001
+            log.exception("ending the play failed")
 
     def _end(self, result: str) -> None:
         play = self.play
         if play is None or play.finished:
             return
-        if result == "abandoned" and self.over:
+        if result in ("abandoned", "interrupted") and self.over:
             result = "lost"
         g = self.game
         score = left = None

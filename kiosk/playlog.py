@@ -292,10 +292,12 @@ class PlayLog:
         """Record a move (its notation) and commit it."""
         self._add(play, move, source)
 
-    def undo(self, play: Play, source: str = "touch") -> None:
-        """Record an undo as a ``moves`` row ``undo``, so the sequence replays exactly."""
+    def undo(self, play: Play, source: str = "touch", n: int = 1) -> None:
+        """Record one undo as a ``moves`` row, so the sequence replays exactly: ``undo``
+        takes back one engine move, ``undo:N`` takes back N (a move with the autoplay moves
+        it caused)."""
         play.row["undos"] += 1
-        self._add(play, UNDO, source)
+        self._add(play, UNDO if n == 1 else f"{UNDO}:{n}", source)
 
     def redo(self, play: Play, source: str = "touch") -> None:
         self._add(play, REDO, source)
@@ -459,9 +461,10 @@ class PlayLog:
             cur = db.execute(f"""
                 UPDATE plays SET result = 'interrupted',
                   moves = (SELECT count(*) FROM moves m WHERE m.play_id = plays.id
-                           AND m.move NOT IN ('undo', 'redo')),
+                           AND m.move != 'redo' AND m.move != 'undo'
+                           AND m.move NOT LIKE 'undo:%'),
                   undos = (SELECT count(*) FROM moves m WHERE m.play_id = plays.id
-                           AND m.move = 'undo'),
+                           AND (m.move = 'undo' OR m.move LIKE 'undo:%')),
                   duration = coalesce((SELECT max(t) FROM moves m
                                        WHERE m.play_id = plays.id), 0)
                 WHERE result IS NULL {f"AND id NOT IN ({marks})" if own else ""}""", own)
@@ -486,7 +489,7 @@ class PlayLog:
             source = "touch"
         t = round(max(0.0, self._mono() - play.t0), 3)
         play.moves.append((len(play.moves) + 1, str(move), t, source))
-        if move not in (UNDO, REDO):
+        if not _is_undo(move) and move != REDO:
             play.row["moves"] += 1
         play.row["duration"] = t
         play.dirty = True
@@ -671,6 +674,10 @@ class PlayLog:
                 f"DELETE FROM moves WHERE play_id IN (SELECT id FROM plays WHERE {where})",
                 params)
             return self._db.execute(f"DELETE FROM plays WHERE {where}", params).rowcount
+
+
+def _is_undo(move: str) -> bool:
+    return move == UNDO or move.startswith(UNDO + ":")
 
 
 def _has_sqlite_header(path: Path) -> bool:

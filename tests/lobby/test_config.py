@@ -22,8 +22,9 @@ def load(text: str, name: str = "/etc/k.toml") -> config.Config:
 
 
 def test_defaults_without_a_file(tmp_path):
-    cfg = config.load(env={config.ENV_VAR: ""})  # default path: absent here, and fine
-    assert cfg.problems == [] or not config.DEFAULT_PATH.exists()
+    cfg = config.load(tmp_path / "absent.toml", env={})
+    assert cfg.problems == [f"{tmp_path / 'absent.toml'}: no such file; using the built-in "
+                            "defaults"]
     d = config.Config()
     assert (d.language, d.buttons.new_deal_pin, d.buttons.undo_pin) == ("en", 17, 27)
     assert d.buttons.new_deal_hold == 3.0 and d.log.data_dir == Path("/var/lib/solitaire-kiosk")

@@ -103,10 +103,6 @@ def test_events_and_timer():
     assert got == ["undo", "leave", "deal"] and ctl.seed == 99
 
 
-class _Pairs:
-    """A stand-in for games whose moves are not card-to-pile moves."""
-
-
 def test_generic_selection_completes_two_pile_move(monkeypatch):
     ctl = klondike_controller()
     g = ctl.game

@@ -1,0 +1,350 @@
+"""Poker Squares (000 #25): place 25 cards in a 5×5 grid to make ten scoring poker hands."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import cards as C
+from . import poker
+from .engine import Game
+from .model import GameInfo, Move, Option, PileSpec
+from .registry import register
+from .rng import Rng
+
+SIZE = 5
+CELLS = SIZE * SIZE
+#: the ten hands: five rows, then five columns (cell numbers 0..24 in reading order)
+LINES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)
+) + tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
+#: the row and the column through each cell
+LINES_OF: tuple[tuple[int, int], ...] = tuple((i // SIZE, SIZE + i % SIZE) for i in range(CELLS))
+#: cells touching each cell, diagonals included (variant [例3])
+NEAR: tuple[frozenset[int], ...] = tuple(
+    frozenset(r * SIZE + c
+              for r in range(i // SIZE - 1, i // SIZE + 2)
+              for c in range(i % SIZE - 1, i % SIZE + 2)
+              if 0 <= r < SIZE and 0 <= c < SIZE and r * SIZE + c != i)
+    for i in range(CELLS)
+)
+GOOD = {"american": 150, "english": 50}
+EXCELLENT = {"american": 200, "english": 60}
+FINISH = Move("finish")
+
+_HANDS = (
+    poker.ROYAL_FLUSH, poker.STRAIGHT_FLUSH, poker.FOUR_OF_A_KIND, poker.FULL_HOUSE, poker.FLUSH,
+    poker.STRAIGHT, poker.THREE_OF_A_KIND, poker.TWO_PAIR, poker.ONE_PAIR, poker.HIGH_CARD,
+)
+_EXAMPLES = {
+    poker.ROYAL_FLUSH: "A K Q J 10 ♠", poker.STRAIGHT_FLUSH: "9 8 7 6 5 ♥",
+    poker.FOUR_OF_A_KIND: "7 7 7 7 +1", poker.FULL_HOUSE: "Q Q Q 4 4",
+    poker.FLUSH: "K 9 7 4 2 ♦", poker.STRAIGHT: "5 4 3 2 A", poker.THREE_OF_A_KIND: "8 8 8",
+    poker.TWO_PAIR: "J J 3 3", poker.ONE_PAIR: "6 6", poker.HIGH_CARD: "—",
+}
+
+
+def _table(lang: str) -> str:
+    return "\n".join(
+        f"  {poker.NAMES[h][lang]} ({_EXAMPLES[h]}): {poker.AMERICAN[h]} / {poker.ENGLISH[h]}"
+        for h in _HANDS)
+
+
+RULES_EN = f"""\
+Goal: lay 25 cards in a square of 5 rows and 5 columns so that the ten hands of five cards \
+(five rows and five columns) score as many points as possible.
+
+Play:
+• The top card of the stock is shown face up. Tap an empty square to place it there; the next \
+card then turns up. A placed card never moves again.
+• The first card goes in the top-left square; after that, any empty square.
+• After 25 cards the game ends and the ten hands are scored; the other cards are not used.
+
+Scoring, each row and column by its best hand (American / English points):
+{_table("en")}
+An ace counts high (10-J-Q-K-A) or low (A-2-3-4-5) in a straight, but Q-K-A-2-3 is no straight. \
+Unfinished lines count only their pairs, threes and fours.
+
+Benchmarks: about 150 American (50 English) points is good, about 200 (60) is excellent; \
+reaching "excellent" counts as a win.
+
+Options: English scoring. Free first card: start in any square. Adjacent: every card after \
+the first must touch the one placed before it (sideways, up, down or diagonally); if no such \
+square is free, any square will do. Rearrange: deal all 25 cards into the grid at once and then \
+swap any two cards freely before tapping "finish"; or place them as usual, note the score, then \
+rearrange and score again to compare. Joker, mixed in: a joker is shuffled in among the 25 \
+cards to be placed. Joker, swapped in: when the grid is complete you may replace any one card \
+with the joker. The joker is wild: it counts as whatever card gives its row and its column the \
+most points together (it may copy a card already there; five of a kind scores as four)."""
+
+RULES_ZH = f"""\
+目标：把25张牌摆成5排5行的方阵，让5排和5行共10组五张牌的牌型得分总和尽量高。
+
+玩法：
+• 牌库最上面一张翻开显示。点一个空格，把它放进去，接着翻开下一张。牌一旦放定就不能再移动。
+• 第1张必须放在左上角，以后各张可以放在任何空格。
+• 放满25张后游戏结束，按10组牌计分；其余的牌不用。
+
+计分（每排、每行按其最好的牌型计分，美制／英制）：
+{_table("zh")}
+顺子中A可以作大（10-J-Q-K-A），也可以作小（A-2-3-4-5），但Q-K-A-2-3不算顺子。未摆满的排或行只计对子、三条、四条。
+
+标准：约150美制分（50英制分）为良好，约200（60）为优秀；达到优秀即算胜利。
+
+选项：英制计分。第1张自由：第1张可以放在任何格。相邻：第2张起，每张都必须放在前一张的上下左右或斜向相邻的空格里；如果没有这样的空格，可以放在任何空格。调整：先把25张牌按顺序一次摆满，再任意对调两张牌，最后点"结束"；或者先照常摆好并记下得分，再调整重新计分，加以比较。王牌掺入：把一张王牌和要摆的25张牌混在一起。王牌替换：方阵摆满后，可以用王牌替换任意一张牌。王牌可以当作任何一张牌：自动选择使它所在的排和行合计得分最高的那张（可以和场上已有的牌重复；五条按四条计分）。"""
+
+RULES_RU = f"""\
+Цель: разложить 25 карт квадратом 5 на 5 так, чтобы десять покерных комбинаций из пяти карт \
+(пять рядов и пять столбцов) дали как можно больше очков.
+
+Ход игры:
+• Верхняя карта колоды открыта. Нажмите на пустую клетку, чтобы положить её туда; затем \
+открывается следующая. Положенная карта больше не двигается.
+• Первая карта кладётся в левый верхний угол, остальные — в любую пустую клетку.
+• После 25 карт игра кончается и подсчитываются десять комбинаций; остальные карты не нужны.
+
+Очки за каждый ряд и столбец по лучшей комбинации (американский / английский счёт):
+{_table("ru")}
+Туз в стрите бывает старшим (10-В-Д-К-Т) или младшим (Т-2-3-4-5), но Д-К-Т-2-3 — не стрит. \
+Неполные ряды считают только пары, тройки и каре.
+
+Ориентиры: около 150 очков по американскому счёту (50 по английскому) — хорошо, около 200 \
+(60) — отлично; «отлично» считается победой.
+
+Варианты: английский счёт. Первая карта куда угодно. «Рядом»: каждая карта после первой \
+кладётся в клетку, соседнюю с предыдущей (сбоку, сверху, снизу или по диагонали); если такой \
+свободной нет — в любую. Перестановка: сразу разложить все 25 карт по порядку, затем менять \
+местами любые две карты и нажать «готово»; или сыграть как обычно, записать счёт, затем \
+переставить и сравнить. Джокер в колоде: джокер замешивается в 25 карт для раскладки. Джокер \
+на замену: когда квадрат заполнен, джокером можно заменить любую одну карту. Джокер — любая \
+карта: он считается той картой, которая даёт больше всего очков его ряду и столбцу вместе \
+(может повторять уже лежащую карту; пять одинаковых считаются как каре)."""
+
+
+@register
+class PokerSquares(Game):
+    info = GameInfo(
+        id="poker_squares",
+        names={"en": "Poker Squares", "zh": "单人扑克", "ru": "Покерный квадрат"},
+        source="000_5c0014aada07c9b6.txt", source_game="25",
+        decks=1, kind="S-mixed", difficulty=2,
+        description={
+            "en": "Place 25 cards in a 5×5 square to make ten poker hands.",
+            "zh": "把25张牌摆成5×5方阵，排和行各组成扑克牌型。",
+            "ru": "Разложите 25 карт квадратом 5×5 и соберите десять покерных комбинаций.",
+        },
+        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
+        score_label="points", score_better="higher",
+    )
+    options = (
+        Option("scoring", "american", ("american", "english"), "the points table"),
+        Option("rearrange", "off", ("off", "deal_all", "after_play"),
+               "swap cards freely: all 25 dealt at once, or after placing them as usual"),
+        Option("joker", "off", ("off", "mixed_in", "replace"),
+               "a wild joker among the 25 cards (method A), or swapped in at the end (method B)"),
+        Option("adjacent", False, (False, True),
+               "each card must touch the one placed before it"),
+        Option("free_first_card", False, (False, True),
+               "the first card may go in any square, not only the top-left"),
+    )
+
+    def build_layout(self) -> Iterable[PileSpec]:
+        yield PileSpec("S", "stock", 0, 0)
+        for i in range(CELLS):
+            r, c = divmod(i, SIZE)
+            # five rows of cards fit the screen's height only if they overlap a little
+            yield PileSpec(f"G{i + 1}", "grid", 1.6 + 1.2 * c, 1.25 * r)
+        if self.opts["joker"] == "replace":
+            yield PileSpec("J", "reserve", 0, 1.6, label="JK")
+            yield PileSpec("D", "discard", 0, 3.2)
+
+    def prepare(self) -> None:
+        self.stock = self.first("stock")
+        self.grid: tuple[int, ...] = tuple(self.roles["grid"])
+        self.spare = self.first("reserve")
+        self.discard = self.first("discard")
+        self.system = self.opts["scoring"]
+        self.points = poker.TABLES[self.system]
+        self.rearrange = self.opts["rearrange"]
+        self.adjacent = self.opts["adjacent"]
+
+    def deal(self, rng: Rng) -> None:
+        deck = C.deck()
+        rng.shuffle(deck)
+        if self.opts["joker"] == "mixed_in":
+            placed = deck[:CELLS - 1] + [C.JOKER]
+            rng.shuffle(placed)
+            deck = placed + deck[CELLS - 1:]
+        if self.rearrange == "deal_all":
+            for g, c in zip(self.grid, deck, strict=False):
+                self.put(g, c)
+            deck = deck[CELLS:]
+        for c in reversed(deck):
+            self.put(self.stock, c, up=False)
+        if self.spare >= 0:
+            self.put(self.spare, C.JOKER)
+        if self.adjacent:
+            self.vars["last"] = -1
+        if self.rearrange == "after_play":
+            self.vars["placed_score"] = -1
+        if self.rearrange != "off" or self.spare >= 0:
+            self.vars["finished"] = False
+
+    def settle(self) -> None:
+        """Show the next card while squares are left to fill."""
+        s = self.stock
+        if self.cards[s] and self.down[s] == len(self.cards[s]) and self.filled() < CELLS:
+            self._flip(s)
+
+    # ------------------------------------------------------------------ rules
+    def filled(self) -> int:
+        cards = self.cards
+        return sum(1 for g in self.grid if cards[g])
+
+    def targets(self) -> list[int]:
+        """The squares the next card may go to."""
+        cards, grid = self.cards, self.grid
+        empty = [k for k, g in enumerate(grid) if not cards[g]]
+        if len(empty) == CELLS:
+            return [grid[k] for k in empty] if self.opts["free_first_card"] else [grid[0]]
+        if self.adjacent:
+            near = NEAR[self.vars["last"]]
+            close = [k for k in empty if k in near]
+            if close:
+                empty = close
+        return [grid[k] for k in empty]
+
+    def legal_moves(self) -> list[Move]:
+        if self.vars.get("finished"):
+            return []
+        if self.filled() < CELLS:
+            return [Move("place", self.stock, g) for g in self.targets()]
+        moves = []
+        if self.rearrange != "off":
+            grid = self.grid
+            moves = [Move("swap", a, b) for i, a in enumerate(grid) for b in grid[i + 1:]]
+        if self.spare >= 0 and self.cards[self.spare]:
+            moves.extend(Move("joker", self.spare, g) for g in self.grid)
+        if moves:
+            moves.append(FINISH)
+        return moves
+
+    def apply(self, move: Move) -> None:
+        kind = move.kind
+        if kind == "place":
+            self._move_cards(self.stock, move.dst)
+            if self.adjacent:
+                self._set("last", self.grid.index(move.dst))
+            if self.rearrange == "after_play" and self.filled() == CELLS:
+                self._set("placed_score", self.score)
+        elif kind == "swap":
+            a, b = move.src, move.dst
+            ca, cb = self.cards[a], self.cards[b]
+            self._replace(a, cb, 0)
+            self._replace(b, ca, 0)
+        elif kind == "joker":
+            self._move_cards(move.dst, self.discard)
+            self._move_cards(self.spare, move.dst)
+        elif kind == "finish":
+            self._set("finished", True)
+
+    def make_move(self, kind: str, piles: list[int], n: int) -> Move:
+        """``swap:G9,G2`` names the same two squares as ``swap:G2,G9``."""
+        return super().make_move(kind, sorted(piles) if kind == "swap" else piles, n)
+
+    # ------------------------------------------------------------------ scoring
+    def hands(self) -> list[list[int]]:
+        """The cards of the ten lines, rows first (a joker as itself)."""
+        cells = [self.cards[g][-1] if self.cards[g] else -1 for g in self.grid]
+        return [[cells[i] for i in line if cells[i] >= 0] for line in LINES]
+
+    def _joker_cell(self) -> int:
+        cards = self.cards
+        return next((k for k, g in enumerate(self.grid) if cards[g] and cards[g][-1] >= C.JOKER),
+                    -1)
+
+    def _designate(self, hands: list[list[int]], at: int) -> tuple[int, int]:
+        """(points of the joker's row and column together, the card it stands for)."""
+        row, col = (hands[i] for i in LINES_OF[at])
+        pts, value = self.points, poker.evaluate
+        best, card = -1, -1
+        for d in range(52):
+            total = (pts[value([d if c >= C.JOKER else c for c in row])[0]]
+                     + pts[value([d if c >= C.JOKER else c for c in col])[0]])
+            if total > best:
+                best, card = total, d
+        return best, card
+
+    def designation(self) -> int | None:
+        """The card the joker in the grid stands for, or None."""
+        at = self._joker_cell()
+        return None if at < 0 else self._designate(self.hands(), at)[1]
+
+    @property
+    def score(self) -> int:
+        hands = self.hands()
+        at = self._joker_cell()
+        shared = LINES_OF[at] if at >= 0 else ()
+        pts, value = self.points, poker.evaluate
+        total = sum(pts[value(h)[0]] for i, h in enumerate(hands) if i not in shared)
+        return total + (self._designate(hands, at)[0] if at >= 0 else 0)
+
+    @property
+    def placement_score(self) -> int | None:
+        """With "rearrange after play": the score the placement made, before any swap."""
+        value = self.vars.get("placed_score", -1)
+        return None if value < 0 else value
+
+    @property
+    def complete(self) -> bool:
+        return self.filled() == CELLS and not self.legal_moves()
+
+    @property
+    def won(self) -> bool:
+        return self.complete and self.score >= EXCELLENT[self.system]
+
+    @property
+    def grade(self) -> str | None:
+        if self.filled() < CELLS:
+            return None
+        s = self.score
+        if s >= EXCELLENT[self.system]:
+            return "excellent"
+        return "good" if s >= GOOD[self.system] else None
+
+    # ------------------------------------------------------------------ words
+    def explain(self, move: Move) -> str:
+        kind = move.kind
+        if self.vars.get("finished"):
+            return "The game is finished."
+        full = self.filled() == CELLS
+        if kind == "place":
+            if full:
+                return "All 25 squares are filled."
+            if move.src != self.stock:
+                return "Cards are placed from the stock."
+            if move.dst not in self.grid:
+                return "Place the card on a square of the 5×5 grid."
+            if self.cards[move.dst]:
+                return "That square is already taken; a placed card never moves."
+            if self.filled() == 0:
+                return "The first card goes in the top-left square."
+            return "The card must go next to the one placed before it (diagonals count)."
+        if kind == "swap":
+            if self.rearrange == "off":
+                return "Placed cards never move in this game."
+            if not full:
+                return "Cards can be swapped only when all 25 are in the grid."
+            return "Swap two different squares of the grid."
+        if kind == "joker":
+            if self.spare < 0:
+                return "This game has no joker to swap in."
+            if not self.cards[self.spare]:
+                return "The joker has already been used."
+            if not full:
+                return "The joker replaces a card only when the grid is complete."
+            return "The joker can replace a card of the grid."
+        if kind == "finish":
+            return "Fill the grid first." if not full else "There is nothing left to finish."
+        if kind == "move":
+            return "Tap an empty square to place the turned card; placed cards never move."
+        return "That is not a move in Poker Squares."

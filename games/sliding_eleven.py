@@ -1,0 +1,154 @@
+"""Eleven-card sliding puzzle (000 #27): the 15-puzzle in miniature, A to J of one suit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import cards as C
+from .engine import Game
+from .model import GameInfo, Move, Option, PileSpec
+from .registry import register
+from .rng import Rng
+
+ROWS, COLS = 3, 4
+CELLS = ROWS * COLS
+#: cells sharing a side with each cell (reading order, from 0)
+BESIDE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * COLS + c for r, c in ((i // COLS - 1, i % COLS), (i // COLS, i % COLS - 1),
+                                    (i // COLS, i % COLS + 1), (i // COLS + 1, i % COLS))
+          if 0 <= r < ROWS and 0 <= c < COLS)
+    for i in range(CELLS)
+)
+
+RULES_EN = """\
+Goal: put the eleven cards in order, A 2 3 4 in the top row, 5 6 7 8 in the middle row and \
+9 10 J in the bottom row, with the empty place at the bottom right (A counts 1, J counts 11).
+
+The deal: the ace to jack of one suit, shuffled, face up in 3 rows of 4 places; the last \
+place (bottom right) stays empty. Every deal can be solved.
+
+Play: tap a card next to the empty place (left, right, above or below, not diagonally) to \
+slide it into the empty place. Cards never jump or swap.
+
+End: you win when the cards are in order. Players can race on the same deal: the fewest \
+slides (or the shortest time) wins.
+
+Tip: put the top row in order first, then the left column, and keep the finished cards still.
+
+Option: the suit of the cards. Score: the number of slides (fewer is better)."""
+
+RULES_ZH = """\
+目标：把11张牌按大小顺序排好：第一行A 2 3 4，第二行5 6 7 8，第三行9 10 J，空格在右下角（A为1，J为11）。
+
+摆牌：取同一花色的A到J共11张，洗过后正面朝上摆成3行，每行4个位置；最后一个位置（右下角）留空。每一局都一定能排好。
+
+玩法：点空格上下左右相邻的一张牌（斜向不行），它就滑进空格。牌不能跳过别的牌，也不能互换。
+
+结束：排好顺序即为胜利。几个人可以用同一局比赛：移动次数最少（或用时最短）者胜。
+
+窍门：先排好第一行，再排好左边一列，已排好的牌尽量不动。
+
+选项：所用牌的花色。计分：移动次数（越少越好）。"""
+
+RULES_RU = """\
+Цель: расставить одиннадцать карт по порядку: Т 2 3 4 в верхнем ряду, 5 6 7 8 в среднем и \
+9 10 В в нижнем, а пустое место — справа внизу (туз — 1, валет — 11).
+
+Раскладка: карты от туза до валета одной масти, перетасованные, лежат открыто в 3 ряда по 4 \
+места; последнее место (справа внизу) пустое. Каждая раскладка решается.
+
+Ход игры: нажмите на карту рядом с пустым местом (слева, справа, сверху или снизу, не по \
+диагонали), и она сдвинется на пустое место. Карты не перепрыгивают и не меняются местами.
+
+Конец: вы выиграли, когда карты стоят по порядку. Можно соревноваться на одной раскладке: \
+побеждает тот, кто сделал меньше ходов (или потратил меньше времени).
+
+Совет: сначала соберите верхний ряд, потом левый столбец, и не трогайте готовые карты.
+
+Вариант: масть карт. Очки: число ходов (чем меньше, тем лучше)."""
+
+
+def is_even(ranks: list[int]) -> bool:
+    """Whether an arrangement is an even permutation: only those can be slid into order with
+    the empty place back where it started."""
+    inversions = sum(1 for i, a in enumerate(ranks) for b in ranks[i + 1:] if a > b)
+    return inversions % 2 == 0
+
+
+@register
+class SlidingEleven(Game):
+    info = GameInfo(
+        id="sliding_eleven",
+        names={"en": "Eleven-Card Sliding Puzzle", "zh": "魔方——排号",
+               "ru": "Пятнашки из одиннадцати карт"},
+        source="000_5c0014aada07c9b6.txt", source_game="27",
+        decks=1, kind="Puzzle", difficulty=3,
+        description={
+            "en": "Slide the ace to jack into order, like a small 15-puzzle.",
+            "zh": "像华容道一样滑动，把A到J排好顺序。",
+            "ru": "Передвигайте карты от туза до валета по порядку, как в «пятнашках».",
+        },
+        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
+        score_label="moves", score_better="lower",
+    )
+    options = (
+        Option("suit", "S", tuple(C.SUITS), "the suit of the eleven cards"),
+    )
+
+    def build_layout(self) -> Iterable[PileSpec]:
+        for i in range(CELLS):
+            r, c = divmod(i, COLS)
+            yield PileSpec(f"G{i + 1}", "grid", 2.6 + 1.2 * c, 0.4 + 1.6 * r)
+
+    def prepare(self) -> None:
+        self.grid: tuple[int, ...] = tuple(self.roles["grid"])
+        suit = C.SUITS.index(self.opts["suit"])
+        self.goal = tuple(C.card(r, suit) for r in range(1, CELLS))
+
+    def deal(self, rng: Rng) -> None:
+        order = list(self.goal)
+        rng.shuffle(order)
+        if not is_even(order):
+            # swapping two fixed places maps odd deals one-to-one onto even ones, so every
+            # solvable deal stays equally likely
+            order[0], order[1] = order[1], order[0]
+        for g, c in zip(self.grid, order, strict=False):
+            self.put(g, c)
+
+    def hole(self) -> int:
+        """The empty place (reading order, from 0)."""
+        cards = self.cards
+        return next(k for k, g in enumerate(self.grid) if not cards[g])
+
+    def legal_moves(self) -> list[Move]:
+        grid, hole = self.grid, self.hole()
+        return [Move("slide", grid[k], grid[hole]) for k in BESIDE[hole]]
+
+    def apply(self, move: Move) -> None:
+        self._move_cards(move.src, move.dst)
+
+    def settle(self) -> None:
+        """All cards lie face up; nothing turns over."""
+
+    @property
+    def won(self) -> bool:
+        cards = self.cards
+        return all(cards[g] == [c] for g, c in zip(self.grid, self.goal, strict=False))
+
+    @property
+    def score(self) -> int:
+        return len(self.history)
+
+    def explain(self, move: Move) -> str:
+        if move.kind not in ("slide", "move"):
+            return "In this puzzle you only slide cards into the empty place."
+        grid = self.grid
+        if move.src not in grid or move.dst not in grid:
+            return "Cards slide only between the places of the puzzle."
+        if not self.cards[move.src]:
+            return "There is no card there."
+        if self.cards[move.dst]:
+            return "A card can only slide into the empty place."
+        if grid.index(move.src) not in BESIDE[grid.index(move.dst)]:
+            return "Only a card right beside the empty place (not diagonally) can slide."
+        return "Tap the card to slide it into the empty place."

@@ -1,0 +1,230 @@
+"""Star Combination (001 #1): match stock cards to a star of 17 by rank; a second miss loses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import cards as C
+from .cards import RANK
+from .engine import Game
+from .model import GameInfo, Move, Option, PileSpec
+from .registry import register
+from .rng import Rng
+
+DEAL = Move("deal")
+#: star places as (x, y) steps from the centre, in the order the source deals them: the inner
+#: ring left, right, top, bottom, upper-left, lower-right, upper-right, lower-left; the outer
+#: ring the same way; the centre last
+DEAL_ORDER = tuple(
+    (dx * d, dy * d) for d in (1, 2)
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (1, -1), (-1, 1))
+) + ((0, 0),)
+#: the same places in reading order (top to bottom, left to right): the piles T1..T17
+PLACES = tuple(sorted(DEAL_ORDER, key=lambda p: (p[1], p[0])))
+RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
+
+RULES_EN = """\
+Goal: remove all 32 cards in pairs of the same rank.
+
+Cards: 32 — the 7, 8, 9, 10, J, Q, K and A of each suit (no 2 to 6).
+
+The deal: 17 cards face up in the shape of a star (an asterisk): 8 around the centre, 8 \
+further out in the same eight directions, and one in the centre. The other 15 cards are the \
+stock. Beside the star is one empty spare place.
+
+Play:
+• Tap the stock to turn its top card. If a card of the same rank lies on the table, tap that \
+card: both are removed, and the star place it left is filled at once with the next stock card.
+• The very first card turned from the stock that matches nothing goes to the spare place and \
+becomes a table card. Any other turned card that matches nothing loses the game.
+• Any two table cards of the same rank may also be removed, at any time; their places are not \
+filled. This is how the table is cleared once the stock is used up, but beware: doing it while \
+the stock lasts can leave a later card without a partner.
+• The spare place is never filled from the stock.
+
+End: you win when all 32 cards are removed (once the stock is through without a miss, the rest \
+always pairs off). You lose on the second miss.
+
+Option: the free miss at any time: the first turned card that matches nothing goes to the spare \
+place whenever it comes, not only if it is the very first card. Score: cards left (fewer is \
+better)."""
+
+RULES_ZH = """\
+目标：把32张牌按相同点数两张一组全部拿掉。
+
+用牌：32张，即每种花色的7、8、9、10、J、Q、K、A（除去2～6和王牌）。
+
+摆牌：17张牌正面朝上摆成"米"字形的星星：中央四周8张，外面同样8个方向再8张，最后中央1张。其余15张为贮存牌。星星旁边有一个空的备用位置。
+
+玩法：
+• 点贮存牌翻开最上面一张。如果桌上有相同点数的牌，点那张牌：两张一起拿掉，星星上空出的位置立即由下一张贮存牌补上。
+• 最先翻开的那一张贮存牌如果桌上没有相同点数的牌，就放到备用位置上，当作场牌。以后再翻出配不上的牌，就失败了。
+• 桌上任何两张点数相同的牌也可以随时拿掉，空出的位置不补牌。贮存牌用完以后就靠这样清桌；但贮存牌还没用完时这样做要小心：可能让后面翻出的牌配不上。
+• 备用位置不从贮存牌补牌。
+
+结束：32张全部拿掉即为胜利（贮存牌翻完而没有失误，剩下的牌总能配完）。第二次配不上就失败。
+
+选项：随时一次免罚：第一张配不上的牌不论什么时候翻出都放到备用位置，而不只限于最先翻开的那一张。计分：剩下的牌数（越少越好）。"""
+
+RULES_RU = """\
+Цель: убрать все 32 карты парами одного достоинства.
+
+Карты: 32 — 7, 8, 9, 10, В, Д, К и Т каждой масти (без двоек–шестёрок).
+
+Раскладка: 17 карт открыто в форме звезды (снежинки): 8 вокруг центра, ещё 8 дальше в тех \
+же восьми направлениях и одна в центре. Остальные 15 карт — колода. Рядом со звездой одно \
+пустое запасное место.
+
+Ход игры:
+• Нажмите на колоду, чтобы открыть верхнюю карту. Если на столе есть карта того же \
+достоинства, нажмите на неё: обе убираются, а освободившееся место звезды сразу занимает \
+следующая карта колоды.
+• Самая первая открытая карта колоды, которой нет пары, ложится на запасное место и \
+становится картой стола. Любая другая открытая карта без пары означает проигрыш.
+• Любые две карты стола одного достоинства тоже можно убрать в любой момент; их места не \
+пополняются. Так стол расчищается, когда колода кончилась; но пока колода не кончилась, \
+осторожно: следующей карте может не найтись пары.
+• Запасное место из колоды не пополняется.
+
+Конец: вы выиграли, когда убраны все 32 карты (если колода пройдена без промаха, остальное \
+всегда разбирается парами). Второй промах — проигрыш.
+
+Вариант: промах без штрафа в любой момент — первая карта без пары ложится на запасное место, \
+когда бы она ни пришла, а не только если она самая первая. Очки: сколько карт осталось (чем \
+меньше, тем лучше)."""
+
+
+@register
+class StarPairs(Game):
+    info = GameInfo(
+        id="star_pairs",
+        names={"en": "Star Combination", "zh": "星星的组合", "ru": "Звезда"},
+        source="001_bf5637845a306030.txt", source_game="1",
+        decks=1, kind="S-luck", difficulty=1,
+        description={
+            "en": "Pair stock cards with a star of 17 by rank; the second miss loses.",
+            "zh": "翻开的牌与星形17张配同点数，第二次配不上就输。",
+            "ru": "Подбирайте пары к картам звезды по достоинству; второй промах — проигрыш.",
+        },
+        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
+        score_label="cards left", score_better="lower",
+    )
+    options = (
+        Option("free_miss_any_time", False, (False, True),
+               "the first unmatched card goes to the spare place whenever it is turned"),
+    )
+
+    def build_layout(self) -> Iterable[PileSpec]:
+        yield PileSpec("S", "stock", 0, 0)
+        yield PileSpec("W", "waste", 0, 1.6)
+        for i, (x, y) in enumerate(PLACES):
+            # five rows fit the screen's height only if they overlap a little
+            yield PileSpec(f"T{i + 1}", "tableau", 4.2 + 1.2 * x, 2.5 + 1.25 * y)
+        yield PileSpec("R", "reserve", 0, 3.2, label="spare")
+        yield PileSpec("D", "discard", 8.6, 0)
+
+    def prepare(self) -> None:
+        self.stock = self.first("stock")
+        self.waste = self.first("waste")
+        self.star: tuple[int, ...] = tuple(self.roles["tableau"])
+        self.spare = self.first("reserve")
+        self.discard = self.first("discard")
+        self.table_piles = (*self.star, self.spare)
+        self.any_time = self.opts["free_miss_any_time"]
+
+    def deal(self, rng: Rng) -> None:
+        deck = C.deck(ranks=RANKS)
+        rng.shuffle(deck)
+        for place in DEAL_ORDER:
+            self.put(self.star[PLACES.index(place)], deck.pop())
+        for c in deck:
+            self.put(self.stock, c, up=False)
+        self.vars["turned"] = 0
+        self.vars["missed"] = False
+
+    # ------------------------------------------------------------------ rules
+    def matches(self, rank: int) -> list[int]:
+        """Table piles holding a card of ``rank``."""
+        cards = self.cards
+        return [p for p in self.table_piles if cards[p] and RANK[cards[p][-1]] == rank]
+
+    def free_miss(self) -> bool:
+        """Whether an unmatched turned card would go to the spare place now."""
+        return not self.vars["missed"] and (self.any_time or self.vars["turned"] == 1)
+
+    @property
+    def lost(self) -> bool:
+        w = self.cards[self.waste]
+        return bool(w) and not self.matches(RANK[w[-1]])
+
+    def legal_moves(self) -> list[Move]:
+        if self.lost:
+            return []
+        cards = self.cards
+        moves = []
+        w = cards[self.waste]
+        if w:
+            moves.extend(Move("remove", self.waste, p) for p in self.matches(RANK[w[-1]]))
+        elif cards[self.stock]:
+            moves.append(DEAL)
+        held = [(p, RANK[cards[p][-1]]) for p in self.table_piles if cards[p]]
+        for i, (a, ra) in enumerate(held):
+            moves.extend(Move("remove", a, b) for b, rb in held[i + 1:] if ra == rb)
+        return moves
+
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self._move_cards(self.stock, self.waste)
+            self._set("turned", self.vars["turned"] + 1)
+            return
+        a, b = move.src, move.dst
+        self._move_cards(a, self.discard)
+        self._move_cards(b, self.discard)
+        if a == self.waste and b != self.spare and self.cards[self.stock]:
+            self._move_cards(self.stock, b)
+
+    def settle(self) -> None:
+        """A turned card that matches nothing takes the spare place, if a free miss is left."""
+        w = self.cards[self.waste]
+        if w and not self.matches(RANK[w[-1]]) and self.free_miss():
+            self._move_cards(self.waste, self.spare)
+            self._set("missed", True)
+
+    def make_move(self, kind: str, piles: list[int], n: int) -> Move:
+        """``remove:T5,T2`` names the same two cards as ``remove:T2,T5``."""
+        return super().make_move(kind, sorted(piles) if kind == "remove" else piles, n)
+
+    @property
+    def won(self) -> bool:
+        return len(self.cards[self.discard]) == 32
+
+    @property
+    def score(self) -> int:
+        return 32 - len(self.cards[self.discard])
+
+    # ------------------------------------------------------------------ words
+    def explain(self, move: Move) -> str:
+        if self.lost:
+            return "The game is lost: the turned card has no partner on the table."
+        cards = self.cards
+        kind = move.kind
+        if kind == "deal":
+            if cards[self.waste]:
+                return "First pair the turned card with a table card of the same rank."
+            return "The stock is empty."
+        if kind == "remove":
+            a, b = sorted((move.src, move.dst))
+            usable = (self.waste, *self.table_piles)
+            if a not in usable or b not in usable or a == b:
+                return "Pick two different cards: the turned card or cards on the table."
+            if not cards[a] or not cards[b]:
+                if a == self.waste:
+                    return "Turn a card from the stock first."
+                return "There is no card there."
+            if (a, b) != (move.src, move.dst) or move.extra:
+                return "Name the two cards in the order they are laid out."
+            return f"The {C.pretty(cards[a][-1])} and the {C.pretty(cards[b][-1])} are not " \
+                   "the same rank."
+        if kind == "move":
+            return "Cards are not moved here: remove two cards of the same rank."
+        return "That is not a move in Star Combination."

@@ -1,0 +1,202 @@
+"""The app end to end, driven by simulated touches on a headless window."""
+
+from __future__ import annotations
+
+import games
+from games import Move
+from kiosk.i18n import catalog, game_text
+from tests.conftest import arrange
+
+
+def open_klondike(ui, seed=4711):
+    ctl = ui.app.open_game("klondike", seed)
+    ui.frames(3)
+    return ctl
+
+
+def test_welcome_picker_table(ui):
+    assert ui.app.sm.current == "welcome"
+    ui.tap(400, 200)
+    assert ui.app.sm.current == "picker"
+    picker = ui.app.picker
+    tiles = [t for page in picker.carousel.slides for t in page.children
+             if hasattr(t, "game_id")]
+    assert sorted(t.game_id for t in tiles) == sorted(games.ids())  # every game has a tile
+    first = next(t for t in picker.carousel.slides[0].children if hasattr(t, "game_id"))
+    t = ui.touch(*first.to_window(*first.center))
+    t.touch_down()
+    ui.wait(0.35)  # the carousel waits to tell a tap from a swipe
+    t.touch_up()
+    ui.wait(0.1)
+    assert ui.app.sm.current == "table"
+    assert ui.app.controller.game_id == first.game_id
+
+
+def test_tap_stock_deals_once(ui):
+    ctl = open_klondike(ui)
+    moves = []
+    ctl.bind(on_move=lambda m, s: moves.append(m))
+    ui.tap(*ui.card_center("S"))
+    assert moves == [Move("deal")]
+    assert len(ctl.game.history) == 1
+    assert len(ctl.game.pile("W")) == 1
+
+
+def test_tap_card_moves_it_exactly_once(ui):
+    ctl = open_klondike(ui)
+    g = arrange(ctl.game, {"T1": "KS QH", "T2": "JS", "T3": "9D", "S": "2C 3C"},
+                down={"T1": 0})
+    ctl.set_game(g)
+    ui.frames(2)
+    moves = []
+    ctl.bind(on_move=lambda m, s: moves.append((m, s)))
+    ui.tap(*ui.card_center("T2"))
+    assert moves == [(Move("move", g.index["T2"], g.index["T1"], 1), "tap")]
+    assert [games.cards.text(c) for c in g.pile("T1")] == ["KS", "QH", "JS"]
+    assert g.pile("T2") == []
+    # the drawn card went with it
+    view = ui.table.view
+    js = g.pile("T1")[-1]
+    assert view.card_rects()[js].x == view.geometry().base(g.index["T1"]).x
+
+
+def test_drag_legal_and_illegal(ui):
+    ctl = open_klondike(ui)
+    g = arrange(ctl.game, {"T1": "9H", "T2": "8S", "T4": "9S", "S": "2C"})
+    ctl.set_game(g)
+    ui.frames(2)
+    view = ui.table.view
+    eight = g.pile("T2")[0]
+    home = tuple(view.cards[eight].pos)
+    # illegal: onto the black nine: flies back, says why
+    ui.drag(*ui.card_center("T2"), *ui.card_center("T4"))
+    assert g.pile("T2") == [eight] and not g.history
+    assert "8" in ui.table.toast.text and ui.table.toast.opacity == 1
+    ui.wait(0.5)
+    assert tuple(view.cards[eight].pos) == home
+    # legal: onto the red nine
+    ui.drag(*ui.card_center("T2"), *ui.card_center("T1"))
+    assert g.pile("T1")[-1] == eight and len(g.history) == 1
+
+
+def test_drag_run_to_target_lights_up(ui):
+    ctl = open_klondike(ui)
+    g = arrange(ctl.game, {"T1": "TH", "T2": "KD 9S 8H", "T3": "TC"}, down={"T2": 1})
+    ctl.set_game(g)
+    ui.frames(2)
+    view = ui.table.view
+    x0, y0 = ui.card_center("T2", 1)
+    t = ui.touch(x0, y0)
+    t.touch_down()
+    ui.frames(1)
+    t.touch_move(x0 + 40, y0 - 30)
+    ui.frames(1)
+    assert set(view._drag_targets) == {g.index["T1"]}  # the red ten only
+    assert len(view._drag) == 2
+    x1, y1 = ui.card_center("T1")
+    t.touch_move(x1, y1)
+    ui.frames(1)
+    t.touch_up()
+    ui.frames(2)
+    assert [games.cards.text(c) for c in g.pile("T1")] == ["TH", "9S", "8H"]
+    assert g.down[g.index["T2"]] == 0  # the king turned over
+
+
+def test_undo_button_and_keys(ui):
+    ctl = open_klondike(ui)
+    ui.tap(*ui.card_center("S"))
+    assert ctl.moves == 1
+    ui.tap_widget(ui.table.buttons["undo"])
+    assert ctl.moves == 0
+    ui.tap(*ui.card_center("S"))
+    assert ui.key(117, "u") and ctl.moves == 0
+    seed = ctl.seed
+    assert ui.key(110, "n")
+    assert ui.app.controller.moves == 0 and ui.app.controller.seed != seed
+
+
+def test_switch_language_everywhere(ui):
+    ui.app.show_picker()
+    ui.frames(2)
+    picker = ui.app.picker
+    ui.tap_widget(picker.langs.buttons["zh"])
+    assert ui.app.lang == "zh"
+    assert picker.title.text == catalog("zh")["Choose a game"]
+    names = {t.children[-1].text for p in picker.carousel.slides for t in p.children
+             if hasattr(t, "game_id")}
+    assert game_text(games.catalog()[0], "names", "zh") in names
+    assert ui.table.buttons["undo"].text == catalog("zh")["Undo"]
+    ui.app.show_welcome()
+    ui.frames(2)
+    ui.tap_widget(ui.app.welcome.langs.buttons["ru"])
+    assert ui.app.lang == "ru" and ui.app.sm.current == "welcome"
+    assert ui.app.welcome.subtitle.text == catalog("ru")["Touch the screen to play"]
+
+
+def test_rules_sheet_in_every_language(ui):
+    open_klondike(ui)
+    for lang in ("zh", "en", "ru"):
+        ui.app.set_language(lang)
+        ui.tap_widget(ui.table.buttons["rules"])
+        assert ui.table._sheet_kind == "rules"
+        body = ui.table.rules_body
+        assert body.text == games.catalog()[games.ids().index("klondike")]["rules"][lang]
+        ui.frames(2)
+        assert body.height > body.parent.height  # long enough to need scrolling
+        ui.table.close_sheet()
+
+
+def test_win_screen_and_play_again(ui):
+    ctl = open_klondike(ui)
+    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in
+             enumerate("CDH")}
+    piles["F4"] = " ".join(f"{r}S" for r in "A23456789TJQ")
+    piles["T1"] = "KS"
+    ctl.set_game(arrange(ctl.game, piles))
+    ui.frames(2)
+    ui.tap(*ui.card_center("T1"))
+    ui.wait(0.1)
+    assert ctl.game.won and ui.table._sheet_kind == "won"
+    again = ui.table.sheet.panel.children[0].children[-1]
+    assert again.text == "Play again"
+    ui.tap_widget(again)
+    assert ui.table.sheet is None and ui.app.controller.moves == 0
+    assert not ui.app.controller.game.won
+
+
+def test_no_more_moves_offers_undo(ui):
+    ctl = open_klondike(ui)
+    g = arrange(ctl.game, {"T1": "2H", "T2": "5C", "T3": "KD", "T4": "4C", "T5": "7S",
+                           "T6": "9H", "T7": "JC", "W": "QC"})
+    ctl.set_game(g)
+    ui.frames(2)
+    ui.tap(*ui.card_center("W"))   # the queen onto the king: then nothing is left to do
+    ui.wait(0.4)
+    assert g.over and not g.won
+    assert ui.table._sheet_kind == "over"
+    row = ui.table.sheet.panel.children[0]
+    undo = row.children[-1]
+    ui.tap_widget(undo)
+    ui.frames(2)
+    assert ui.table.sheet is None and not g.history
+
+
+def test_lockdown_escape_f1_close(ui):
+    open_klondike(ui)
+    assert ui.key(27) is True                  # Escape is swallowed
+    assert ui.key(282) is True                 # F1 too
+    ui.frames(2)
+    assert ui.app._app_settings is None        # no settings panel was built
+    assert ui.window.dispatch("on_request_close") is True
+    assert ui.loop.status == "started" and ui.app.sm.current == "table"
+
+
+def test_errors_in_handlers_do_not_stop_the_app(ui, monkeypatch):
+    ctl = open_klondike(ui)
+
+    def broken(*_a, **_k):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(ctl, "legal_moves", broken)
+    ui.tap(*ui.card_center("T7"))              # the view catches and logs it
+    assert ui.loop.status == "started"
