@@ -56,7 +56,7 @@ def test_foundations_up_in_suit_and_back_to_a_column():
         g.play("T2>F1")
     g.play("T1>F1")
     g.play("T2>F1")
-    with pytest.raises(IllegalMove, match="3 of spades"):
+    with pytest.raises(IllegalMove, match="2 of hearts"):
         g.play("T3>F1")
     g.play("F1>T3")
     assert g.pile("T3")[-1] == parse("2S")
