@@ -145,6 +145,7 @@ class Canfield(PatienceGame):
         Option("tableau_wrap", True, help="a king may be built on an ace in the columns"),
     )
     standard_foundations = False  # any base rank, with wrap: the generic autoplay does not hold
+    ACCEPTS_BY_BUILD = True  # accepts() below only changes what an empty column takes
     draw = 3
     redeals = -1
     #: cards dealt face up to the tableau row (Selective Canfield deals one more to choose from)

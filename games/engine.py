@@ -55,6 +55,8 @@ class Game:
         self.roles: dict[str, list[int]] = {}
         for i, p in enumerate(self.layout):
             self.roles.setdefault(p.role, []).append(i)
+        #: the role of every pile, by index
+        self.role_of: list[str] = [p.role for p in self.layout]
         self.prepare()
         self.deal(Rng(self.seed))
         self.settle()
@@ -150,10 +152,40 @@ class Game:
         return None
 
     # ----------------------------------------------------------------- for the solver
+    # The hooks below are what ``games.solver`` uses; a game declares a few of them (see
+    # docs/solver.md). None of them changes the rules: they only tell the search which
+    # positions are the same, which moves to try first and which moves can never hurt.
+
+    #: What of a pile matters to the rest of the game, by pile role or pile id (the id wins):
+    #: ``"all"`` (its cards in order and how many are face down), ``"top"`` (the top card
+    #: and the count: the cards under it never play again, as on a golf discard pile or a
+    #: foundation whose order is implied), ``"count"`` (only how many: the order is fixed,
+    #: as in a stock that is only ever dealt from) or ``"none"`` (removed cards: only the
+    #: count stays in the key). Discard piles are ``"none"`` unless a game says otherwise.
+    SOLVER_VIEW: ClassVar[dict[str, str]] = {}
+    #: ``"dfs"``: depth-first search with a transposition table (every card game);
+    #: ``"ida"``: iterative-deepening A* on :meth:`solver_heuristic`, shortest solutions
+    #: (puzzles such as the sliding cards)
+    SOLVER_SEARCH: ClassVar[str] = "dfs"
+
     #: groups of pile indices whose contents can be permuted without changing the game
     #: (interchangeable columns); the solver's transposition table folds them together
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
         return ()
+
+    def solver_autoplay(self) -> Move | None:
+        """A move the search plays as the only child of a position because it can never
+        hurt (the closure under safe moves). Default: :meth:`safe_autoplay`."""
+        return self.safe_autoplay()
+
+    def solver_hopeless(self) -> bool:
+        """True when the position can certainly not be won any more (a cheap dead-end test;
+        the search then backs up at once). It must never say True for a winnable position."""
+        return False
+
+    def solver_heuristic(self) -> int:
+        """A lower bound on the moves still needed to win (for ``SOLVER_SEARCH = "ida"``)."""
+        return 0
 
     def solver_moves(self, prune: bool = False) -> list[Move]:
         """Legal moves in the order a search should try them.
@@ -165,9 +197,9 @@ class Game:
         back to ``prune=False`` before it calls a deal lost.
         """
         moves = self.legal_moves()
-        roles = [p.role for p in self.layout]
+        roles = self.role_of
         cards, down = self.cards, self.down
-        ranked = []
+        buckets: list[list[Move]] = [[], [], [], [], [], []]
         for m in moves:
             if m.kind == "move":
                 src = cards[m.src]
@@ -187,23 +219,41 @@ class Game:
                 r = 4
             else:
                 r = 1
-            ranked.append((r, m))
-        ranked.sort(key=lambda rm: rm[0])
-        return [m for _, m in ranked]
+            buckets[r].append(m)
+        return [m for b in buckets for m in b]
+
+    def _solver_plan(self) -> tuple[int, ...]:
+        """Per pile, how the key shows it: 0 all, 1 top, 2 count (see SOLVER_VIEW)."""
+        plan = self.__dict__.get("_kplan")
+        if plan is None:
+            view = {"discard": "none"}
+            view.update(self.SOLVER_VIEW)
+            code = {"all": 0, "top": 1, "count": 2, "none": 2}
+            plan = tuple(code[view.get(p.id, view.get(p.role, "all"))] for p in self.layout)
+            self._kplan = plan
+        return plan
 
     def solver_key(self) -> bytes:
-        """The state key with symmetric piles folded together."""
-        groups = self.symmetric_groups()
-        if not groups:
-            return self.key()
+        """The state key for the search: :attr:`SOLVER_VIEW` applied, symmetric piles folded
+        together. Every pile's part starts with its length, so the parts need no separator."""
         cards, down = self.cards, self.down
-        grouped = {i for group in groups for i in group}
-        parts = [bytes(down[i] for i in range(len(cards)) if i not in grouped), b"\xfe"]
+        plan = self.__dict__.get("_kplan") or self._solver_plan()
+        parts = []
+        for i, mode in enumerate(plan):
+            p = cards[i]
+            if mode == 0:
+                parts.append(bytes((len(p), down[i])) + bytes(p))
+            elif mode == 1:
+                parts.append(bytes((len(p), p[-1] if p else 255)))
+            else:
+                parts.append(bytes((len(p),)))
+        groups = self.symmetric_groups()
         for group in groups:
-            parts.append(b"\xfd".join(sorted(bytes((down[i],)) + bytes(cards[i]) for i in group)))
-            parts.append(b"\xfc")
-        parts.extend(bytes(cards[i]) + b"\xff" for i in range(len(cards)) if i not in grouped)
-        parts.append(repr(tuple(self.vars.values())).encode())
+            folded = sorted(parts[i] for i in group)
+            for i, part in zip(group, folded, strict=True):
+                parts[i] = part
+        if self.vars:
+            parts.append(repr(tuple(self.vars.values())).encode())
         return b"".join(parts)
 
     # ----------------------------------------------------------------- primitives

@@ -79,7 +79,8 @@ class CellGame(Game):
     @property
     def cards_left(self) -> int:
         """Cards not yet removed (cells and stock)."""
-        return 52 - len(self.cards[self.discard])
+        cards = self.cards
+        return len(cards[self.stock]) + sum(1 for p in self.cell if cards[p])
 
     @property
     def won(self) -> bool:

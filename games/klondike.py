@@ -120,6 +120,8 @@ class Klondike(PatienceGame):
             return Rule(take="top", empty="none", name="waste")
         return Rule(take="none", empty="none", name="stock")
 
+    twin_roles = frozenset({"tableau"})
+
     def symmetric_groups(self):
         return (tuple(self.tableau),)
 

@@ -106,6 +106,20 @@ class Rule:
 FOUNDATION = Rule(Build("same", +1), empty="ace", take="none", max_cards=13, name="foundation")
 
 
+_ONTO_CACHE: dict[frozenset[Build], tuple[tuple[int, ...], ...]] = {}
+
+
+def _onto_for(builds: frozenset[Build]) -> tuple[tuple[int, ...], ...]:
+    """Per card code, the card codes it fits on under at least one of ``builds``."""
+    table = _ONTO_CACHE.get(builds)
+    if table is None:
+        codes = range(len(RANK))
+        table = tuple(tuple(t for t in codes if any(b.fits(c, t) for b in builds))
+                      for c in codes)
+        _ONTO_CACHE[builds] = table
+    return table
+
+
 def roles(*names: str) -> frozenset[str]:
     return frozenset(names)
 
@@ -123,6 +137,9 @@ class PatienceGame(Game):
     redeals: int = 0
     #: foundations built up in suit from the ace: enables safe autoplay
     standard_foundations: bool = True
+    #: roles whose piles are interchangeable: lifting a whole pile into an empty pile of the
+    #: same role changes nothing, so it is not a legal move (and a stuck game can end)
+    twin_roles: frozenset[str] = frozenset()
 
     def prepare(self) -> None:
         self.rule: list[Rule] = [self.rule_for(i, spec) for i, spec in enumerate(self.layout)]
@@ -179,6 +196,8 @@ class PatienceGame(Game):
             return False
         c = self.cards[s][-n]
         if not dst:
+            if n == len(self.cards[s]) and rs == self._role[d] in self.twin_roles:
+                return False  # the whole pile to an empty twin: nothing would change
             return self.empty_accepts(d, c)
         if rd.build is None or self.down[d] == len(dst):
             return False
@@ -196,10 +215,67 @@ class PatienceGame(Game):
             return RANK[c] == self.vars.get("base")
         return False
 
+    #: True when a card can land on a non-empty pile only if the pile's ``build`` fits it,
+    #: so move generation may look the fitting cards up instead of trying every pile. It
+    #: holds for :meth:`accepts` as written here; a game whose ``accepts`` only adds
+    #: restrictions may set it (``None``: true unless ``accepts`` is overridden).
+    ACCEPTS_BY_BUILD: bool | None = None
+
+    def _onto_table(self) -> tuple[tuple[int, ...], ...] | None:
+        """Per card code, the cards it fits on under any target's build (built once)."""
+        table = self.__dict__.get("_onto_any")
+        if table is None:
+            by_build = self.ACCEPTS_BY_BUILD
+            if by_build is None:
+                by_build = type(self).accepts is PatienceGame.accepts
+            builds = frozenset(self.rule[d].build for d in self._targets
+                               if self.rule[d].build is not None)
+            table = _onto_for(builds) if by_build else ()
+            self._onto_any = table
+        return table or None
+
     def legal_moves(self) -> list[Move]:
         moves: list[Move] = []
         self.stock_moves(moves)
+        onto = self.__dict__.get("_onto_any")
+        if onto is None:
+            onto = self._onto_table()
+        if onto:
+            self._card_moves_by_build(moves, onto)
+        else:
+            self._card_moves_by_pairs(moves)
+        self.extra_moves(moves)
+        return moves
+
+    def _card_moves_by_build(self, moves: list[Move], onto) -> None:
+        """Every card move, found by looking up the piles whose top card fits the lifted card
+        (the same moves, in the same order, as trying every pair of piles)."""
         cards, down, accepts = self.cards, self.down, self.accepts
+        on_top: dict[int, int] = {}
+        empty: list[int] = []
+        for d in self._targets:
+            dst = cards[d]
+            if dst:
+                if down[d] != len(dst):
+                    on_top[dst[-1]] = d
+            else:
+                empty.append(d)
+        for s in self._sources:
+            src = cards[s]
+            if not src:
+                continue
+            for n in self.liftable(s):
+                cands = [on_top[t] for t in onto[src[-n]] if t in on_top]
+                if empty:
+                    cands.extend(empty)
+                if len(cands) > 1:
+                    cands.sort()
+                for d in cands:
+                    if d != s and accepts(d, s, n):
+                        moves.append(Move("move", s, d, n))
+
+    def _card_moves_by_pairs(self, moves: list[Move]) -> None:
+        cards, accepts = self.cards, self.accepts
         targets = self._targets
         # Every Build steps one rank, so a card can only land on a non-empty pile whose top
         # is one rank away (or twelve, with wrap): a cheap filter before the full predicate.
@@ -219,8 +295,6 @@ class PatienceGame(Game):
                         continue
                     if accepts(d, s, n):
                         moves.append(Move("move", s, d, n))
-        self.extra_moves(moves)
-        return moves
 
     def stock_moves(self, moves: list[Move]) -> None:
         if self.stock < 0 or self.waste < 0:
@@ -340,6 +414,9 @@ class PatienceGame(Game):
         if rd.max_cards and len(dst) + n > rd.max_cards:
             return f"A {rd.name} can hold at most {rd.max_cards} cards."
         if not dst:
+            if (n == len(src) and self._role[s] == self._role[d] in self.twin_roles
+                    and self.empty_accepts(d, c)):
+                return f"Moving a whole {rs.name} into an empty {rd.name} would change nothing."
             e = rd.empty
             if e == "king":
                 return f"Only a king can go into an empty {rd.name}."

@@ -116,8 +116,9 @@ def evaluate(cards: Iterable[int], wild: Callable[[int], bool] = is_joker, *,
     return best
 
 
-def category(cards: Iterable[int], wild: Callable[[int], bool] = is_joker) -> int:
-    return evaluate(cards, wild)[0]
+def category(cards: Iterable[int], wild: Callable[[int], bool] = is_joker, *,
+             bug: bool = False) -> int:
+    return evaluate(cards, wild, bug=bug)[0]
 
 
 def points(cards: Iterable[int], system: str = "american") -> int:

@@ -279,14 +279,19 @@ class PokerSquares(Game):
         at = self._joker_cell()
         return None if at < 0 else self._designate(self.hands(), at)[1]
 
-    @property
-    def score(self) -> int:
+    def line_points(self) -> list[int]:
+        """Points of the ten lines, rows first; a joker counts as one card in both its lines."""
         hands = self.hands()
         at = self._joker_cell()
-        shared = LINES_OF[at] if at >= 0 else ()
+        if at >= 0:
+            card = self._designate(hands, at)[1]
+            hands = [[card if c >= C.JOKER else c for c in h] for h in hands]
         pts, value = self.points, poker.evaluate
-        total = sum(pts[value(h)[0]] for i, h in enumerate(hands) if i not in shared)
-        return total + (self._designate(hands, at)[0] if at >= 0 else 0)
+        return [pts[value(h)[0]] for h in hands]
+
+    @property
+    def score(self) -> int:
+        return sum(self.line_points())
 
     @property
     def placement_score(self) -> int | None:

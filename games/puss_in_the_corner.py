@@ -175,9 +175,9 @@ class PussInTheCorner(PatienceGame):
                 return "The corners can be gathered only once."
             return "Name every corner pile that holds cards, once each, in the order you " \
                    "pick them up."
-        if move.kind == "move" and move.dst in self.corners and 0 <= move.src < len(self.layout):
-            if move.src != w:
+        if move.kind == "move" and move.dst in self.corners:
+            if move.src in self.corners:
                 return "Only the turned card can go to a corner."
-            if not self.cards[w]:
+            if move.src in (w, self.stock) and not self.cards[w]:
                 return "Turn a card from the stock first."
         return super().explain(move)

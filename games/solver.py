@@ -2,19 +2,27 @@
 
 The solver plays "thoughtful" solitaire: it sees the face-down cards (the engine knows them),
 which is what decides whether a deal can be won at all. It works on any game through the
-engine's own interface:
+engine's own interface (the hooks are described in ``docs/solver.md``):
 
-- ``solver_moves()`` gives the legal moves in a good order, pruned where the game knows a
-  move never helps;
-- ``safe_autoplay()`` gives a foundation move that can never hurt: when there is one, it is
-  the only child searched (the closure under safe moves);
-- ``solver_key()`` is the state key with interchangeable piles folded together, so
-  symmetric positions are searched once;
+- ``solver_moves(prune)`` gives the legal moves in a good order; with ``prune`` a game may
+  leave out moves that rarely help;
+- ``solver_autoplay()`` gives a move that can never hurt (a safe foundation move): when there
+  is one, it is the only child searched (the closure under safe moves);
+- ``solver_key()`` is the state key with what never matters left out (removed cards, the
+  order under a discard pile's top) and interchangeable piles folded together, so
+  equivalent positions are searched once;
+- ``solver_hopeless()`` is a cheap dead-end test;
 - ``play``/``pop`` make and unmake moves in place, so a node costs what its move costs.
+
+Card games are searched depth first, twice if need be: a fast pass with the game's pruning,
+then a complete pass without it, so that ``lost`` is a proof (given that the safe moves are
+safe and the key only merges equivalent positions). Puzzles that declare
+``SOLVER_SEARCH = "ida"`` get iterative-deepening A* on the game's admissible
+``solver_heuristic()`` (shortest solutions).
 
 Budgets are in nodes and, through ``should_stop``, in whatever the caller measures (the
 engine has no clock). The result is ``won`` with the winning line, ``lost`` when the whole
-reachable space was searched without a win (a proof, given sound pruning), or ``unknown``.
+reachable space was searched without a win, or ``unknown`` when the budget ran out.
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ from .engine import Game
 from .model import Move
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+#: how many nodes pass between two calls of ``should_stop``
+CHECK_EVERY = 256
 
 
 @dataclass
@@ -33,66 +43,172 @@ class Solution:
     result: str
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
+    #: distinct positions stored in the transposition table(s)
+    positions: int = 0
+    #: the search passes run: "pruned", "complete", "ida"
+    passes: list[str] = field(default_factory=list)
 
     @property
     def won(self) -> bool:
         return self.result == WON
 
 
-def solve(game: Game, *, max_nodes: int = 1_000_000,
-          should_stop: Callable[[], bool] | None = None) -> Solution:
+class _Budget:
+    def __init__(self, max_nodes: int, should_stop: Callable[[], bool] | None) -> None:
+        self.left = max_nodes
+        self.should_stop = should_stop
+        self.spent = False
+
+    def take(self, nodes: int) -> bool:
+        """Charge ``nodes``; True when the budget is spent."""
+        self.left -= nodes
+        if self.left <= 0 or (self.should_stop is not None and self.should_stop()):
+            self.spent = True
+        return self.spent
+
+
+def solve(game: Game, *, max_nodes: int = 5_000_000,
+          should_stop: Callable[[], bool] | None = None, prune: bool = True) -> Solution:
     """Search from the current position of ``game`` (which is left untouched).
 
     A first pass prunes the moves the game says rarely help; if it finds no win, a second,
     complete pass either finds one or proves there is none, within what is left of the budget.
+    ``prune=False`` runs the complete pass only.
     """
     if game.won:
-        return Solution(WON, [], 0)
-    first = _search(game, True, max_nodes, should_stop)
-    if first.result != LOST:
-        return first
-    second = _search(game, False, max_nodes - first.nodes, should_stop)
-    second.nodes += first.nodes
-    return second
+        return Solution(WON)
+    budget = _Budget(max_nodes, should_stop)
+    if game.SOLVER_SEARCH == "ida":
+        return _ida(game, budget)
+    total = Solution(UNKNOWN)
+    for pruned in ((True, False) if prune else (False,)):
+        if budget.spent:
+            break
+        part = _dfs(game, pruned, budget)
+        total.nodes += part.nodes
+        total.positions += part.positions
+        total.passes.append("pruned" if pruned else "complete")
+        if part.result != LOST or not pruned:
+            total.result, total.moves = part.result, part.moves
+            break
+    return total
 
 
-def _search(game: Game, prune: bool, max_nodes: int,
-            should_stop: Callable[[], bool] | None) -> Solution:
+def _dfs(game: Game, prune: bool, budget: _Budget) -> Solution:
     g = game.clone()
-    seen = {g.solver_key()}
+    key, push, pop = g.solver_key, g._push, g.pop
+    autoplay, ordered, hopeless = g.solver_autoplay, g.solver_moves, g.solver_hopeless
+    cls = type(g)
+    check_hopeless = cls.solver_hopeless is not Game.solver_hopeless
+    check_lost = cls.lost is not Game.lost
+    seen = {key()}
     nodes = 0
-    if max_nodes <= 0:
-        return Solution(UNKNOWN, [], 0)
-    stack: list[list] = [[_children(g, prune), 0]]
-    while stack:
-        frame = stack[-1]
-        moves, i = frame
+    if hopeless():
+        return Solution(LOST, [], 0, 1)
+
+    def children() -> list[Move] | tuple[Move]:
+        safe = autoplay()
+        return (safe,) if safe is not None else ordered(prune)
+
+    moves_stack = [children()]
+    index_stack = [0]
+    tick = CHECK_EVERY
+    while moves_stack:
+        moves = moves_stack[-1]
+        i = index_stack[-1]
         if i >= len(moves):
-            stack.pop()
-            if stack:
-                g.pop()
+            moves_stack.pop()
+            index_stack.pop()
+            if moves_stack:
+                pop()
             continue
-        frame[1] = i + 1
-        g.play(moves[i], check=False)
+        index_stack[-1] = i + 1
+        push(moves[i])
         nodes += 1
         if g.won:
-            return Solution(WON, list(g.history), nodes)
-        key = g.solver_key()
-        if key in seen or g.lost:
-            g.pop()
+            return Solution(WON, list(g.history), nodes, len(seen))
+        k = key()
+        if k in seen:
+            pop()
         else:
-            seen.add(key)
-            stack.append([_children(g, prune), 0])
-        if nodes >= max_nodes or (should_stop is not None and nodes & 1023 == 0 and should_stop()):
-            return Solution(UNKNOWN, [], nodes)
-    return Solution(LOST, [], nodes)
+            seen.add(k)
+            if (check_lost and g.lost) or (check_hopeless and hopeless()):
+                pop()
+            else:
+                moves_stack.append(children())
+                index_stack.append(0)
+        tick -= 1
+        if not tick:
+            tick = CHECK_EVERY
+            if budget.take(CHECK_EVERY):
+                return Solution(UNKNOWN, [], nodes, len(seen))
+    budget.take(CHECK_EVERY - tick)
+    return Solution(LOST, [], nodes, len(seen))
 
 
-def _children(g: Game, prune: bool) -> list[Move]:
-    safe = g.safe_autoplay()
-    if safe is not None:
-        return [safe]
-    return g.solver_moves(prune)
+def _ida(game: Game, budget: _Budget) -> Solution:
+    """Iterative-deepening A*: depth-first passes bounded by moves made + the heuristic.
+
+    With an admissible heuristic the first line found is a shortest one. A table of the
+    fewest moves at which each position was reached in the current pass keeps transpositions
+    from being searched twice. A pass that meets no bound proves the puzzle unsolvable.
+    """
+    g = game.clone()
+    key, push, pop = g.solver_key, g._push, g.pop
+    h, ordered = g.solver_heuristic, g.solver_moves
+    out = Solution(UNKNOWN, passes=[])
+    if g.solver_hopeless():
+        out.result = LOST
+        return out
+    bound = h()
+    tick = CHECK_EVERY
+    while True:
+        out.passes.append("ida")
+        best: dict[bytes, int] = {key(): 0}
+        beyond = None  # the smallest f above the bound met in this pass
+        moves_stack = [ordered(False)]
+        index_stack = [0]
+        while moves_stack:
+            moves = moves_stack[-1]
+            i = index_stack[-1]
+            if i >= len(moves):
+                moves_stack.pop()
+                index_stack.pop()
+                if moves_stack:
+                    pop()
+                continue
+            index_stack[-1] = i + 1
+            push(moves[i])
+            out.nodes += 1
+            depth = len(moves_stack)
+            if g.won:
+                out.result, out.moves = WON, list(g.history)
+                out.positions = len(best)
+                return out
+            k = key()
+            f = depth + h()
+            if best.get(k, depth + 1) <= depth:
+                pop()
+            elif f > bound:
+                best[k] = depth
+                if beyond is None or f < beyond:
+                    beyond = f
+                pop()
+            else:
+                best[k] = depth
+                moves_stack.append(ordered(False))
+                index_stack.append(0)
+            tick -= 1
+            if not tick:
+                tick = CHECK_EVERY
+                if budget.take(CHECK_EVERY):
+                    out.positions = len(best)
+                    return out
+        out.positions = len(best)
+        if beyond is None:
+            out.result = LOST
+            return out
+        bound = beyond
 
 
 def replay_wins(game: Game, moves: list[Move]) -> bool:

@@ -48,6 +48,7 @@ class Interaction:
     def __init__(self, controller: TableController) -> None:
         self.ctl = controller
         self.selection: list[int] = []
+        self.depth = 0  # depth of a selected buried card (0: the top card)
         self._cycle: tuple[int, frozenset[int], int] | None = None  # card, tried piles, moves
 
     # ------------------------------------------------------------------ helpers
@@ -57,6 +58,7 @@ class Interaction:
 
     def reset(self) -> None:
         self.selection.clear()
+        self.depth = 0
         self._cycle = None
 
     def _lift(self, pile: int, index: int) -> int:
@@ -149,10 +151,15 @@ class Interaction:
         if cand:
             return self._play(self._choose(pile, index, cand), source)
         other = self.other_moves(pile, moves)
+        lift = self._lift(pile, index)
+        if lift > 1:  # a buried card: moves that name its depth (a "draw" of that card)
+            deep = [m for m in other if m.src == pile and m.n == lift]
+            other = deep or [m for m in other if m.n == 1]
         if other:
             if len(other) == 1 or all(piles_of(m) == {pile} for m in other):
                 return self._play(other[0], source)
             self.selection = [pile]
+            self.depth = lift if lift > 1 else 0
             return TapResult("selected", highlight=self._partners(moves))
         if index < 0 and not g.cards[pile]:
             return TapResult("none")
@@ -169,22 +176,35 @@ class Interaction:
                 return fresh[0]
         return ranked[0]
 
-    def _partners(self, moves: list[Move]) -> frozenset[int]:
+    def _selectable(self, moves: list[Move]) -> list[Move]:
+        """Non-card moves that fit the selection (and the selected card's depth)."""
         want = set(self.selection)
+        out = [m for m in moves if m.kind != "move" and want <= piles_of(m)]
+        if self.depth:
+            out = [m for m in out if m.src == self.selection[0] and m.n == self.depth]
+        return out
+
+    def _partners(self, moves: list[Move]) -> frozenset[int]:
         out: set[int] = set()
-        for m in moves:
-            ps = piles_of(m)
-            if m.kind != "move" and want <= ps:
-                out |= ps
-        return frozenset(out - want)
+        for m in self._selectable(moves):
+            out |= piles_of(m)
+        if self.depth and any(m.src == m.dst for m in self._selectable(moves)):
+            return frozenset(out)  # the card may go to the top of its own pile
+        return frozenset(out - set(self.selection))
 
     def _complete_selection(self, pile: int, moves: list[Move], source: str
                             ) -> TapResult | None:
+        selectable = self._selectable(moves)
         if pile in self.selection:
+            same = [m for m in selectable if piles_of(m) == set(self.selection)
+                    and m.dst == pile and len(self.selection) == 1 and self.depth]
             self.selection.clear()
+            self.depth = 0
+            if same:
+                return self._play(same[0], source)
             return TapResult("cleared")
         want = frozenset(self.selection) | {pile}
-        cands = [m for m in moves if m.kind != "move" and want <= piles_of(m)]
+        cands = [m for m in selectable if want <= piles_of(m)]
         exact = [m for m in cands if piles_of(m) == want]
         if exact:
             self.selection.clear()
@@ -194,6 +214,7 @@ class Interaction:
             return TapResult("selected", highlight=self._partners(moves))
         first = self.selection[0]
         self.selection.clear()
+        self.depth = 0
         if any(pile in piles_of(m) for m in moves if m.kind != "move"):
             return None  # start a new selection from this pile
         reason = self._reason(first, len(self.game.cards[first]) - 1, pile)
@@ -214,6 +235,7 @@ class Interaction:
         else:
             self._cycle = None
         self.selection.clear()
+        self.depth = 0
         return TapResult("played", move=move)
 
     # ------------------------------------------------------------------ drags
@@ -223,6 +245,10 @@ class Interaction:
         out: dict[int, Move] = {}
         for m in self.card_moves(pile, index, moves):
             out.setdefault(m.dst, m)
+        lift = self._lift(pile, index)
+        for m in self.other_moves(pile, moves):  # e.g. a buried card drawn onto a pile
+            if m.src == pile and m.dst >= 0 and m.dst != pile and m.n == lift and lift > 1:
+                out.setdefault(m.dst, m)
         if index == len(self.game.cards[pile]) - 1:
             for m in self.other_moves(pile, moves):
                 others = piles_of(m) - {pile}
@@ -238,6 +264,7 @@ class Interaction:
     def drop(self, pile: int, index: int, target: int, source: str = "drag") -> TapResult:
         """Finish a drag of card ``index`` of ``pile`` on ``target``."""
         self.selection.clear()
+        self.depth = 0
         move = self.drag_targets(pile, index).get(target)
         if move is not None:
             return self._play(move, source)

@@ -28,9 +28,12 @@ def test_build_down_alternating_colours():
 
 
 def test_only_king_into_empty_column():
-    g = arrange(games.new("klondike", 1), {"T1": "KD", "T2": "QS", "T3": "5H 4S"}, {"T1": 0})
+    g = arrange(games.new("klondike", 1), {"T1": "2C KD", "T2": "QS", "T3": "5H 4S", "T5": "KH"},
+                {"T1": 1})
     with pytest.raises(IllegalMove, match="Only a king can go into an empty column"):
         g.play("T2>T4")
+    with pytest.raises(IllegalMove, match="would change nothing"):
+        g.play("T5>T4")  # a lone king is already as free as it can be
     g.play("T1>T4")
     g.play("T2>T4")
 

@@ -1,0 +1,110 @@
+"""Friday the Thirteenth (000 #4): 13 foundations of four, started in order, one redeal."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from games import IllegalMove
+from games import cards as C
+from games.rng import Rng
+
+from .conftest import arrange
+
+BASES = "J Q K A 2 3 4 5 6 7 8 9 10".split()
+
+
+def test_deal_shape_and_layout():
+    g = games.new("friday_the_thirteenth", 1)
+    starts = [g.pile(f"F{i}") for i in range(1, 5)]
+    assert [C.RANK[p[0]] for p in starts] == [11, 12, 13, 1] and all(len(p) == 1 for p in starts)
+    assert all(g.pile(f"F{i}") == [] for i in range(5, 14))
+    assert len(g.pile("S")) == 48 and g.down[g.index["S"]] == 48 and g.pile("W") == []
+    assert [p.label for p in g.layout if p.role == "foundation"] == BASES
+    assert len({p.y for p in g.layout if p.role == "foundation"}) == 2
+    assert max(p.x for p in g.layout) + 1 <= 10.5
+
+
+def test_the_first_jack_queen_king_and_ace_of_the_pack_are_taken():
+    g = games.new("friday_the_thirteenth", 3)
+    deck = list(range(52))
+    Rng(3).shuffle(deck)
+    pack = deck[::-1]  # the top of the shuffled pack first
+    bases = [next(c for c in pack if C.RANK[c] == r) for r in (11, 12, 13, 1)]
+    assert [g.pile(f)[0] for f in ("F1", "F2", "F3", "F4")] == bases
+    # the rest keep their order: the stock's top card is the next card of the pack
+    assert g.pile("S")[::-1] == [c for c in pack if c not in bases]
+
+
+def test_build_up_regardless_of_suit_with_wrap_and_a_cap_of_four():
+    g = arrange(games.new("friday_the_thirteenth", 1),
+                {"F1": "JC", "F2": "QC", "F3": "KC", "F4": "AC", "W": "QD"})
+    assert {g.notation(m) for m in g.legal_moves()} - {"redeal"} == {"W>F1"}
+    g.play("W>F1")
+    g = arrange(g, {"F1": "JC QD KH", "F2": "QC", "F3": "KC", "F4": "AC", "W": "AD"})
+    assert {g.notation(m) for m in g.legal_moves()} - {"redeal"} == {"W>F1", "W>F3"}  # K→A
+    g.play("W>F1")
+    g = arrange(g, {"F1": "JC QD KH AD", "F2": "QC", "F3": "KC", "F4": "AC", "W": "2D"})
+    with pytest.raises(IllegalMove, match="at most 4 cards"):
+        g.play("W>F1")
+    with pytest.raises(IllegalMove, match="can only go on an ace"):
+        g.play("W>F2")
+
+
+def test_new_foundations_start_left_to_right():
+    g = arrange(games.new("friday_the_thirteenth", 1),
+                {"F1": "JC", "F2": "QC", "F3": "KC", "F4": "AC", "W": "2D 3D"})
+    with pytest.raises(IllegalMove, match="Only a 2 can start this foundation"):
+        g.play("W>F5")
+    with pytest.raises(IllegalMove, match="from left to right: the next empty slot takes a 2"):
+        g.play("W>F6")
+    g = arrange(g, {"F1": "JC", "F2": "QC", "F3": "KC", "F4": "AC", "W": "3D 2D"})
+    assert "W>F5" in {g.notation(m) for m in g.legal_moves()}
+    g.play("W>F5")
+    g.play("W>F6")
+    assert g.pile("F6") == [C.parse("3D")]
+    g = arrange(g, {"F1": "JC", "F2": "QC", "F3": "KC", "F4": "AC", "F5": "2S", "W": "8D"})
+    with pytest.raises(IllegalMove, match="the next empty slot takes a 3"):
+        g.play("W>F11")
+
+
+def test_foundation_cards_never_move_and_only_one_redeal():
+    g = arrange(games.new("friday_the_thirteenth", 1),
+                {"F1": "JC QD", "F2": "QC", "F3": "KC", "F4": "AC", "S": "5D 9S"},
+                {"S": 2}, redeals=1)
+    with pytest.raises(IllegalMove, match="cannot be moved"):
+        g.play("F1>F2")
+    g.play("deal")
+    g.play("deal")
+    with pytest.raises(IllegalMove, match="stock is empty"):
+        g.play("deal")
+    g.play("redeal")
+    assert [C.text(c) for c in g.pile("S")] == ["5D", "9S"] and g.pile("W") == []
+    g.play("deal")
+    g.play("deal")
+    with pytest.raises(IllegalMove, match="No more redeals"):
+        g.play("redeal")
+    assert g.over and not g.won
+
+
+def test_win_and_undo_redo():
+    ranks = "JQKA23456789T"
+    suits = "CDHS"
+    piles = {}
+    for i, base in enumerate(ranks):
+        start = "A23456789TJQK".index(base)
+        piles[f"F{i + 1}"] = " ".join(
+            "A23456789TJQK"[(start + k) % 13] + suits[(k + i) % 4] for k in range(4))
+    last = piles["F13"].split()
+    piles["F13"] = " ".join(last[:3])
+    piles["W"] = last[3]
+    g = arrange(games.new("friday_the_thirteenth", 1), piles)
+    assert len({c for p in g.cards for c in p}) == 52
+    before = g.key()
+    g.play("W>F13")
+    assert g.won and g.over and g.score == 52
+    assert [C.RANK[g.cards[g.index[f"F{i}"]][-1]] for i in range(1, 14)] == list(range(1, 14))
+    g.undo()
+    assert g.key() == before
+    g.redo()
+    assert g.won

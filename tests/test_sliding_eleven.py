@@ -1,0 +1,108 @@
+"""Eleven-card sliding puzzle (000 #27)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games import IllegalMove
+from games.cards import RANK, SUIT, parse
+
+from .conftest import arrange
+
+GOAL = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS".split()
+
+
+def ranks(g: games.Game) -> list[int]:
+    """Ranks in reading order, the empty place skipped."""
+    return [RANK[g.pile(f"G{i}")[0]] for i in range(1, 13) if g.pile(f"G{i}")]
+
+
+def parity(order: list[int]) -> int:
+    """Permutation parity by counting the cycles (independent of the game's own check)."""
+    seen, cycles = set(), 0
+    for start in range(len(order)):
+        if start not in seen:
+            cycles += 1
+            k = start
+            while k not in seen:
+                seen.add(k)
+                k = order[k] - 1
+    return (len(order) - cycles) % 2
+
+
+def test_deal_shape():
+    g = games.new("sliding_eleven", 5)
+    assert all(len(g.pile(f"G{i}")) == 1 for i in range(1, 12)) and g.pile("G12") == []
+    assert sorted(ranks(g)) == list(range(1, 12))
+    assert {SUIT[g.pile(f"G{i}")[0]] for i in range(1, 12)} == {3}
+    assert not any(g.down) and len(g.layout) == 12
+    assert max(p.y for p in g.layout) + 1.4 <= 6.5
+    g = games.new("sliding_eleven", 5, suit="H")
+    assert {SUIT[g.pile(f"G{i}")[0]] for i in range(1, 12)} == {2}
+
+
+def test_every_deal_is_solvable():
+    orders = set()
+    for seed in range(1, 401):
+        order = ranks(games.new("sliding_eleven", seed))
+        assert parity(order) == 0, seed
+        orders.add(tuple(order))
+    assert len(orders) == 400
+
+
+def test_slides_keep_the_parity_so_odd_deals_could_never_be_solved():
+    g = games.new("sliding_eleven", 1)
+    rnd = random.Random(4)
+    checked = 0
+    for _ in range(400):
+        g.play(rnd.choice(g.legal_moves()))
+        if not g.pile("G12"):  # the empty place is back home
+            assert parity(ranks(g)) == 0
+            checked += 1
+    assert checked > 5
+
+
+def test_slides_into_the_empty_place_only():
+    g = games.new("sliding_eleven", 2)
+    assert sorted(g.notation(m) for m in g.legal_moves()) == ["slide:G11,G12", "slide:G8,G12"]
+    with pytest.raises(IllegalMove, match="not diagonally"):
+        g.play("slide:G7,G12")
+    with pytest.raises(IllegalMove, match="only slide into the empty place"):
+        g.play("slide:G1,G2")
+    with pytest.raises(IllegalMove, match="Tap the card"):
+        g.play("G8>G12")
+    card = g.pile("G8")[0]
+    g.play("slide:G8,G12")
+    assert g.pile("G12") == [card] and g.pile("G8") == []
+    assert len(g.legal_moves()) == 3
+    with pytest.raises(IllegalMove, match="no card there"):
+        g.play("slide:G8,G4")
+
+
+def test_win_counts_moves_and_undo_redo():
+    # A 2 3 4 / 5 6 7 8 / 9 10 _ J: one slide from the goal
+    piles = {f"G{i + 1}": c for i, c in enumerate(GOAL[:10])}
+    piles.update({"G12": "JS"})
+    g = arrange(games.new("sliding_eleven", 1), piles)
+    start = g.key()
+    assert not g.won and g.score == 0
+    g.play("slide:G12,G11")
+    assert g.won and g.over and g.score == 1
+    end = g.key()
+    g.undo()
+    assert g.key() == start and g.score == 0
+    g.redo()
+    assert g.key() == end
+    assert g.pile("G11") == [parse("JS")]
+
+
+def test_score_is_the_number_of_slides():
+    g = games.new("sliding_eleven", 3)
+    for m in ("slide:G8,G12", "slide:G7,G8", "slide:G8,G7"):
+        g.play(m)
+    assert g.score == 3
+    g.undo()
+    assert g.score == 2

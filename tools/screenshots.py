@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Regenerate docs/screenshots/: every screen, at 800x480 and 720x1280, in every language.
+
+Runs the real app headless (SDL offscreen) in one process, resizing its window, and saves
+what the window shows: welcome, picker, table (Klondike mid-game and a pairing game with a
+selection), rules, win and "no more moves".
+
+    python3 tools/screenshots.py [--out docs/screenshots] [--sizes 800x480,720x1280]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kiosk import boot  # noqa: E402
+
+LANGS = ("zh", "en", "ru")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    ap.add_argument("--sizes", default="800x480,720x1280")
+    args = ap.parse_args()
+    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+    boot.configure(boot.Screen(*sizes[0], headless=True), quiet=True)
+
+    from kivy.base import EventLoop, runTouchApp
+    from kivy.core.window import Window
+
+    import games
+    from games import cards as C
+    from kiosk.app import KioskApp
+    from kiosk.shots import capture
+
+    app = KioskApp(language="en", transitions=False, animate=False, autoplay=False)
+    app._run_prepare()
+    runTouchApp(embedded=True)
+
+    def frames(n: int = 3) -> None:
+        for _ in range(n):
+            EventLoop.idle()
+
+    def shot(name: str) -> None:
+        done: list = []
+        capture(args.out / name, done.append)
+        for _ in range(30):
+            frames(1)
+            if done:
+                print(args.out / name)
+                return
+        raise SystemExit(f"no frame for {name}")
+
+    def midgame() -> games.Game:
+        g = games.new("klondike", 4711)
+        rnd = random.Random(3)
+        for _ in range(40):
+            moves = g.legal_moves()
+            good = [m for m in moves if m.kind == "move"
+                    and g.layout[m.dst].role in ("foundation", "tableau")
+                    and g.layout[m.src].role != "foundation"
+                    and not (g.layout[m.dst].role == "tableau" and not g.cards[m.dst])]
+            if not moves:
+                break
+            g.play(rnd.choice(good) if good else moves[0])
+        return g
+
+    def won() -> games.Game:
+        g = games.new("klondike", 4711)
+        for i, pile in enumerate(g.cards):
+            g.cards[i], g.down[i] = [], 0
+        for k, f in enumerate(g.roles["foundation"]):
+            g.cards[f] = [C.card(r, k) for r in range(1, 14)]
+        g.cards[g.roles["foundation"][3]].pop()
+        g.cards[g.index["T4"]] = [C.card(13, C.SPADES)]
+        return g
+
+    def stuck() -> games.Game:
+        g = games.new("klondike", 4711)
+        layout = {"T1": "2H", "T2": "5C", "T3": "KD QC", "T4": "4C", "T5": "7S", "T6": "9H",
+                  "T7": "JC"}
+        for i, spec in enumerate(g.layout):
+            g.cards[i] = [C.parse(t) for t in layout.get(spec.id, "").split()]
+            g.down[i] = 0
+        return g
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    for w, h in sizes:
+        Window.size = (w, h)
+        frames(4)
+        tag = f"{w}x{h}"
+        for lang in LANGS:
+            app.set_language(lang)
+            app.table.close_sheet()
+            app.show_welcome()
+            frames()
+            shot(f"welcome-{tag}-{lang}.png")
+            app.show_picker()
+            frames()
+            shot(f"picker-{tag}-{lang}.png")
+            ctl = app.open_position(midgame())
+            frames()
+            shot(f"table-{tag}-{lang}.png")
+            app.table.show_rules()
+            frames()
+            shot(f"rules-{tag}-{lang}.png")
+            app.table.close_sheet()
+            ctl = app.open_position(won())
+            frames()
+            ctl.play(next(m for m in ctl.legal_moves() if m.kind == "move"), "tap")
+            app.table.view.sync(animate=False)
+            app.table._show_won()
+            frames()
+            shot(f"win-{tag}-{lang}.png")
+            ctl = app.open_position(stuck())
+            frames()
+            app.table._show_over()
+            frames()
+            shot(f"over-{tag}-{lang}.png")
+            if lang == "en" and "pyramid" in games.ids():
+                ctl = app.open_game("pyramid", 12)
+                frames()
+                view = app.table.view
+                for i, pile in enumerate(ctl.game.cards):
+                    if not pile:
+                        continue
+                    result = view.interaction.tap(i, len(pile) - 1)
+                    if result.outcome == "selected":
+                        view.show_targets(result.highlight)
+                        break
+                frames()
+                shot(f"table-pyramid-{tag}-{lang}.png")
+                view.interaction.reset()
+    app.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
