@@ -222,14 +222,19 @@ class Game:
             buckets[r].append(m)
         return [m for b in buckets for m in b]
 
-    def _solver_plan(self) -> tuple[int, ...]:
-        """Per pile, how the key shows it: 0 all, 1 top, 2 count (see SOLVER_VIEW)."""
+    def _solver_plan(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The piles the key shows whole, by their top card, and by their count only."""
         plan = self.__dict__.get("_kplan")
         if plan is None:
             view = {"discard": "none"}
             view.update(self.SOLVER_VIEW)
-            code = {"all": 0, "top": 1, "count": 2, "none": 2}
-            plan = tuple(code[view.get(p.id, view.get(p.role, "all"))] for p in self.layout)
+            modes = [view.get(p.id, view.get(p.role, "all")) for p in self.layout]
+            for m in modes:
+                if m not in ("all", "top", "count", "none"):
+                    raise ValueError(f"{self.info.id}: unknown SOLVER_VIEW {m!r}")
+            plan = (tuple(i for i, m in enumerate(modes) if m == "all"),
+                    tuple(i for i, m in enumerate(modes) if m == "top"),
+                    tuple(i for i, m in enumerate(modes) if m in ("count", "none")))
             self._kplan = plan
         return plan
 
@@ -237,19 +242,18 @@ class Game:
         """The state key for the search: :attr:`SOLVER_VIEW` applied, symmetric piles folded
         together. Every pile's part starts with its length, so the parts need no separator."""
         cards, down = self.cards, self.down
-        plan = self.__dict__.get("_kplan") or self._solver_plan()
-        parts = []
-        for i, mode in enumerate(plan):
+        whole, tops, counts = self.__dict__.get("_kplan") or self._solver_plan()
+        parts: list[bytes] = [b""] * len(cards)
+        for i in whole:
             p = cards[i]
-            if mode == 0:
-                parts.append(bytes((len(p), down[i])) + bytes(p))
-            elif mode == 1:
-                parts.append(bytes((len(p), p[-1] if p else 255)))
-            else:
-                parts.append(bytes((len(p),)))
-        groups = self.symmetric_groups()
-        for group in groups:
-            folded = sorted(parts[i] for i in group)
+            parts[i] = bytes((len(p), down[i], *p))
+        for i in tops:
+            p = cards[i]
+            parts[i] = bytes((len(p), p[-1])) if p else b"\0"
+        for i in counts:
+            parts[i] = bytes((len(cards[i]),))
+        for group in self.symmetric_groups():
+            folded = sorted([parts[i] for i in group])
             for i, part in zip(group, folded, strict=True):
                 parts[i] = part
         if self.vars:

@@ -92,6 +92,7 @@ class FourCornerTowers(PatienceGame):
         Option("deal_any_time", False, (False, True),
                "the stock may be dealt even when a card could go to a foundation"),
     )
+    SOLVER_VIEW = {"stock": "count", "foundation": "top"}
     RULES = {
         "foundation": Rule(FOUNDATION.build, empty="ace", take="none", max_cards=13,
                            sources=roles("tableau", "waste"), name="foundation"),
@@ -107,7 +108,7 @@ class FourCornerTowers(PatienceGame):
             yield PileSpec(f"F{i + 1}", "foundation", 7.6 * (i % 2), 4.8 * (i // 2))
         for i in range(20):
             r, c = divmod(i, 5)
-            yield PileSpec(f"T{i + 1}", "tableau", round(1.4 + 1.2 * c, 2), 1.6 * r)
+            yield PileSpec(f"T{i + 1}", "tableau", round(1.4 + 1.2 * c, 2), round(1.6 * r, 2))
 
     def deal(self, rng: Rng) -> None:
         for f, suit in zip(self.foundations, range(4), strict=True):
@@ -144,6 +145,16 @@ class FourCornerTowers(PatienceGame):
         for t in self.tableau[:len(self.cards[stock])]:
             self._move_cards(stock, t)
 
+    def safe_autoplay(self) -> Move | None:
+        """A foundation play that brings no stock card in: one leaving a card behind, or any
+        once the stock is empty. (Which pile an emptied place refills can matter later.)"""
+        cards, stock = self.cards, self.stock
+        for m in self.legal_moves():
+            if m.kind == "move" and (m.src == self.waste or len(cards[m.src]) > 1
+                                     or not cards[stock]):
+                return m
+        return None
+
     def settle(self) -> None:
         """An emptied pile is refilled at once from the stock (never from the waste)."""
         cards, stock = self.cards, self.stock
@@ -156,6 +167,6 @@ class FourCornerTowers(PatienceGame):
         if move.kind == "deal" and self.cards[self.stock]:
             return "Deal only when no card can go to a foundation."
         if move.kind == "move" and move.dst in self.tableau and move.src != move.dst \
-                and 0 <= move.src < len(self.layout) and self.cards[move.src]:
+                and move.src in self._sources and self.cards[move.src]:
             return "Nothing is built on the piles: cards go only to the foundations."
         return super().explain(move)

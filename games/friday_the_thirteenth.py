@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from . import cards as C
 from .cards import RANK
-from .model import GameInfo, PileSpec
+from .model import GameInfo, Move, PileSpec
 from .patience import Build, PatienceGame, Rule, roles
 from .registry import register
 from .rng import Rng
@@ -72,7 +72,7 @@ RULES_RU = """\
 
 def a_rank(rank: int) -> str:
     word = C.rank_word(rank)
-    return ("an " if word[0] in "a8" else "a ") + word
+    return f"{C.article(word)} {word}"
 
 
 @register
@@ -91,6 +91,7 @@ class FridayTheThirteenth(PatienceGame):
     draw = 1
     redeals = 1
     standard_foundations = False
+    SOLVER_VIEW = {"foundation": "top"}
     RULES = {
         "foundation": Rule(Build("any", +1, wrap=True), empty="base", take="none", max_cards=4,
                            sources=roles("waste"), name="foundation"),
@@ -113,6 +114,28 @@ class FridayTheThirteenth(PatienceGame):
         for f, c in zip(self.foundations, picked, strict=False):
             self.put(f, c)
         self.init_stock([c for c in order if c not in picked])
+
+    def prepare(self) -> None:
+        super().prepare()
+        self._plays = tuple((f, base, Move("move", self.waste, f))
+                            for f, base in zip(self.foundations, BASES, strict=True))
+
+    def legal_moves(self) -> list[Move]:
+        """Only the waste card ever moves: straight to the foundations that take it."""
+        moves: list[Move] = []
+        self.stock_moves(moves)
+        waste = self.cards[self.waste]
+        if waste:
+            r = RANK[waste[-1]]
+            for f, base, play in self._plays:
+                pile = self.cards[f]
+                if not pile:  # slots fill from the left: this is the next one
+                    if r == base:
+                        moves.append(play)
+                    break
+                if len(pile) < 4 and RANK[pile[-1]] % 13 + 1 == r:
+                    moves.append(play)
+        return moves
 
     def next_slot(self) -> int:
         """The leftmost empty foundation, or -1."""

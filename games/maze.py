@@ -169,6 +169,11 @@ class Maze(Game):
                         moves.append(Move("move", grid[where[w]], grid[k]))
         return moves
 
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """Every move counts: a card moving into a gap is never a lone pile changing places
+        for nothing, which is what the generic ordering leaves out."""
+        return self.legal_moves()
+
     def apply(self, move: Move) -> None:
         self._move_cards(move.src, move.dst)
 
@@ -186,7 +191,15 @@ class Maze(Game):
 
     @property
     def won(self) -> bool:
-        return self.score == 48 and (not self.strict or RANK[self.run()[0]] == 1)
+        run = self.run()
+        if self.strict and RANK[run[0]] != 1:
+            return False
+        prev = run[-1]
+        for c in run:
+            if not follows(prev, c):
+                return False
+            prev = c
+        return True
 
     def explain(self, move: Move) -> str:
         if move.kind != "move":

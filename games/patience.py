@@ -17,6 +17,8 @@ from .engine import Game
 from .model import Move, PileSpec
 
 _STEPS = frozenset((1, -1, 12, -12))
+#: empty-pile rules that take one rank only
+_EMPTY_RANK = {"king": 13, "ace": 1}
 
 DEAL = Move("deal")
 REDEAL = Move("redeal")
@@ -250,24 +252,36 @@ class PatienceGame(Game):
     def _card_moves_by_build(self, moves: list[Move], onto) -> None:
         """Every card move, found by looking up the piles whose top card fits the lifted card
         (the same moves, in the same order, as trying every pair of piles)."""
-        cards, down, accepts = self.cards, self.down, self.accepts
+        cards, down, accepts, rule = self.cards, self.down, self.accepts, self.rule
         on_top: dict[int, int] = {}
-        empty: list[int] = []
+        empty_any: list[int] = []
+        empty_rank: dict[int, list[int]] = {}
+        plain = type(self).empty_accepts is PatienceGame.empty_accepts
         for d in self._targets:
             dst = cards[d]
             if dst:
                 if down[d] != len(dst):
                     on_top[dst[-1]] = d
-            else:
-                empty.append(d)
+                continue
+            e = rule[d].empty
+            if not plain or e == "any":
+                empty_any.append(d)
+            elif e in _EMPTY_RANK or e == "base":
+                r = _EMPTY_RANK.get(e) or self.vars.get("base")
+                empty_rank.setdefault(r, []).append(d)
+            elif e != "none":
+                empty_any.append(d)
         for s in self._sources:
             src = cards[s]
             if not src:
                 continue
             for n in self.liftable(s):
-                cands = [on_top[t] for t in onto[src[-n]] if t in on_top]
-                if empty:
-                    cands.extend(empty)
+                c = src[-n]
+                cands = [on_top[t] for t in onto[c] if t in on_top]
+                if empty_any:
+                    cands.extend(empty_any)
+                if empty_rank:
+                    cands.extend(empty_rank.get(RANK[c], ()))
                 if len(cands) > 1:
                     cands.sort()
                 for d in cands:

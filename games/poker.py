@@ -29,7 +29,7 @@ NAMES: dict[int, dict[str, str]] = {
     THREE_OF_A_KIND: {"en": "three of a kind", "zh": "三条", "ru": "тройка"},
     STRAIGHT: {"en": "straight", "zh": "顺子", "ru": "стрит"},
     FLUSH: {"en": "flush", "zh": "同花", "ru": "флеш"},
-    FULL_HOUSE: {"en": "full house", "zh": "满堂红（三带二）", "ru": "фул-хаус"},
+    FULL_HOUSE: {"en": "full house", "zh": "满堂红", "ru": "фул-хаус"},
     FOUR_OF_A_KIND: {"en": "four of a kind", "zh": "四条", "ru": "каре"},
     STRAIGHT_FLUSH: {"en": "straight flush", "zh": "同花顺", "ru": "стрит-флеш"},
     ROYAL_FLUSH: {"en": "royal flush", "zh": "同花大顺", "ru": "роял-флеш"},

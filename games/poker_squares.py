@@ -44,9 +44,9 @@ _EXAMPLES = {
 
 
 def _table(lang: str) -> str:
-    return "\n".join(
-        f"  {poker.NAMES[h][lang]} ({_EXAMPLES[h]}): {poker.AMERICAN[h]} / {poker.ENGLISH[h]}"
-        for h in _HANDS)
+    form = "  {}（{}）：{} / {}" if lang == "zh" else "  {} ({}): {} / {}"
+    return "\n".join(form.format(poker.NAMES[h][lang], _EXAMPLES[h], poker.AMERICAN[h],
+                                 poker.ENGLISH[h]) for h in _HANDS)
 
 
 RULES_EN = f"""\
@@ -73,8 +73,9 @@ square is free, any square will do. Rearrange: deal all 25 cards into the grid a
 swap any two cards freely before tapping "finish"; or place them as usual, note the score, then \
 rearrange and score again to compare. Joker, mixed in: a joker is shuffled in among the 25 \
 cards to be placed. Joker, swapped in: when the grid is complete you may replace any one card \
-with the joker. The joker is wild: it counts as whatever card gives its row and its column the \
-most points together (it may copy a card already there; five of a kind scores as four)."""
+with the joker (the card is set aside), or tap "finish" to keep the grid as it is. The \
+joker is wild: it counts as whatever card gives its row and its column the most points \
+together (it may copy a card already there; five of a kind scores as four)."""
 
 RULES_ZH = f"""\
 目标：把25张牌摆成5排5行的方阵，让5排和5行共10组五张牌的牌型得分总和尽量高。
@@ -90,7 +91,7 @@ RULES_ZH = f"""\
 
 标准：约150美制分（50英制分）为良好，约200（60）为优秀；达到优秀即算胜利。
 
-选项：英制计分。第1张自由：第1张可以放在任何格。相邻：第2张起，每张都必须放在前一张的上下左右或斜向相邻的空格里；如果没有这样的空格，可以放在任何空格。调整：先把25张牌按顺序一次摆满，再任意对调两张牌，最后点"结束"；或者先照常摆好并记下得分，再调整重新计分，加以比较。王牌掺入：把一张王牌和要摆的25张牌混在一起。王牌替换：方阵摆满后，可以用王牌替换任意一张牌。王牌可以当作任何一张牌：自动选择使它所在的排和行合计得分最高的那张（可以和场上已有的牌重复；五条按四条计分）。"""
+选项：英制计分。第1张自由：第1张可以放在任何格。相邻：第2张起，每张都必须放在前一张的上下左右或斜向相邻的空格里；如果没有这样的空格，可以放在任何空格。调整：先把25张牌按顺序一次摆满，再任意对调两张牌，最后点"结束"；或者先照常摆好并记下得分，再调整重新计分，加以比较。王牌掺入：把一张王牌和要摆的25张牌混在一起。王牌替换：方阵摆满后，可以用王牌替换任意一张牌（被替换的牌放到一边），也可以点"结束"保持原样。王牌可以当作任何一张牌：自动选择使它所在的排和行合计得分最高的那张（可以和场上已有的牌重复；五条按四条计分）。"""
 
 RULES_RU = f"""\
 Цель: разложить 25 карт квадратом 5 на 5 так, чтобы десять покерных комбинаций из пяти карт \
@@ -104,7 +105,7 @@ RULES_RU = f"""\
 
 Очки за каждый ряд и столбец по лучшей комбинации (американский / английский счёт):
 {_table("ru")}
-Туз в стрите бывает старшим (10-В-Д-К-Т) или младшим (Т-2-3-4-5), но Д-К-Т-2-3 — не стрит. \
+Туз в стрите бывает старшим (10-J-Q-K-A) или младшим (A-2-3-4-5), но Q-K-A-2-3 — не стрит. \
 Неполные ряды считают только пары, тройки и каре.
 
 Ориентиры: около 150 очков по американскому счёту (50 по английскому) — хорошо, около 200 \
@@ -115,7 +116,8 @@ RULES_RU = f"""\
 свободной нет — в любую. Перестановка: сразу разложить все 25 карт по порядку, затем менять \
 местами любые две карты и нажать «готово»; или сыграть как обычно, записать счёт, затем \
 переставить и сравнить. Джокер в колоде: джокер замешивается в 25 карт для раскладки. Джокер \
-на замену: когда квадрат заполнен, джокером можно заменить любую одну карту. Джокер — любая \
+на замену: когда квадрат заполнен, джокером можно заменить любую одну карту (она \
+откладывается) или нажать «готово», оставив всё как есть. Джокер — любая \
 карта: он считается той картой, которая даёт больше всего очков его ряду и столбцу вместе \
 (может повторять уже лежащую карту; пять одинаковых считаются как каре)."""
 

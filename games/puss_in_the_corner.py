@@ -94,6 +94,7 @@ class PussInTheCorner(PatienceGame):
     draw = 1
     redeals = 1
     standard_foundations = False
+    SOLVER_VIEW = {"foundation": "top"}
     RULES = {
         "foundation": Rule(Build("colour", +1), empty="none", take="none", max_cards=13,
                            sources=roles("waste", "tableau"), name="foundation"),
@@ -112,6 +113,10 @@ class PussInTheCorner(PatienceGame):
     def prepare(self) -> None:
         super().prepare()
         self.corners = frozenset(self.tableau)
+
+    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The corners differ only in where they stand: the gathering order is chosen freely."""
+        return (tuple(self.tableau),)
 
     def deal(self, rng: Rng) -> None:
         for f, suit in zip(self.foundations, range(4), strict=True):

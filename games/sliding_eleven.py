@@ -20,6 +20,19 @@ BESIDE: tuple[tuple[int, ...], ...] = tuple(
     for i in range(CELLS)
 )
 
+#: city-block distance between two places (the fewest slides that could carry a card across)
+DIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(CELLS))
+    for a in range(CELLS)
+)
+
+#: the rows and the columns, each as its places in order and as a set
+LINES: tuple[tuple[tuple[int, ...], frozenset[int]], ...] = tuple(
+    (line, frozenset(line)) for line in
+    [tuple(range(r * COLS, r * COLS + COLS)) for r in range(ROWS)]
+    + [tuple(range(c, CELLS, COLS)) for c in range(COLS)]
+)
+
 RULES_EN = """\
 Goal: put the eleven cards in order, A 2 3 4 in the top row, 5 6 7 8 in the middle row and \
 9 10 J in the bottom row, with the empty place at the bottom right (A counts 1, J counts 11).
@@ -51,8 +64,8 @@ RULES_ZH = """\
 选项：所用牌的花色。计分：移动次数（越少越好）。"""
 
 RULES_RU = """\
-Цель: расставить одиннадцать карт по порядку: Т 2 3 4 в верхнем ряду, 5 6 7 8 в среднем и \
-9 10 В в нижнем, а пустое место — справа внизу (туз — 1, валет — 11).
+Цель: расставить одиннадцать карт по порядку: A 2 3 4 в верхнем ряду, 5 6 7 8 в среднем и \
+9 10 J в нижнем, а пустое место — справа внизу (туз — 1, валет — 11).
 
 Раскладка: карты от туза до валета одной масти, перетасованные, лежат открыто в 3 ряда по 4 \
 места; последнее место (справа внизу) пустое. Каждая раскладка решается.
@@ -75,6 +88,16 @@ def is_even(ranks: list[int]) -> bool:
     return inversions % 2 == 0
 
 
+def _longest_rise(values: list[int]) -> int:
+    """Length of the longest increasing subsequence (lines hold at most four cards)."""
+    best = [1] * len(values)
+    for i, v in enumerate(values):
+        for j in range(i):
+            if values[j] < v and best[j] + 1 > best[i]:
+                best[i] = best[j] + 1
+    return max(best)
+
+
 @register
 class SlidingEleven(Game):
     info = GameInfo(
@@ -94,6 +117,7 @@ class SlidingEleven(Game):
     options = (
         Option("suit", "S", tuple(C.SUITS), "the suit of the eleven cards"),
     )
+    SOLVER_SEARCH = "ida"
 
     def build_layout(self) -> Iterable[PileSpec]:
         for i in range(CELLS):
@@ -104,6 +128,7 @@ class SlidingEleven(Game):
         self.grid: tuple[int, ...] = tuple(self.roles["grid"])
         suit = C.SUITS.index(self.opts["suit"])
         self.goal = tuple(C.card(r, suit) for r in range(1, CELLS))
+        self.home = {c: k for k, c in enumerate(self.goal)}
 
     def deal(self, rng: Rng) -> None:
         order = list(self.goal)
@@ -129,6 +154,30 @@ class SlidingEleven(Game):
 
     def settle(self) -> None:
         """All cards lie face up; nothing turns over."""
+
+    def solvable(self) -> bool:
+        """A slide swaps the empty place with a card: it flips the parity of the arrangement
+        (the empty place counted as a twelfth card) and moves the empty place one step, so
+        the two parities agree in every position that can reach the goal."""
+        cards, home = self.cards, self.home
+        order = [home[cards[g][0]] if cards[g] else CELLS - 1 for g in self.grid]
+        return is_even(order) == (DIST[self.hole()][CELLS - 1] % 2 == 0)
+
+    def solver_hopeless(self) -> bool:
+        return not self.solvable()
+
+    def solver_heuristic(self) -> int:
+        """Each card needs at least its city-block distance from home in slides, and two more
+        for every card that must step out of its home row or column to let another pass
+        (linear conflicts: the cards outside the longest run already in order)."""
+        cards, home = self.cards, self.home
+        at = [home[cards[g][0]] if cards[g] else -1 for g in self.grid]
+        total = sum(DIST[k][h] for k, h in enumerate(at) if h >= 0)
+        for line, places in LINES:
+            homes = [at[k] for k in line if at[k] in places]
+            if len(homes) > 1:
+                total += 2 * (len(homes) - _longest_rise(homes))
+        return total
 
     @property
     def won(self) -> bool:

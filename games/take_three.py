@@ -97,6 +97,7 @@ class TakeThree(PatienceGame):
         },
         rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
+    twin_roles = frozenset({"tableau"})
     options = (
         Option("partial_runs", False, (False, True),
                "any top part of a run may move, not only the complete run"),

@@ -1,33 +1,37 @@
-"""Screenshots of the running window (snapshots, docs/screenshots, tests).
+"""Pictures of what the window shows (snapshots, docs/screenshots, tests).
 
-The picture is read on the frame after the next draw (``on_flip``): reading the buffer at
-any other moment gives black under SDL's offscreen driver.
+The root widget's canvas is drawn again into an offscreen framebuffer and saved as PNG.
+Reading the window's own buffer after a buffer swap (``Window.screenshot``) returns an
+older frame, or black, under SDL's offscreen driver; a framebuffer is deterministic.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 
-def capture(path: str | os.PathLike, done: Callable[[Path], None] | None = None) -> None:
-    """Save the next drawn frame to ``path`` (PNG), then call ``done(path)``."""
+def save_png(path: str | os.PathLike) -> Path:
+    """Render the app's root widget (every screen and sheet lives inside it) to ``path``."""
     from kivy.core.window import Window
 
     target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    root = Window.children[-1] if Window.children else None
+    if root is None:
+        raise RuntimeError("nothing is shown in the window")
+    root.export_to_png(str(target))
+    return target
 
-    def flip(*_a) -> None:
-        Window.unbind(on_flip=flip)
-        with tempfile.TemporaryDirectory() as tmp:
-            made = Window.screenshot(os.path.join(tmp, "shot.png"))
-            if made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.move(made, target)
+
+def capture(path: str | os.PathLike, done: Callable[[Path], None] | None = None) -> None:
+    """Save the picture on the next frame (after pending layouts ran), then ``done(path)``."""
+    from kivy.clock import Clock
+
+    def shoot(_dt) -> None:
+        made = save_png(path)
         if done is not None:
-            done(target)
+            done(made)
 
-    Window.bind(on_flip=flip)
-    Window.canvas.ask_update()
+    Clock.schedule_once(shoot, 0)

@@ -13,6 +13,7 @@ import logging
 import math
 
 from kivy.animation import Animation
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, InstructionGroup, Line, Rectangle, RoundedRectangle
 from kivy.properties import BooleanProperty
@@ -122,12 +123,27 @@ class TableView(Widget):
             grp.add(RoundedRectangle(pos=(b.x, b.y), size=(b.w, b.h), radius=[rad]))
             grp.add(Color(1, 1, 1, 0.28))
             grp.add(Line(rounded_rectangle=(b.x + 1, b.y + 1, b.w - 2, b.h - 2, rad), width=1.2))
-            if spec.label:
-                tex = text_texture(spec.label, int(b.w * 0.42), True)
+            label = self._label(spec.label)
+            if label:
+                px = int(b.w * 0.42)
+                tex = text_texture(label, px, True)
+                if tex.width > b.w * 0.86:  # a word, not a rank: shrink it into the outline
+                    tex = text_texture(label, max(6, int(px * b.w * 0.86 / tex.width)), True)
                 grp.add(Color(1, 1, 1, 0.3))
                 grp.add(Rectangle(texture=tex, size=tex.size,
                                   pos=(round(b.x + (b.w - tex.width) / 2),
                                        round(b.y + (b.h - tex.height) / 2))))
+
+    @staticmethod
+    def _label(text: str) -> str:
+        """A pile's label in the current language; an untranslated word is left out."""
+        if not text:
+            return ""
+        app = App.get_running_app()
+        if app is None or len(text) <= 2:
+            return text
+        shown = app.tr(text)
+        return shown if shown != text or app.lang == "en" else ""
 
     def sync(self, animate: bool = True, on_top: tuple[int, ...] = ()) -> None:
         """Put every card where the engine's position says, animating the ones that move."""

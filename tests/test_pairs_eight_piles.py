@@ -58,7 +58,7 @@ def test_turn_only_when_no_pair_and_the_row_holds_three():
     with pytest.raises(IllegalMove, match="pair can still be made"):
         g.play("deal")
     g.play("remove:T1,T2")
-    for top in ("4C", "3C", "2C"):
+    for _ in range(3):
         g.play("deal")
     assert [g.pile(f"W{i}") for i in (1, 2, 3)] == [[C.parse(t)] for t in ("4C", "3C", "2C")]
     with pytest.raises(IllegalMove, match="already holds 3 cards"):

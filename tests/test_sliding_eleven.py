@@ -7,6 +7,7 @@ import random
 import pytest
 
 import games
+import games.solver
 from games import IllegalMove
 from games.cards import RANK, SUIT, parse
 
@@ -106,3 +107,25 @@ def test_score_is_the_number_of_slides():
     assert g.score == 3
     g.undo()
     assert g.score == 2
+
+
+def test_solver_hooks():
+    # one slide from the goal
+    near = {f"G{i + 1}": c for i, c in enumerate(GOAL[:10])}
+    near["G12"] = "JS"
+    g = arrange(games.new("sliding_eleven", 1), near)
+    assert g.solvable() and g.solver_heuristic() == 1
+    # two cards swapped: no sequence of slides can ever mend that
+    odd = dict(near, G1="2S", G2="AS")
+    assert not arrange(games.new("sliding_eleven", 1), odd).solvable()
+    # the heuristic never overestimates: scramble by known slides, it stays within their count
+    g = games.new("sliding_eleven", 1)
+    goal = {f"G{i + 1}": c for i, c in enumerate(GOAL)}
+    g = arrange(g, goal)
+    assert g.solver_heuristic() == 0
+    for m in ("slide:G8,G12", "slide:G7,G8", "slide:G3,G7", "slide:G4,G3", "slide:G8,G4",
+              "slide:G7,G8", "slide:G11,G7", "slide:G10,G11"):
+        g.play(m)
+        assert g.solvable() and g.solver_heuristic() <= len(g.history)
+    assert games.solver.solve(g, max_nodes=20000).won
+    assert all(games.new("sliding_eleven", s).solvable() for s in range(1, 30))

@@ -43,11 +43,15 @@ def test_partial_runs_option():
 
 
 def test_empty_column_takes_a_king_or_a_king_headed_run():
-    g = arrange(games.new("take_three", 1), {"T1": "KH QS JD", "T2": "QD", "T3": "4C"})
+    g = arrange(games.new("take_three", 1),
+                {"T1": "5C KH QS JD", "T2": "QD", "T3": "KS", "T5": "KC QH"})
     with pytest.raises(IllegalMove, match="Only a king"):
         g.play("T2>T4")
+    with pytest.raises(IllegalMove, match="would change nothing"):
+        g.play("T3>T4")
+    assert "T5>T4x2" not in {g.notation(m) for m in g.legal_moves()}
     g.play("T1>T4x3")
-    assert len(g.pile("T4")) == 3 and g.pile("T1") == []
+    assert len(g.pile("T4")) == 3 and g.pile("T1") == [parse("5C")]
 
 
 def test_foundations_up_in_suit_and_back_to_a_column():

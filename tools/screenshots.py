@@ -113,7 +113,8 @@ def main() -> int:
             app.table.close_sheet()
             ctl = app.open_position(won())
             frames()
-            ctl.play(next(m for m in ctl.legal_moves() if m.kind == "move"), "tap")
+            ctl.play(next(m for m in ctl.legal_moves() if m.kind == "move"
+                          and ctl.game.layout[m.dst].role == "foundation"), "tap")
             app.table.view.sync(animate=False)
             app.table._show_won()
             frames()
@@ -128,7 +129,7 @@ def main() -> int:
                 frames()
                 view = app.table.view
                 for i, pile in enumerate(ctl.game.cards):
-                    if not pile:
+                    if not pile or ctl.game.layout[i].role == "stock":
                         continue
                     result = view.interaction.tap(i, len(pile) - 1)
                     if result.outcome == "selected":

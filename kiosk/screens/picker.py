@@ -31,14 +31,14 @@ class GameTile(ButtonBehavior, BoxLayout):
             Color(*GOLD)
             self._edge = Line(width=1.5)
         name = Label(text=game_text(entry, "names", lang), color=INK_DARK, bold=True,
-                     font_size=22 * u, halign="left", valign="middle", shorten=True,
-                     shorten_from="right", max_lines=2)
+                     font_size=19 * u, halign="left", valign="middle", max_lines=2,
+                     line_height=0.95, size_hint_y=1.15)
         stars = int(entry.get("difficulty") or 0)
         diff = Label(text="★" * stars + "☆" * max(0, 5 - stars), color=(0.8, 0.5, 0.05, 1),
                      font_size=18 * u, halign="left", valign="middle", size_hint_y=0.55)
         desc = Label(text=game_text(entry, "description", lang), color=(0.25, 0.27, 0.25, 1),
-                     font_size=15 * u, halign="left", valign="top", shorten=True,
-                     shorten_from="right", max_lines=2)
+                     font_size=14 * u, halign="left", valign="top", max_lines=3,
+                     line_height=0.95, size_hint_y=1.35)
         for lab in (name, diff, desc):
             lab.bind(size=lambda lab, _s: setattr(lab, "text_size", lab.size))
             self.add_widget(lab)

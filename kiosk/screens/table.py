@@ -87,7 +87,7 @@ class TableScreen(Screen):
             self._bar_bg = Rectangle()
         self.bar.bind(pos=self._fit_bar, size=self._fit_bar)
         self.status = Label(color=(1, 1, 1, 0.92), halign="left", valign="middle")
-        self.status.bind(size=lambda lab, s: setattr(lab, "text_size", s))
+        self.status.bind(width=lambda lab, wd: setattr(lab, "text_size", (wd, None)))
         self.buttons = {
             "new": KButton(color=(1, 1, 1, 1)),
             "undo": KButton(color=(1, 1, 1, 1)),
@@ -143,6 +143,9 @@ class TableScreen(Screen):
             self.buttons[key].text = tr(text)
         self._update_status()
         self._update_actions()
+        if self.view is not None:  # pile labels are words in the current language
+            self.view._layout_key = None
+            self.view.sync(animate=False)
         if self.sheet is not None and self.ctl is not None:
             kind = self._sheet_kind
             self.close_sheet()
@@ -171,8 +174,8 @@ class TableScreen(Screen):
             bar.spacing = 6 * u
             bar.size, bar.pos = (bw, h), (w - bw, 0)
             self.status.size_hint = (1, None)
-            self.status.height = 96 * u
-            self.status.font_size = 14 * u
+            self.status.height = 104 * u
+            self.status.font_size = 13.5 * u
             bar.add_widget(self.status)
             self.action_box.orientation = "vertical"
             self.action_box.size_hint = (1, None)

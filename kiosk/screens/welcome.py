@@ -23,9 +23,10 @@ class WelcomeScreen(Screen):
         super().__init__(name="welcome", **kw)
         root = FloatLayout()
         root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
-        self.title = Label(bold=True, color=GOLD, halign="center", valign="middle")
-        self.subtitle = Label(color=(1, 1, 1, 1), halign="center", valign="middle")
-        self.count = Label(color=(1, 1, 1, 0.75), halign="center", valign="middle")
+        fixed = {"size_hint": (None, None), "halign": "center", "valign": "middle"}
+        self.title = Label(bold=True, color=GOLD, **fixed)
+        self.subtitle = Label(color=(1, 1, 1, 1), **fixed)
+        self.count = Label(color=(1, 1, 1, 0.75), **fixed)
         self.cards = [CardWidget(code) for code in SHOWCASE]
         self.langs = LanguageBar(size_hint=(None, None))
         for w in (self.title, *self.cards, self.subtitle, self.count, self.langs):

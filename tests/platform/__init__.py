@@ -1,0 +1,1 @@
+"""Platform tests: systemd units, the watchdog, the SD-card image, the Pi's architecture."""

@@ -1,0 +1,53 @@
+"""Helpers of the platform tests (systemd, image build, wheel, arm64 root)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SYSTEMD = REPO / "systemd"
+IMAGE_BUILD = REPO / "image-build"
+STAGE = IMAGE_BUILD / "stage-kiosk"
+# A cache that a fresh CI clone lacks is only ever an optimisation: the tests pass without it.
+CACHE = Path(os.environ.get("SOLITAIRE_KIOSK_TEST_CACHE", "/var/cache/solitaire-kiosk-tests"))
+
+
+def need(*tools: str) -> None:
+    """Fail (not skip) when a tool the CI installs (tools/debian-packages.txt) is missing."""
+    missing = [t for t in tools if shutil.which(t) is None]
+    if missing:
+        pytest.fail(f"missing {', '.join(missing)}: `make test` installs them from "
+                    "tools/debian-packages.txt")
+
+
+def package_list(path: Path) -> list[str]:
+    """Package names of a pi-gen ``NN-packages[-nr]`` file (comments and blanks dropped)."""
+    names: list[str] = []
+    for line in path.read_text().splitlines():
+        names.extend(line.split("#", 1)[0].split())
+    return names
+
+
+def build_wheel(out: Path) -> Path:
+    """``pip wheel`` of this repository (no dependencies): the wheel the image installs."""
+    out.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, PIP_CONFIG_FILE=os.devnull)
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                           "--wheel-dir", str(out), str(REPO)],
+                          capture_output=True, text=True, timeout=600, env=env)
+    assert proc.returncode == 0, f"pip wheel failed:\n{proc.stdout}\n{proc.stderr}"
+    wheels = sorted(out.glob("solitaire_kiosk-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's wheel, built once per test session."""
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
