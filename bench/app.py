@@ -87,22 +87,22 @@ def child(mode: str) -> None:
     frames(3)
     if mode == "memory-app":
         ctl = app.open_game("klondike", 1)
-        for k in range(50):
+        for _deal in range(50):
             app.table.new_deal("bench")
             frames(2)
             for m in ctl.game.legal_moves()[:3]:  # a little play on each deal
                 if ctl.play(m, "bench") is None:
                     app.table.view.sync(animate=False)
                     frames(1)
-        _ = k
         out["rss_mb"] = _rss_mb()
     elif mode == "memory-bare":
         frames(20)
         out["rss_mb"] = _rss_mb()
     elif mode == "drag-app":
+        from kivy.tests.common import UnitTestTouch
+
         import games
         from games import cards as C
-        from kivy.tests.common import UnitTestTouch
 
         g = games.new("klondike", 1)
         for i in range(len(g.cards)):

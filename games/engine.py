@@ -167,6 +167,9 @@ class Game:
     #: ``"ida"``: iterative-deepening A* on :meth:`solver_heuristic`, shortest solutions
     #: (puzzles such as the sliding cards)
     SOLVER_SEARCH: ClassVar[str] = "dfs"
+    #: whether :meth:`solver_moves` with ``prune=True`` may leave moves out (then a second,
+    #: complete pass follows a first pass that found no win, before a deal is called lost)
+    SOLVER_PRUNES: ClassVar[bool] = False
 
     #: groups of pile indices whose contents can be permuted without changing the game
     #: (interchangeable columns); the solver's transposition table folds them together

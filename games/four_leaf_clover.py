@@ -27,7 +27,8 @@ The deal: 16 cards face up in 4 rows of 4; the other 32 cards are the stock.
 
 Play:
 • Remove two or more cards of the same suit that add up to exactly 15: 7♥ 8♥, or 2♣ 4♣ 9♣, \
-or A♦ 2♦ 3♦ 4♦ 5♦. Tap them, then confirm.
+or A♦ 2♦ 3♦ 4♦ 5♦. Tap the cards one after another: they go as soon as the set is \
+complete.
 • Remove a jack, a queen and a king of the same suit together.
 • The empty places are filled at once from the stock, face up, in reading order (row 1 left \
 to right, then row 2 …). When the stock is used up, places stay empty.
@@ -45,7 +46,7 @@ RULES_ZH = """\
 摆牌：16张牌正面朝上，每段4张，共4段；其余32张为手牌。
 
 玩法：
-• 同花色的两张或更多张牌，点数加起来正好15，就可以一起拿掉：如♥7 ♥8，或♣2 ♣4 ♣9，或♦A ♦2 ♦3 ♦4 ♦5。点选这些牌后确认。
+• 同花色的两张或更多张牌，点数加起来正好15，就可以一起拿掉：如♥7 ♥8，或♣2 ♣4 ♣9，或♦A ♦2 ♦3 ♦4 ♦5。依次点这些牌，凑齐后自动拿掉。
 • 同花色的J、Q、K三张可以一起拿掉。
 • 空出的位置立即由手牌正面朝上补上，按读书顺序（第一段从左到右，再第二段……）。手牌用完后空位不再补。
 
@@ -62,7 +63,8 @@ RULES_RU = """\
 
 Ход игры:
 • Уберите две или больше карт одной масти, которые в сумме дают ровно 15: 7♥ 8♥, или 2♣ 4♣ \
-9♣, или A♦ 2♦ 3♦ 4♦ 5♦. Нажмите на них и подтвердите.
+9♣, или A♦ 2♦ 3♦ 4♦ 5♦. Нажимайте на карты по очереди: они уходят, как \
+только набор собран.
 • Уберите вместе валета, даму и короля одной масти.
 • Пустые места сразу заполняются открытыми картами из колоды, по порядку чтения (ряд 1 слева \
 направо, затем ряд 2 …). Когда колода кончилась, места остаются пустыми.

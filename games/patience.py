@@ -139,6 +139,7 @@ class PatienceGame(Game):
     redeals: int = 0
     #: foundations built up in suit from the ace: enables safe autoplay
     standard_foundations: bool = True
+    SOLVER_PRUNES = True
     #: roles whose piles are interchangeable: lifting a whole pile into an empty pile of the
     #: same role changes nothing, so it is not a legal move (and a stuck game can end)
     twin_roles: frozenset[str] = frozenset()

@@ -137,6 +137,7 @@ class PokerSquares(Game):
         rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
         score_label="points", score_better="higher",
     )
+    SOLVER_VIEW = {"stock": "count"}  # dealt from the top only: its size says what is left
     options = (
         Option("scoring", "american", ("american", "english"), "the points table"),
         Option("rearrange", "off", ("off", "deal_all", "after_play"),

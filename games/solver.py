@@ -81,7 +81,7 @@ def solve(game: Game, *, max_nodes: int = 5_000_000,
     if game.SOLVER_SEARCH == "ida":
         return _ida(game, budget)
     total = Solution(UNKNOWN)
-    for pruned in ((True, False) if prune else (False,)):
+    for pruned in ((True, False) if prune and game.SOLVER_PRUNES else (False,)):
         if budget.spent:
             break
         part = _dfs(game, pruned, budget)

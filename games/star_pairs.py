@@ -45,9 +45,10 @@ the stock lasts can leave a later card without a partner.
 End: you win when all 32 cards are removed (once the stock is through without a miss, the rest \
 always pairs off). You lose on the second miss.
 
-Option: the free miss at any time: the first turned card that matches nothing goes to the spare \
-place whenever it comes, not only if it is the very first card. Score: cards left (fewer is \
-better)."""
+Options: the free miss at any time: the first turned card that matches nothing goes to the \
+spare place whenever it comes, not only if it is the very first card. Table pairs only at the \
+end: two table cards may be paired only once the stock is used up. Score: cards left (fewer \
+is better)."""
 
 RULES_ZH = """\
 目标：把32张牌按相同点数两张一组全部拿掉。
@@ -64,7 +65,7 @@ RULES_ZH = """\
 
 结束：32张全部拿掉即为胜利（贮存牌翻完而没有失误，剩下的牌总能配完）。第二次配不上就失败。
 
-选项：随时一次免罚：第一张配不上的牌不论什么时候翻出都放到备用位置，而不只限于最先翻开的那一张。计分：剩下的牌数（越少越好）。"""
+选项：随时一次免罚：第一张配不上的牌不论什么时候翻出都放到备用位置，而不只限于最先翻开的那一张。场牌最后才配：桌上两张牌互相配对，只能在贮存牌用完以后。计分：剩下的牌数（越少越好）。"""
 
 RULES_RU = """\
 Цель: убрать все 32 карты парами одного достоинства.
@@ -89,9 +90,10 @@ RULES_RU = """\
 Конец: вы выиграли, когда убраны все 32 карты (если колода пройдена без промаха, остальное \
 всегда разбирается парами). Второй промах — проигрыш.
 
-Вариант: промах без штрафа в любой момент — первая карта без пары ложится на запасное место, \
-когда бы она ни пришла, а не только если она самая первая. Очки: сколько карт осталось (чем \
-меньше, тем лучше)."""
+Варианты: промах без штрафа в любой момент — первая карта без пары ложится на запасное место, \
+когда бы она ни пришла, а не только если она самая первая. Пары со стола только в конце — две \
+карты стола можно убрать вместе лишь после того, как колода кончилась. Очки: сколько карт \
+осталось (чем меньше, тем лучше)."""
 
 
 @register
@@ -109,9 +111,13 @@ class StarPairs(Game):
         rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
         score_label="cards left", score_better="lower",
     )
+    SOLVER_VIEW = {"stock": "count"}  # dealt from the top only: its size says what is left
+    SOLVER_PRUNES = True
     options = (
         Option("free_miss_any_time", False, (False, True),
                "the first unmatched card goes to the spare place whenever it is turned"),
+        Option("table_pairs_any_time", True, (True, False),
+               "two table cards may be paired while the stock lasts, not only after it"),
     )
 
     def build_layout(self) -> Iterable[PileSpec]:
@@ -131,6 +137,7 @@ class StarPairs(Game):
         self.discard = self.first("discard")
         self.table_piles = (*self.star, self.spare)
         self.any_time = self.opts["free_miss_any_time"]
+        self.table_pairs = self.opts["table_pairs_any_time"]
 
     def deal(self, rng: Rng) -> None:
         deck = C.deck(ranks=RANKS)
@@ -167,9 +174,10 @@ class StarPairs(Game):
             moves.extend(Move("remove", self.waste, p) for p in self.matches(RANK[w[-1]]))
         elif cards[self.stock]:
             moves.append(DEAL)
-        held = [(p, RANK[cards[p][-1]]) for p in self.table_piles if cards[p]]
-        for i, (a, ra) in enumerate(held):
-            moves.extend(Move("remove", a, b) for b, rb in held[i + 1:] if ra == rb)
+        if self.table_pairs or not cards[self.stock]:
+            held = [(p, RANK[cards[p][-1]]) for p in self.table_piles if cards[p]]
+            for i, (a, ra) in enumerate(held):
+                moves.extend(Move("remove", a, b) for b, rb in held[i + 1:] if ra == rb)
         return moves
 
     def apply(self, move: Move) -> None:
@@ -190,17 +198,54 @@ class StarPairs(Game):
             self._move_cards(self.waste, self.spare)
             self._set("missed", True)
 
+    # ------------------------------------------------------------------ for the solver
+    def solver_key(self) -> bytes:
+        """Where a card lies in the star never matters, nor its suit: the ranks on the star,
+        the spare and the turned card, how far the stock has gone and the free miss do."""
+        cards = self.cards
+        star = sorted(RANK[cards[p][-1]] for p in self.star if cards[p])
+        spare, waste = cards[self.spare], cards[self.waste]
+        return bytes((*star, 0, RANK[spare[-1]] if spare else 0, RANK[waste[-1]] if waste else 0,
+                      len(cards[self.stock]), min(self.vars["turned"], 2),
+                      self.vars["missed"]))
+
+    def solver_autoplay(self) -> Move | None:
+        """Pairing the turned card is the only way on, and which star card takes it does not
+        matter (the spare, never refilled, is a real choice); with the stock out every pair
+        is safe, since all ranks pair off."""
+        cards = self.cards
+        w = cards[self.waste]
+        if w:
+            found = self.matches(RANK[w[-1]])
+            if found and (self.spare not in found or len(found) == 1):
+                return Move("remove", self.waste, found[0])
+            return None
+        if not cards[self.stock]:
+            moves = self.legal_moves()
+            return moves[0] if moves else None
+        return None
+
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """With ``prune``, no table pairs while the stock lasts: they only take partners away
+        from cards still to come."""
+        moves = self.legal_moves()
+        if prune and self.cards[self.stock]:
+            moves = [m for m in moves if m.kind == "deal" or m.src == self.waste]
+        return moves
+
     def make_move(self, kind: str, piles: list[int], n: int) -> Move:
         """``remove:T5,T2`` names the same two cards as ``remove:T2,T5``."""
         return super().make_move(kind, sorted(piles) if kind == "remove" else piles, n)
 
     @property
-    def won(self) -> bool:
-        return len(self.cards[self.discard]) == 32
+    def score(self) -> int:
+        cards = self.cards
+        return (len(cards[self.stock]) + len(cards[self.waste])
+                + sum(len(cards[p]) for p in self.table_piles))
 
     @property
-    def score(self) -> int:
-        return 32 - len(self.cards[self.discard])
+    def won(self) -> bool:
+        return self.score == 0
 
     # ------------------------------------------------------------------ words
     def explain(self, move: Move) -> str:
@@ -223,6 +268,8 @@ class StarPairs(Game):
                 return "There is no card there."
             if (a, b) != (move.src, move.dst) or move.extra:
                 return "Name the two cards in the order they are laid out."
+            if a != self.waste and RANK[cards[a][-1]] == RANK[cards[b][-1]]:
+                return "Two table cards may be paired only once the stock is used up."
             return f"The {C.pretty(cards[a][-1])} and the {C.pretty(cards[b][-1])} are not " \
                    "the same rank."
         if kind == "move":

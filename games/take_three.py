@@ -98,6 +98,7 @@ class TakeThree(PatienceGame):
         rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     twin_roles = frozenset({"tableau"})
+    SOLVER_VIEW = {"foundation": "top"}  # a foundation holds ace to its top card of one suit
     options = (
         Option("partial_runs", False, (False, True),
                "any top part of a run may move, not only the complete run"),

@@ -212,22 +212,21 @@ class TableView(Widget):
 
     # ------------------------------------------------------------------ hit testing
     def hit(self, x: float, y: float) -> tuple[int, int] | None:
-        """``(pile, card index)`` under a point; index -1 for an empty pile's outline."""
+        """``(pile, card index)`` under a point; index -1 for an empty pile's outline.
+
+        Piles later in the layout are drawn on top (grids may overlap), so they are tried
+        first, and a card wins over an empty outline lying on it."""
         g, geom = self.ctl.game, self.geometry()
-        best = None
-        for i, pile in enumerate(g.cards):
+        empty = None
+        for i in range(len(g.cards) - 1, -1, -1):
+            pile = g.cards[i]
             rects = geom.card_rects(i, len(pile), g.down[i])
             for k in range(len(rects) - 1, -1, -1):
                 if rects[k].contains(x, y):
-                    best = (i, k)
-                    break
-            else:
-                if not pile and geom.base(i).contains(x, y):
-                    best = (i, -1)
-            if best is not None and best[0] == i:
-                # piles do not overlap in a sane layout; the first hit is the one
-                return best
-        return best
+                    return i, k
+            if not pile and empty is None and geom.base(i).contains(x, y):
+                empty = (i, -1)
+        return empty
 
     def drop_target(self, lead: CardWidget) -> int | None:
         """The pile a dragged packet was released on: the legal target it overlaps most,

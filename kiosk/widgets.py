@@ -100,12 +100,13 @@ class LanguageBar(BoxLayout):
             b.bind(on_release=lambda _b, code=lang: self._pick(code))
             self.buttons[lang] = b
             self.add_widget(b)
-        self.bind(current=self._light, height=self._font)
+        self.bind(current=self._light, size=self._font)
         self._light()
 
     def _font(self, *_a) -> None:
+        size = max(12.0, min(self.height * 0.42, self.width / len(self.buttons) / 5.0))
         for b in self.buttons.values():
-            b.font_size = max(12, self.height * 0.42)
+            b.font_size = size
 
     def _pick(self, lang: str) -> None:
         app = App.get_running_app()

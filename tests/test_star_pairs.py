@@ -138,3 +138,36 @@ def test_refusals_for_other_moves():
     a, b = pairs[0]
     with pytest.raises(IllegalMove, match="not the same rank"):
         g.play(f"remove:T{a},T{b}")
+
+
+def test_table_pairs_only_at_the_end_option():
+    piles = {"T1": "7C", "T17": "7D", "T9": "QH", "S": "QD"}
+    g = star(piles, turned=1, options={"table_pairs_any_time": False})
+    assert [g.notation(m) for m in g.legal_moves()] == ["deal"]
+    with pytest.raises(IllegalMove, match="only once the stock is used up"):
+        g.play("remove:T1,T17")
+    g.play("deal")
+    g.play("remove:W,T9")
+    assert g.pile("S") == [] and g.pile("T9") == []  # nothing left to refill with
+    g.play("remove:T1,T17")
+    assert g.pile("T1") == g.pile("T17") == [] and len(g.pile("D")) == 4
+
+
+def test_solver_hooks_settle_deals():
+    from games.solver import solve
+
+    results = set()
+    for seed in range(1, 9):
+        g = games.new("star_pairs", seed)
+        s = solve(g, max_nodes=20000)
+        assert s.result in ("won", "lost"), seed
+        results.add(s.result)
+        if s.won:
+            for m in s.moves:
+                g.play(m)
+            assert g.won
+    assert results == {"won", "lost"}
+    # suits and star places do not matter to the search
+    a = star({"T1": "7C", "T2": "9H", "S": "8S"})
+    b = star({"T5": "7D", "T17": "9S", "S": "8H"})
+    assert a.solver_key() == b.solver_key() and a.key() != b.key()

@@ -31,7 +31,7 @@ FACE = "Noto Sans CJK SC"
 EXTRA = (
     "".join(chr(c) for c in range(0x20, 0x7F))
     + "".join(chr(c) for c in range(0xA0, 0x100))
-    + "".join(chr(c) for c in range(0x400, 0x460))
+    + "".join(chr(c) for c in range(0x410, 0x450)) + "Ёё"
     + "♣♦♥♠♧♢♡♤★☆✓←→↑↓‹›…—–‘’“”«»„•·№×÷−±°€"
     + "　、。〈〉《》「」『』【】〔〕～！（），．：；？"
 )

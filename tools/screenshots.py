@@ -73,7 +73,7 @@ def main() -> int:
 
     def won() -> games.Game:
         g = games.new("klondike", 4711)
-        for i, pile in enumerate(g.cards):
+        for i in range(len(g.cards)):
             g.cards[i], g.down[i] = [], 0
         for k, f in enumerate(g.roles["foundation"]):
             g.cards[f] = [C.card(r, k) for r in range(1, 14)]

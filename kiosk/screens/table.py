@@ -370,8 +370,12 @@ class TableScreen(Screen):
         w, h = self.size
         if self._sheet_kind == "rules":
             s.panel.size = (w * 0.92, h * 0.92)
-        elif self._sheet_kind == "over":
-            s.panel.size = (min(w * 0.9, 560 * min(w, h) / 480), 200 * min(w, h) / 480)
+        elif self._sheet_kind == "over":  # low on the table: the stuck cards stay in view
+            u = min(w, h) / 480
+            ax, ay, aw, _ah = getattr(self, "table_area", (0, 0, w, h))
+            s.panel.size = (min(aw * 0.94, 560 * u), 190 * u)
+            s.panel.pos = (ax + (aw - s.panel.width) / 2, ay + 10 * u)
+            return
         else:
             s.panel.size = (min(w * 0.9, 600 * min(w, h) / 480), 290 * min(w, h) / 480)
         s.panel.pos = ((w - s.panel.width) / 2, (h - s.panel.height) / 2)

@@ -37,12 +37,13 @@ def test_tap_plays_best_move_once():
 
 def test_tap_again_tries_next_place():
     ctl = klondike_controller()
-    g = arrange(ctl.game, {"T1": "KS", "T2": "", "T3": "", "T4": "5H"})
+    g = arrange(ctl.game, {"T1": "4D 7C", "T2": "8H", "T3": "8D", "S": "2C"}, down={"T1": 1})
     ctl.set_game(g)
     ia = Interaction(ctl)
-    first = ia.tap(g.index["T1"], 0).move
-    second = ia.tap(first.dst, 0).move
-    assert second.src == first.dst and second.dst not in (first.dst, g.index["T1"])
+    first = ia.tap(g.index["T1"], 1).move
+    assert first.dst == g.index["T2"]
+    second = ia.tap(first.dst, 1).move
+    assert second == Move("move", g.index["T2"], g.index["T3"], 1)
 
 
 def test_tap_on_stock_deals_and_reason_when_empty():

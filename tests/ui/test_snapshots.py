@@ -30,6 +30,14 @@ def _check_table(ui, game_id: str, size: tuple[int, int], tmp_path) -> None:
     for i in range(len(ctl.game.layout)):
         assert view.geometry().base(i).inside(area), (game_id, ctl.game.layout[i].id)
     assert view.geometry().card_w >= 28, "cards too small to read"
+    # a finger on a pile's top card (its index corner) reaches that pile
+    geom, g = view.geometry(), ctl.game
+    drawn = [geom.card_rects(i, len(p), g.down[i]) for i, p in enumerate(g.cards)]
+    for i, rects in enumerate(drawn):
+        if rects:
+            x, y = rects[-1].x + 4, rects[-1].top - 4
+            if not any(r.contains(x, y) for later in drawn[i + 1:] for r in later):
+                assert view.hit(x, y) == (i, len(rects) - 1), (game_id, g.layout[i].id)
     ui.screenshot(tmp_path / f"{game_id}-{size[0]}x{size[1]}.png")
     assert (tmp_path / f"{game_id}-{size[0]}x{size[1]}.png").stat().st_size > 1000
 

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Install the kiosk app into its own virtual environment, from the wheel built from this
+# repository; the dependencies come as binary wheels from PyPI (never built on the Pi).
+#
+# usage: install-app.sh WHEEL_DIR [PREFIX]      (PREFIX default /opt/solitaire-kiosk)
+#
+# Runs inside the image's chroot (stage-kiosk/02-app) and inside the CI's emulated arm64 root
+# (tests/platform/test_arm64_root.py): one script, so CI installs what the image installs.
+# The environment sees the system's site-packages for lgpio only (python3-lgpio from the
+# Raspberry Pi archive; PyPI has no cp313 aarch64 wheel); every dependency of the app is
+# installed in the environment itself (--ignore-installed), whatever the system has.
+set -eu
+
+wheels=${1:?usage: install-app.sh WHEEL_DIR [PREFIX]}
+prefix=${2:-/opt/solitaire-kiosk}
+venv=$prefix/venv
+
+set -- "$wheels"/solitaire_kiosk-*.whl
+[ -f "$1" ] || { echo "install-app: no solitaire_kiosk wheel in $wheels" >&2; exit 1; }
+[ $# -eq 1 ] || { echo "install-app: several wheels in $wheels: $*" >&2; exit 1; }
+
+python3 -m venv --system-site-packages "$venv"
+"$venv/bin/python" -m pip install --no-cache-dir --disable-pip-version-check \
+    --only-binary=:all: --ignore-installed "$1"
+ln -sf "$venv/bin/kiosk" /usr/local/bin/kiosk
+"$venv/bin/kiosk" --version
