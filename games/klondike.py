@@ -92,6 +92,10 @@ class Klondike(PatienceGame):
             self.draw, self.redeals, self.shuffle_redeal = 3, 2, True
             self.standard_foundations = False
         super().prepare()
+        # for the solver: a stock that is never turned over again only loses cards from its
+        # top, and a foundation built in suit from the ace is known by its top card
+        self.SOLVER_VIEW = {"stock": "count" if self.redeals == 0 else "all",
+                            "foundation": "top" if self.standard_foundations else "all"}
 
     def build_layout(self):
         yield PileSpec("S", "stock", 0, 0)
@@ -123,7 +127,7 @@ class Klondike(PatienceGame):
     twin_roles = frozenset({"tableau"})
 
     def symmetric_groups(self):
-        return (tuple(self.tableau),)
+        return tuple(self.tableau), tuple(self.foundations)
 
     def deal(self, rng):
         deck = list(range(52))

@@ -122,6 +122,32 @@ def _onto_for(builds: frozenset[Build]) -> tuple[tuple[int, ...], ...]:
     return table
 
 
+_NEEDS_CACHE: dict[tuple[frozenset[Build], bool], tuple[tuple[int, ...], ...]] = {}
+
+
+def _needs_for(builds: frozenset[Build], back: bool) -> tuple[tuple[int, ...], ...]:
+    """Per card of one deck, the cards that could be built on it under ``builds`` (and, if
+    foundation cards can come ``back``, on those, and so on)."""
+    key = (builds, back)
+    table = _NEEDS_CACHE.get(key)
+    if table is None:
+        hosts = [[d for d in range(52) if any(b.fits(d, c) for b in builds)]
+                 for c in range(52)]
+        out = []
+        for c in range(52):
+            found = set(hosts[c])
+            todo = list(found) if back else []
+            while todo:
+                for d in hosts[todo.pop()]:
+                    if d not in found:
+                        found.add(d)
+                        todo.append(d)
+            found.discard(c)
+            out.append(tuple(sorted(found)))
+        table = _NEEDS_CACHE[key] = tuple(out)
+    return table
+
+
 def roles(*names: str) -> frozenset[str]:
     return frozenset(names)
 
@@ -385,6 +411,59 @@ class PatienceGame(Game):
                     if self.accepts(f, s, 1):
                         return Move("move", s, f, 1)
         return None
+
+    def solver_autoplay(self) -> Move | None:
+        """For the search: :meth:`safe_autoplay`, or any card to a foundation when every
+        card that could ever be built on it off the foundations is home already.
+
+        Such a card can only ever carry cards that are home (if foundation cards can come
+        back, the closure: everything that could be built on those too), so playing it
+        home loses nothing. One-deck games with standard foundations whose ``accepts``
+        follows the builds only; the others keep :meth:`safe_autoplay`.
+        """
+        need = self.__dict__.get("_home_needs")
+        if need is None:
+            need = self._home_needs_table()
+        generic = type(self).safe_autoplay is PatienceGame.safe_autoplay
+        if not need:
+            return self.safe_autoplay()
+        cards, down = self.cards, self.down
+        home = [0, 0, 0, 0]
+        for f in self.foundations:
+            if cards[f]:
+                t = cards[f][-1]
+                home[SUIT[t]] = RANK[t]
+        low = min(home) + 1 if generic else 0
+        role = self._role
+        for s in self._sources:
+            pile = cards[s]
+            if not pile or role[s] == "foundation" or down[s] == len(pile):
+                continue
+            c = pile[-1]
+            r = RANK[c]
+            if r != home[SUIT[c]] + 1:
+                continue
+            if (generic and (r <= 2 or r <= low)) or all(home[SUIT[d]] >= RANK[d]
+                                                         for d in need[c]):
+                for f in self.foundations:
+                    if self.accepts(f, s, 1):
+                        return Move("move", s, f, 1)
+        return None if generic else self.safe_autoplay()
+
+    def _home_needs_table(self) -> tuple[tuple[int, ...], ...]:
+        """Per card, the cards that must be home before it may go home (see above)."""
+        ok = (self.standard_foundations and self.foundations and self.info.decks == 1
+              and (self.ACCEPTS_BY_BUILD if self.ACCEPTS_BY_BUILD is not None
+                   else type(self).accepts is PatienceGame.accepts))
+        table: tuple[tuple[int, ...], ...] = ()
+        if ok:
+            builds = frozenset(self.rule[d].build for d in self._targets
+                               if self.rule[d].build is not None
+                               and self._role[d] != "foundation")
+            back = any(self.rule[f].take != "none" for f in self.foundations)
+            table = _needs_for(builds, back)
+        self._home_needs = table
+        return table
 
     def explain(self, move: Move) -> str:
         if move.kind == "deal":
