@@ -113,6 +113,9 @@ class Accordion(RowGame):
                help="one_at_a_time: a pile must be moved, if it can, before the next card"),
     )
 
+    #: a pile only ever shows its top card: what lies under it, and how much, never matters
+    SOLVER_VIEW = {"tableau": "face"}
+
     def build_layout(self) -> Iterable[PileSpec]:
         one = self.opts["variant"] == "one_at_a_time"
         if one or self.opts["row_width"]:

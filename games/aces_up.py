@@ -104,6 +104,9 @@ class AcesUp(Game):
                help="deal the next four cards only when no card can be discarded"),
     )
 
+    #: the stock is only ever dealt from, so its size says what is left in it
+    SOLVER_VIEW = {"stock": "count"}
+
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 0)
         for i in range(4):
@@ -153,6 +156,32 @@ class AcesUp(Game):
             self.deal_row()
         else:
             self._move_cards(move.src, move.dst, 1)
+
+    SOLVER_PRUNES = True
+
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """Discards first, then moves into an empty pile, dealing last; with ``prune``, while
+        a card can be discarded nothing else is tried."""
+        moves = self.legal_moves()
+        discards = [m for m in moves if m.dst == self.discard]
+        if prune and discards:
+            return discards
+        return discards + [m for m in moves if m.dst != self.discard]
+
+    def solver_autoplay(self) -> Move | None:
+        """Discarding the lowest card of its suit still in play never hurts: a card is only
+        worth keeping to discard lower cards of its suit."""
+        cards = self.cards
+        low = [99, 99, 99, 99]
+        for p in (self.stock, *self.tableau):
+            for c in cards[p]:
+                if HIGH[c] < low[SUIT[c]]:
+                    low[SUIT[c]] = HIGH[c]
+        for t in self.discardable():
+            c = cards[t][-1]
+            if HIGH[c] == low[SUIT[c]]:
+                return Move("move", t, self.discard)
+        return None
 
     @property
     def won(self) -> bool:

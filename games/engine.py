@@ -159,9 +159,10 @@ class Game:
     #: What of a pile matters to the rest of the game, by pile role or pile id (the id wins):
     #: ``"all"`` (its cards in order and how many are face down), ``"top"`` (the top card
     #: and the count: the cards under it never play again, as on a golf discard pile or a
-    #: foundation whose order is implied), ``"count"`` (only how many: the order is fixed,
-    #: as in a stock that is only ever dealt from) or ``"none"`` (removed cards: only the
-    #: count stays in the key). Discard piles are ``"none"`` unless a game says otherwise.
+    #: foundation whose order is implied), ``"face"`` (the top card alone: the pile's size
+    #: never matters either, as for Accordion's piles), ``"count"`` (only how many: the order
+    #: is fixed, as in a stock that is only ever dealt from) or ``"none"`` (removed cards: only
+    #: the count stays in the key). Discard piles are ``"none"`` unless a game says otherwise.
     SOLVER_VIEW: ClassVar[dict[str, str]] = {}
     #: ``"dfs"``: depth-first search with a transposition table (every card game);
     #: ``"ida"``: iterative-deepening A* on :meth:`solver_heuristic`, shortest solutions
@@ -225,19 +226,18 @@ class Game:
             buckets[r].append(m)
         return [m for b in buckets for m in b]
 
-    def _solver_plan(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """The piles the key shows whole, by their top card, and by their count only."""
+    def _solver_plan(self) -> tuple[tuple[int, ...], ...]:
+        """The piles the key shows whole, by top card and count, by top card, by count."""
         plan = self.__dict__.get("_kplan")
         if plan is None:
             view = {"discard": "none"}
             view.update(self.SOLVER_VIEW)
             modes = [view.get(p.id, view.get(p.role, "all")) for p in self.layout]
             for m in modes:
-                if m not in ("all", "top", "count", "none"):
+                if m not in ("all", "top", "face", "count", "none"):
                     raise ValueError(f"{self.info.id}: unknown SOLVER_VIEW {m!r}")
-            plan = (tuple(i for i, m in enumerate(modes) if m == "all"),
-                    tuple(i for i, m in enumerate(modes) if m == "top"),
-                    tuple(i for i, m in enumerate(modes) if m in ("count", "none")))
+            plan = tuple(tuple(i for i, m in enumerate(modes) if m in kinds)
+                         for kinds in (("all",), ("top",), ("face",), ("count", "none")))
             self._kplan = plan
         return plan
 
@@ -245,7 +245,7 @@ class Game:
         """The state key for the search: :attr:`SOLVER_VIEW` applied, symmetric piles folded
         together. Every pile's part starts with its length, so the parts need no separator."""
         cards, down = self.cards, self.down
-        whole, tops, counts = self.__dict__.get("_kplan") or self._solver_plan()
+        whole, tops, faces, counts = self.__dict__.get("_kplan") or self._solver_plan()
         parts: list[bytes] = [b""] * len(cards)
         for i in whole:
             p = cards[i]
@@ -253,6 +253,9 @@ class Game:
         for i in tops:
             p = cards[i]
             parts[i] = bytes((len(p), p[-1])) if p else b"\0"
+        for i in faces:
+            p = cards[i]
+            parts[i] = bytes((p[-1],)) if p else b"\xff"
         for i in counts:
             parts[i] = bytes((len(cards[i]),))
         for group in self.symmetric_groups():

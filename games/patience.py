@@ -108,17 +108,32 @@ class Rule:
 FOUNDATION = Rule(Build("same", +1), empty="ace", take="none", max_cards=13, name="foundation")
 
 
-_ONTO_CACHE: dict[frozenset[Build], tuple[tuple[int, ...], ...]] = {}
+_ONTO_CACHE: dict[tuple[frozenset[Build], int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _onto_for(builds: frozenset[Build]) -> tuple[tuple[int, ...], ...]:
-    """Per card code, the card codes it fits on under at least one of ``builds``."""
-    table = _ONTO_CACHE.get(builds)
+def _onto_for(builds: frozenset[Build], decks: int) -> tuple[tuple[int, ...], ...]:
+    """Per card code of ``decks`` decks, the card codes it fits on under one of ``builds``."""
+    table = _ONTO_CACHE.get((builds, decks))
     if table is None:
-        codes = range(len(RANK))
+        codes = range(52 * decks)
         table = tuple(tuple(t for t in codes if any(b.fits(c, t) for b in builds))
                       for c in codes)
-        _ONTO_CACHE[builds] = table
+        _ONTO_CACHE[builds, decks] = table
+    return table
+
+
+_UNDER_CACHE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _under_for(onto: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The inverse of an ``onto`` table: per card, the cards that fit on it."""
+    table = _UNDER_CACHE.get(id(onto))
+    if table is None:
+        lists: list[list[int]] = [[] for _ in onto]
+        for c, targets in enumerate(onto):
+            for t in targets:
+                lists[t].append(c)
+        table = _UNDER_CACHE[id(onto)] = tuple(tuple(x) for x in lists)
     return table
 
 
@@ -259,7 +274,7 @@ class PatienceGame(Game):
                 by_build = type(self).accepts is PatienceGame.accepts
             builds = frozenset(self.rule[d].build for d in self._targets
                                if self.rule[d].build is not None)
-            table = _onto_for(builds) if by_build else ()
+            table = _onto_for(builds, self.info.decks) if by_build else ()
             self._onto_any = table
         return table or None
 
@@ -277,43 +292,48 @@ class PatienceGame(Game):
         return moves
 
     def _card_moves_by_build(self, moves: list[Move], onto) -> None:
-        """Every card move, found by looking up the piles whose top card fits the lifted card
-        (the same moves, in the same order, as trying every pair of piles)."""
+        """Every card move, found from the other end: for each pile, the cards that fit on
+        its top are looked up among the cards that can be lifted (the same moves, in the same
+        order, as trying every pair of piles)."""
+        under = _under_for(onto)
         cards, down, accepts, rule = self.cards, self.down, self.accepts, self.rule
-        on_top: dict[int, int] = {}
-        empty_any: list[int] = []
-        empty_rank: dict[int, list[int]] = {}
+        where: dict[int, tuple[int, int]] = {}
+        for s in self._sources:
+            src = cards[s]
+            if src:
+                for n in self.liftable(s):
+                    where[src[-n]] = (s, n)
+        if not where:
+            return
+        found: list[tuple[int, int, int]] = []
+        by_rank: dict[int, list[tuple[int, int]]] | None = None
         plain = type(self).empty_accepts is PatienceGame.empty_accepts
         for d in self._targets:
             dst = cards[d]
             if dst:
                 if down[d] != len(dst):
-                    on_top[dst[-1]] = d
+                    for c in under[dst[-1]]:
+                        sn = where.get(c)
+                        if sn is not None and sn[0] != d:
+                            found.append((sn[0], sn[1], d))
                 continue
             e = rule[d].empty
-            if not plain or e == "any":
-                empty_any.append(d)
-            elif e in _EMPTY_RANK or e == "base":
-                r = _EMPTY_RANK.get(e) or self.vars.get("base")
-                empty_rank.setdefault(r, []).append(d)
-            elif e != "none":
-                empty_any.append(d)
-        for s in self._sources:
-            src = cards[s]
-            if not src:
-                continue
-            for n in self.liftable(s):
-                c = src[-n]
-                cands = [on_top[t] for t in onto[c] if t in on_top]
-                if empty_any:
-                    cands.extend(empty_any)
-                if empty_rank:
-                    cands.extend(empty_rank.get(RANK[c], ()))
-                if len(cands) > 1:
-                    cands.sort()
-                for d in cands:
-                    if d != s and accepts(d, s, n):
-                        moves.append(Move("move", s, d, n))
+            if plain and e != "any":
+                if e == "none":
+                    continue
+                if e in _EMPTY_RANK or e == "base":
+                    if by_rank is None:
+                        by_rank = {}
+                        for c, sn in where.items():
+                            by_rank.setdefault(RANK[c], []).append(sn)
+                    r = _EMPTY_RANK.get(e) or self.vars.get("base")
+                    found.extend((s, n, d) for s, n in by_rank.get(r, ()) if s != d)
+                    continue
+            found.extend((s, n, d) for s, n in where.values() if s != d)
+        found.sort()
+        for s, n, d in found:
+            if accepts(d, s, n):
+                moves.append(Move("move", s, d, n))
 
     def _card_moves_by_pairs(self, moves: list[Move]) -> None:
         cards, accepts = self.cards, self.accepts

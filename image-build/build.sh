@@ -4,8 +4,9 @@
 #
 #   image-build/build.sh
 #
-# needs: Linux (x86_64 or arm64) with internet access, Docker, git and python3 with pip; about
-# 20 GB of disk and 30-90 minutes. The image lands in image-build/deploy/ (*.img.xz + sha256).
+# needs: Linux (x86_64 or arm64) with internet access, Docker, git, python3 with pip and, on
+# x86_64, QEMU's aarch64 emulation (Debian/Ubuntu: apt install qemu-user-binfmt); about 20 GB
+# of disk and 30-90 minutes. The image lands in image-build/deploy/ (*.img.xz + sha256).
 #
 # Options (environment variables):
 #   KIOSK_SSH_KEY="ssh-ed25519 AAAA... you@laptop"   turn SSH on, for this key only (default off)
@@ -36,6 +37,11 @@ die() { printf 'build: %s\n' "$*" >&2; exit 1; }
 for tool in git docker python3; do
     command -v "$tool" >/dev/null || die "$tool is needed"
 done
+case $(uname -m) in
+aarch64 | arm64) ;;
+*) command -v qemu-aarch64 >/dev/null \
+       || die "qemu-aarch64 is needed to build an arm64 image here (apt install qemu-user-binfmt)" ;;
+esac
 DOCKER=${DOCKER:-docker}
 if ! $DOCKER ps >/dev/null 2>&1; then
     DOCKER="sudo $DOCKER"

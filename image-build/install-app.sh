@@ -9,6 +9,8 @@
 # The environment sees the system's site-packages for lgpio only (python3-lgpio from the
 # Raspberry Pi archive; PyPI has no cp313 aarch64 wheel); every dependency of the app is
 # installed in the environment itself (--ignore-installed), whatever the system has.
+# INSTALL_APP_NO_COMPILE=1 skips the bytecode (CI under emulation only: on the read-only Pi
+# root Python could not cache it, so the image keeps it).
 set -eu
 
 wheels=${1:?usage: install-app.sh WHEEL_DIR [PREFIX]}
@@ -19,8 +21,11 @@ set -- "$wheels"/solitaire_kiosk-*.whl
 [ -f "$1" ] || { echo "install-app: no solitaire_kiosk wheel in $wheels" >&2; exit 1; }
 [ $# -eq 1 ] || { echo "install-app: several wheels in $wheels: $*" >&2; exit 1; }
 
+compile=--compile
+[ -z "${INSTALL_APP_NO_COMPILE:-}" ] || compile=--no-compile
+
 python3 -m venv --system-site-packages "$venv"
-"$venv/bin/python" -m pip install --no-cache-dir --disable-pip-version-check \
+"$venv/bin/python" -m pip install --no-cache-dir --disable-pip-version-check "$compile" \
     --only-binary=:all: --ignore-installed "$1"
 ln -sf "$venv/bin/kiosk" /usr/local/bin/kiosk
 "$venv/bin/kiosk" --version

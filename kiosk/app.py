@@ -86,7 +86,7 @@ class KioskApp(App):
         self.controller: TableController | None = None
 
     # ------------------------------------------------------------------ texts
-    def tr(self, msgid: str, _lang: str | None = None, **fields: Any) -> str:
+    def tr(self, msgid: str, **fields: Any) -> str:
         """Translate a UI text into the current language."""
         return self.translator.gettext(msgid, **fields)
 
@@ -141,8 +141,8 @@ class KioskApp(App):
         return self.sm
 
     def on_stop(self) -> None:
-        ExceptionManager.remove_handler(self.keeper) if self.keeper in \
-            ExceptionManager.handlers else None
+        if self.keeper in ExceptionManager.handlers:
+            ExceptionManager.remove_handler(self.keeper)
 
     # ------------------------------------------------------------------ navigation
     def show_welcome(self) -> None:

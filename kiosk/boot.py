@@ -50,10 +50,12 @@ class Screen:
     fullscreen: bool = False
     touchscreen: bool = False
     headless: bool = False
+    rotation: int = 0
 
 
 def decide_screen(size: tuple[int, int] | None = None, portrait: bool = False,
-                  fullscreen: bool | None = None, headless: bool = False) -> Screen:
+                  fullscreen: bool | None = None, headless: bool = False,
+                  rotation: int = 0) -> Screen:
     """Window size, full screen and input path for this machine and these arguments."""
     pi = is_pi()
     no_display = not has_display()
@@ -63,7 +65,8 @@ def decide_screen(size: tuple[int, int] | None = None, portrait: bool = False,
     full = (pi or no_display) if fullscreen is None else fullscreen
     if headless:
         full = False
-    return Screen(w, h, full, touchscreen=pi and not headless, headless=headless)
+    return Screen(w, h, full, touchscreen=pi and not headless, headless=headless,
+                  rotation=rotation)
 
 
 def configure(screen: Screen, quiet: bool = False) -> None:
@@ -92,6 +95,10 @@ def configure(screen: Screen, quiet: bool = False) -> None:
     Config.set("graphics", "fullscreen", "auto" if screen.fullscreen else "0")
     Config.set("graphics", "resizable", "0" if screen.fullscreen else "1")
     Config.set("graphics", "show_cursor", "0" if screen.touchscreen else "1")
+    # a panel mounted the other way round: Kivy turns the picture and the touches together
+    Config.set("graphics", "rotation", str(screen.rotation))
+    # cards are pre-drawn textures; multisampling would only cost fill rate (3x in llvmpipe)
+    Config.set("graphics", "multisamples", "0")
     for key, _value in Config.items("input"):
         Config.remove_option("input", key)
     if not screen.headless:

@@ -12,9 +12,13 @@ from functools import lru_cache
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
     Color,
+    Fbo,
     InstructionGroup,
     Line,
+    Mesh,
     PopMatrix,
     PushMatrix,
     Rectangle,
@@ -119,13 +123,17 @@ def draw_back(group: InstructionGroup, w: float, h: float) -> None:
     step = max(4.0, w * 0.14)
     x0, y0, x1, y1 = m + 1, m + 1, w - m - 1, h - m - 1
     span = (x1 - x0) + (y1 - y0)
+    vertices: list[float] = []
     k = step
     while k < span:
         for sign in (1, -1):
             pts = _diagonal(x0, y0, x1, y1, k, sign)
             if pts:
-                group.add(Line(points=pts, width=1))
+                vertices += [pts[0], pts[1], 0, 0, pts[2], pts[3], 0, 0]
         k += step
+    if vertices:  # one draw call for the whole lattice
+        group.add(Mesh(vertices=vertices, indices=list(range(len(vertices) // 4)),
+                       mode="lines"))
     group.add(Color(*EDGE))
     group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, r), width=1))
 
@@ -143,9 +151,37 @@ def _diagonal(x0: float, y0: float, x1: float, y1: float, k: float, sign: int):
     return [a[0], a[1], b[0], b[1]]
 
 
+_faces: dict[tuple[int, bool, int, int, bool], Fbo] = {}
+
+
+def card_texture(code: int, face_up: bool, w: int, h: int, four_colour: bool = False):
+    """The card drawn once into a texture of exactly ``w`` x ``h`` pixels (cached).
+
+    A card on the table is then one textured rectangle, so a frame costs two draw calls per
+    card instead of a dozen: what keeps dragging a long run smooth on a Pi."""
+    key = (code if face_up else -1, face_up, w, h, four_colour and face_up)
+    fbo = _faces.get(key)
+    if fbo is None:
+        if len(_faces) > 600:  # many sizes seen (window resized): start again
+            _faces.clear()
+        fbo = Fbo(size=(w, h))
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+        body = InstructionGroup()
+        if face_up:
+            draw_face(body, code, w, h, four_colour)
+        else:
+            draw_back(body, w, h)
+        fbo.add(body)
+        fbo.draw()
+        _faces[key] = fbo
+    return fbo.texture
+
+
 class CardWidget(Widget):
-    """One card. Its drawing is rebuilt only when its face, side or size changes; moving
-    it only updates a translation, so dragging a run of cards costs almost nothing."""
+    """One card. Its picture is a cached texture rebuilt only when its face, side or size
+    changes; moving it only updates a translation, so dragging a run costs almost nothing."""
 
     code = NumericProperty(0)
     face_up = BooleanProperty(True)
@@ -158,8 +194,11 @@ class CardWidget(Widget):
         with self.canvas.before:
             PushMatrix()
             self._translate = Translate(*self.pos)
-        self._body = InstructionGroup()
-        self.canvas.add(self._body)
+        with self.canvas:
+            self._shade = Color(0, 0, 0, 0.18)
+            self._shadow = RoundedRectangle()
+            Color(1, 1, 1, 1)
+            self._face = Rectangle()
         with self.canvas.after:
             PopMatrix()
         self.bind(pos=self._move, size=self._redraw, face_up=self._redraw,
@@ -170,16 +209,12 @@ class CardWidget(Widget):
         self._translate.xy = self.pos
 
     def _redraw(self, *_a) -> None:
-        self._body.clear()
-        w, h = self.size
+        w, h = int(round(self.width)), int(round(self.height))
         if w < 4 or h < 4:
+            self._face.size = self._shadow.size = (0, 0)
             return
-        shadow = InstructionGroup()
-        shadow.add(Color(0, 0, 0, 0.18))
-        shadow.add(RoundedRectangle(pos=(w * 0.015, -h * 0.012), size=(w, h),
-                                    radius=[max(2.0, w * 0.08)]))
-        self._body.add(shadow)
-        if self.face_up:
-            draw_face(self._body, int(self.code), w, h, self.four_colour)
-        else:
-            draw_back(self._body, w, h)
+        self._shadow.pos = (w * 0.015, -h * 0.012)
+        self._shadow.size = (w, h)
+        self._shadow.radius = [max(2.0, w * 0.08)]
+        self._face.texture = card_texture(int(self.code), self.face_up, w, h, self.four_colour)
+        self._face.size = (w, h)

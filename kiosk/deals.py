@@ -4,6 +4,11 @@ The lists live in ``assets/deals/<game>.json`` for a game's default options and 
 ``assets/deals/<game>@<name>=<value>,....json`` for other option sets. A kiosk in
 "winnable deals only" mode picks from the list instantly instead of solving on the spot, and
 attract mode replays the stored lines.
+
+A deal is stored as ``{"seed": 4711, "moves": "T3>W deal T5>W ..."}``: the winning line in
+move notation, one space-separated string, with every forced move left out (a move made where
+it was the only legal one). :func:`line` puts them back; in memory ``moves`` is a list of the
+stored (compressed) moves. That keeps the lists small: a Clock line is empty.
 """
 
 from __future__ import annotations
@@ -47,8 +52,62 @@ class DealList:
         return [d["seed"] for d in self.deals]
 
     def to_dict(self) -> dict[str, Any]:
+        deals = [{**d, "moves": " ".join(d.get("moves", ()))} for d in self.deals]
         return {"format": FORMAT, "version": VERSION, "game": self.game,
-                "options": self.options, "solver": self.solver, "deals": self.deals}
+                "options": self.options, "solver": self.solver, "deals": deals}
+
+    def find(self, seed: int) -> dict[str, Any] | None:
+        """The stored deal with this number, or None."""
+        return next((d for d in self.deals if d["seed"] == seed), None)
+
+
+def compress(game: games.Game, moves: list[str]) -> list[str]:
+    """The winning line ``moves`` (from the position of ``game``, left untouched) without
+    its forced moves."""
+    g = game.clone()
+    out = []
+    for text in moves:
+        if len(g.legal_moves()) != 1:
+            out.append(text)
+        g.play(g.parse_move(text))
+    return out
+
+
+def line(game: games.Game, moves: list[str]) -> list[str]:
+    """The full line from a stored one: forced moves put back, up to the win (or as far as
+    the stored moves go). ``game`` is the dealt game, left untouched."""
+    g = game.clone()
+    out: list[str] = []
+    stored = iter(moves)
+    while not g.won:
+        legal = g.legal_moves()
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            text = next(stored, None)
+            if text is None:
+                break
+            move = g.parse_move(text)
+        out.append(g.notation(move))
+        g.play(move)
+    return out
+
+
+def deal_line(deal_list: DealList, deal: dict[str, Any]) -> list[str]:
+    """The full winning line of one deal of a list."""
+    game = games.new(deal_list.game, deal["seed"], **deal_list.options)
+    return line(game, deal["moves"])
+
+
+def _read_deal(d: Any) -> dict[str, Any] | None:
+    if not isinstance(d, dict) or not isinstance(d.get("seed"), int):
+        return None
+    moves = d.get("moves", [])
+    if isinstance(moves, str):
+        moves = moves.split()
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return None
+    return {**d, "moves": moves}
 
 
 def load(game_id: str, options: dict[str, Any] | None = None,
@@ -61,7 +120,7 @@ def load(game_id: str, options: dict[str, Any] | None = None,
         return None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         return None
-    deals = [d for d in data.get("deals", []) if isinstance(d, dict) and isinstance(d.get("seed"), int)]
+    deals = [d for d in map(_read_deal, data.get("deals", [])) if d is not None]
     return DealList(data.get("game", game_id), data.get("options", {}), deals, data.get("solver", {}))
 
 
@@ -70,8 +129,13 @@ def save(deal_list: DealList, directory: Path | None = None) -> Path:
     path = list_path(deal_list.game, deal_list.options, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".deals-", suffix=".json")
+    data = deal_list.to_dict()
+    deals = data.pop("deals")
+    head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    lines = [json.dumps(d, ensure_ascii=False, separators=(",", ":")) for d in deals]
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(deal_list.to_dict(), f, ensure_ascii=False, separators=(",", ":"))
-        f.write("\n")
+        # one deal a line: compact, and a diff shows which deals changed
+        f.write(head[:-1] + ',"deals":[\n' + ",\n".join(lines) + "\n]}\n")
+    os.chmod(tmp, 0o644)
     os.replace(tmp, path)
     return path

@@ -22,6 +22,7 @@ from kivy.uix.widget import Widget
 from .card_art import CardWidget, text_texture
 from .controller import TableController
 from .geometry import Rect, TableGeometry
+from .i18n import catalog
 from .touch import Interaction, TapResult
 
 log = logging.getLogger("kiosk.table")
@@ -142,8 +143,9 @@ class TableView(Widget):
         app = App.get_running_app()
         if app is None or len(text) <= 2:
             return text
-        shown = app.tr(text)
-        return shown if shown != text or app.lang == "en" else ""
+        if app.lang == "en" or catalog(app.lang).get(text):
+            return app.tr(text)
+        return ""
 
     def sync(self, animate: bool = True, on_top: tuple[int, ...] = ()) -> None:
         """Put every card where the engine's position says, animating the ones that move."""

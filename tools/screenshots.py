@@ -125,11 +125,12 @@ def main() -> int:
             frames()
             shot(f"over-{tag}-{lang}.png")
             if lang == "en" and "pyramid" in games.ids():
-                ctl = app.open_game("pyramid", 12)
+                ctl = app.open_game("pyramid", 3)
                 frames()
                 view = app.table.view
                 for i, pile in enumerate(ctl.game.cards):
-                    if not pile or ctl.game.layout[i].role == "stock":
+                    if not pile or ctl.game.layout[i].role == "stock" or \
+                            len(view.interaction.other_moves(i)) < 2:
                         continue
                     result = view.interaction.tap(i, len(pile) - 1)
                     if result.outcome == "selected":

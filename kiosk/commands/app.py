@@ -41,7 +41,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     _check_game(args.game, options)
     screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
-                                args.fullscreen)
+                                args.fullscreen, rotation=args.rotation)
     boot.configure(screen)
     from kiosk.app import KioskApp
 
@@ -95,6 +95,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                       help="full screen (default on a Pi or without a desktop)")
     full.add_argument("--windowed", dest="fullscreen", action="store_false",
                       help="a window even on a Pi")
+    p.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270),
+                   help="turn the picture (and touches) for a panel mounted on its side")
     p.add_argument("--lang", default="en", help="zh, en or ru (default en)")
     p.add_argument("--game", help="open straight into this game id")
     p.add_argument("--seed", type=int, help="deal number for --game")

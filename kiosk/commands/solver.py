@@ -58,20 +58,25 @@ def cmd_winnable(args: argparse.Namespace) -> int:
     game = games.new(args.game, 1, **options)  # validates id and options
     existing = deals.load(args.game, game.opts) if not args.fresh else None
     lst = existing or deals.DealList(args.game, game.opts)
-    lst.solver = {"max_seconds": args.max_seconds, "max_nodes": args.max_nodes}
+    tally = {"won": 0, "lost": 0, "unknown": 0, **lst.solver.get("results", {})}
+    lst.solver.update({"max_seconds": args.max_seconds, "max_nodes": args.max_nodes})
     have = set(lst.seeds)
-    seed = max(have, default=args.start - 1) + 1 if have else args.start
+    last = lst.solver.get("last_seed", max(have, default=args.start - 1))
+    seed = max(last + 1, args.start)
     found = tried = 0
     while found < args.count:
         if seed not in have:
             out = solve_deal(args.game, seed, options, args.max_seconds, args.max_nodes)
             tried += 1
+            tally[out["result"]] += 1
             if out["result"] == "won":
-                lst.deals.append({"seed": seed, "moves": out["moves"]})
+                dealt = games.new(args.game, seed, **options)
+                lst.deals.append({"seed": seed, "moves": deals.compress(dealt, out["moves"])})
                 have.add(seed)
                 found += 1
-                if found % 25 == 0:
-                    deals.save(lst)
+            lst.solver.update({"results": tally, "last_seed": seed})
+            if out["result"] == "won" and found % 25 == 0:
+                deals.save(lst)
             if not args.quiet:
                 print(f"#{seed}: {out['result']} ({out['seconds']} s)", flush=True)
         seed += 1

@@ -132,9 +132,10 @@ class TableScreen(Screen):
         self.close_sheet()
         self._arrange()
         self._changed("start")
-        if controller.game.over:
-            self._over(controller.game) if not controller.game.won else self._won(
-                controller.game)
+        if controller.game.won:
+            self._won(controller.game)
+        elif controller.game.over:
+            self._over(controller.game)
 
     def retranslate(self) -> None:
         tr = self.app.tr

@@ -225,7 +225,7 @@ def test_usb_rule_starts_the_mount_unit():
         for part in rule.split(","):
             assert pair.match(part), f"not a udev key/value: {part!r}"
     joined = " ".join(rules)
-    assert 'ACTION=="add"' in joined and 'SUBSYSTEMS=="usb"' in joined
+    assert 'ACTION!="remove"' in joined and 'SUBSYSTEMS=="usb"' in joined
     assert 'ENV{SYSTEMD_WANTS}+="solitaire-kiosk-usb@%k.service"' in joined
     assert 'TAG+="systemd"' in joined
 

@@ -131,3 +131,12 @@ def ui(kiosk):
     kiosk.app.keeper.errors.clear()
     yield kiosk
     assert not kiosk.app.keeper.errors, kiosk.app.keeper.errors
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """A generous time limit for every UI test, so a hung frame loop fails instead of
+    stalling CI (pytest-timeout)."""
+    for item in items:
+        if "tests/ui/" in str(item.fspath).replace("\\", "/") and \
+                item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(180))

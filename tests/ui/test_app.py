@@ -22,14 +22,35 @@ def test_welcome_picker_table(ui):
     tiles = [t for page in picker.carousel.slides for t in page.children
              if hasattr(t, "game_id")]
     assert sorted(t.game_id for t in tiles) == sorted(games.ids())  # every game has a tile
-    first = next(t for t in picker.carousel.slides[0].children if hasattr(t, "game_id"))
-    t = ui.touch(*first.to_window(*first.center))
-    t.touch_down()
-    ui.wait(0.35)  # the carousel waits to tell a tap from a swipe
-    t.touch_up()
-    ui.wait(0.1)
+    assert picker.carousel.index == 0
+    ui.tap_widget(picker.next)                   # page through with the arrow
+    ui.wait(0.6)
+    assert picker.carousel.index == 1
+    tile = next(t for t in picker.carousel.slides[1].children if hasattr(t, "game_id"))
+    ui.tap_widget(tile)                          # a quick tap, as a visitor does
+    ui.wait(0.3)  # the carousel hands a tap to the tile once it knows it is no swipe
     assert ui.app.sm.current == "table"
-    assert ui.app.controller.game_id == first.game_id
+    assert ui.app.controller.game_id == tile.game_id
+    ui.tap_widget(ui.table.buttons["home"])
+    assert ui.app.sm.current == "picker" and picker.carousel.index == 1
+
+
+def test_swipe_turns_the_page(ui):
+    ui.app.show_picker()
+    ui.frames(2)
+    picker = ui.app.picker
+    picker.carousel.index = 0
+    ui.frames(2)
+    cx, cy = picker.carousel.to_window(*picker.carousel.center)
+    t = ui.touch(cx + 150, cy)
+    t.touch_down()
+    ui.frames(1)
+    for k in range(1, 9):
+        t.touch_move(cx + 150 - 40 * k, cy)
+        ui.frames(1)
+    t.touch_up()
+    ui.wait(0.8)
+    assert picker.carousel.index == 1 and ui.app.sm.current == "picker"
 
 
 def test_tap_stock_deals_once(ui):
@@ -142,7 +163,13 @@ def test_rules_sheet_in_every_language(ui):
         body = ui.table.rules_body
         assert body.text == games.catalog()[games.ids().index("klondike")]["rules"][lang]
         ui.frames(2)
-        assert body.height > body.parent.height  # long enough to need scrolling
+        scroll = body.parent
+        assert body.height > scroll.height  # long enough to need scrolling
+        assert scroll.scroll_y == 1
+        x, y = scroll.to_window(*scroll.center)
+        ui.drag(x, y - 100, x, y + 100, steps=10)  # a finger pushes the text up
+        ui.wait(0.2)
+        assert scroll.scroll_y < 1
         ui.table.close_sheet()
 
 
@@ -200,3 +227,55 @@ def test_errors_in_handlers_do_not_stop_the_app(ui, monkeypatch):
     monkeypatch.setattr(ctl, "legal_moves", broken)
     ui.tap(*ui.card_center("T7"))              # the view catches and logs it
     assert ui.loop.status == "started"
+
+
+def test_autoplay_follows_and_undo_takes_it_back(ui):
+    ui.app.autoplay = True
+    try:
+        ctl = open_klondike(ui)
+        g = arrange(ctl.game, {"T1": "AS", "T2": "2S", "T3": "KH", "S": "5C"})
+        ctl.set_game(g)
+        ui.frames(2)
+        ui.tap(*ui.card_center("T1"))
+        ui.wait(0.8)
+        assert [games.cards.text(c) for c in g.pile("F1")] == ["AS", "2S"]
+        ui.tap_widget(ui.table.buttons["undo"])
+        ui.wait(0.5)
+        assert not g.history and g.pile("T1") and g.pile("T2")
+    finally:
+        ui.app.autoplay = False
+
+
+def test_four_colour_deck_setting(ui):
+    ui.app.four_colour = True
+    try:
+        open_klondike(ui)
+        view = ui.table.view
+        assert view.four_colour and all(w.four_colour for w in view.cards.values())
+    finally:
+        ui.app.four_colour = False
+        ui.table.view.four_colour = False
+
+
+def test_taps_during_animation_are_safe(ui):
+    ui.app.animate = True
+    try:
+        ctl = ui.app.open_game("klondike", 4711, {"draw": "3"})
+        ui.frames(3)
+        stock = ui.card_center("S")
+        for _ in range(3):           # three quick taps, each while the last deal still flies
+            ui.tap(*stock)
+        assert [m.kind for m in ctl.game.history] == ["deal"] * 3
+        ui.wait(0.5)
+        view = ui.table.view
+        for code, r in view.card_rects().items():
+            w = view.cards[code]
+            assert (round(w.x), round(w.y)) == (round(r.x), round(r.y))
+        waste = ctl.game.index["W"]
+        rects = view.geometry().card_rects(waste, len(ctl.game.cards[waste]), 0)
+        assert rects[-1].x > rects[-2].x > rects[-3].x == rects[0].x  # the top three spread
+        top = rects[-1]
+        assert view.hit(top.right - 5, top.y + 5) == (waste, len(rects) - 1)
+    finally:
+        ui.app.animate = False
+        ui.table.view.animate = False

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from fontTools.ttLib import TTFont
+import struct
+from pathlib import Path
 
 from kiosk.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.i18n import all_catalog_texts, bold_texts
@@ -11,8 +12,54 @@ from kiosk.i18n import all_catalog_texts, bold_texts
 SYMBOLS = "♣♦♥♠★☆‹›/0123456789AJQKJOKER"
 
 
+def read_cmap(path: Path) -> set[int]:
+    """Code points of an OpenType font's cmap (formats 4 and 12), without fontTools, which
+    the test environment does not install."""
+    data = path.read_bytes()
+    (num_tables,) = struct.unpack(">H", data[4:6])
+    offset = None
+    for k in range(num_tables):
+        tag, _sum, off, _len = struct.unpack(">4sIII", data[12 + 16 * k: 28 + 16 * k])
+        if tag == b"cmap":
+            offset = off
+    assert offset is not None, f"{path} has no cmap"
+    (count,) = struct.unpack(">H", data[offset + 2: offset + 4])
+    points: set[int] = set()
+    for k in range(count):
+        _pid, _eid, sub = struct.unpack(">HHI", data[offset + 4 + 8 * k: offset + 12 + 8 * k])
+        base = offset + sub
+        (fmt,) = struct.unpack(">H", data[base: base + 2])
+        if fmt == 4:
+            (segx2,) = struct.unpack(">H", data[base + 6: base + 8])
+            ends = struct.unpack(f">{segx2 // 2}H", data[base + 14: base + 14 + segx2])
+            starts_at = base + 16 + segx2
+            starts = struct.unpack(f">{segx2 // 2}H", data[starts_at: starts_at + segx2])
+            deltas = struct.unpack(f">{segx2 // 2}h", data[starts_at + segx2:
+                                                         starts_at + 2 * segx2])
+            ro_at = starts_at + 2 * segx2
+            ranges = struct.unpack(f">{segx2 // 2}H", data[ro_at: ro_at + segx2])
+            for i, (a, b) in enumerate(zip(starts, ends, strict=True)):
+                for c in range(a, b + 1):
+                    if c == 0xFFFF:
+                        continue
+                    if ranges[i] == 0:
+                        glyph = (c + deltas[i]) & 0xFFFF
+                    else:
+                        at = ro_at + 2 * i + ranges[i] + 2 * (c - a)
+                        (glyph,) = struct.unpack(">H", data[at: at + 2])
+                        glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        points.add(c)
+        elif fmt == 12:
+            (groups,) = struct.unpack(">I", data[base + 12: base + 16])
+            for g in range(groups):
+                a, b, _gid = struct.unpack(">III", data[base + 16 + 12 * g: base + 28 + 12 * g])
+                points.update(range(a, b + 1))
+    return points
+
+
 def _missing(path, texts) -> dict[str, str]:
-    cmap = TTFont(str(path), lazy=True).getBestCmap()
+    cmap = read_cmap(Path(path))
     out: dict[str, str] = {}
     for text in texts:
         for ch in text:
