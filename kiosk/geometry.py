@@ -20,7 +20,7 @@ FAN_UP = 0.27         # offset of a face-up card in a downward fan, in card heig
 FAN_DOWN = 0.12       # ... of a face-down card
 FAN_RIGHT = 0.30      # offset in a rightward fan, in card widths
 WASTE_SPREAD = 3      # a fanned waste shows only its top cards spread
-MAX_STRETCH = 1.3     # how far a downward fan may open beyond its usual offsets
+OPEN_FAN = 1.7        # a downward fan on a tall screen opens this much wider when it can
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,10 +140,11 @@ class TableGeometry:
                 steps = [0.0 if k < first_spread else s for k, s in enumerate(steps)]
             room = self._limit_right(pile) - b.right
         total = sum(steps)
-        if spec.fan == "down" and 0 < total < room:
-            # a tall screen has room to spare: open the fan a little (easier to read and hit)
-            factor = min(MAX_STRETCH, room / total)
-            steps = [st * factor for st in steps]
+        if spec.fan == "down" and 0 < total * OPEN_FAN <= room and \
+                self.area.h > self.area.w:
+            # a tall screen has room to spare: open the fan so each card shows its whole
+            # index (rank and suit). Only all or nothing: half-open fans cut the suit in two.
+            steps = [st * OPEN_FAN for st in steps]
             total = sum(steps)
         if total > room:
             factor = max(0.0, room) / total if total else 0.0
