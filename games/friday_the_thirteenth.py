@@ -91,7 +91,7 @@ class FridayTheThirteenth(PatienceGame):
     draw = 1
     redeals = 1
     standard_foundations = False
-    SOLVER_VIEW = {"foundation": "top"}
+    SOLVER_PRUNES = True
     RULES = {
         "foundation": Rule(Build("any", +1, wrap=True), empty="base", take="none", max_cards=4,
                            sources=roles("waste"), name="foundation"),
@@ -136,6 +136,23 @@ class FridayTheThirteenth(PatienceGame):
                 if len(pile) < 4 and RANK[pile[-1]] % 13 + 1 == r:
                     moves.append(play)
         return moves
+
+    # ------------------------------------------------------------ for the solver
+    def solver_key(self) -> bytes:
+        """Suits never matter here: a foundation is known by its size (its base is fixed),
+        the stock and the waste by their ranks."""
+        cards = self.cards
+        return (bytes(len(cards[f]) for f in self.foundations) + b"\xff"
+                + bytes(RANK[c] for c in cards[self.waste]) + b"\xff"
+                + bytes(RANK[c] for c in cards[self.stock]) + bytes((self.vars["redeals"],)))
+
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """Plays before turning a card; with ``prune``, no turning while a card can be played."""
+        moves = self.legal_moves()
+        plays = [m for m in moves if m.kind == "move"]
+        if prune and plays:
+            return plays
+        return plays + [m for m in moves if m.kind != "move"]
 
     def next_slot(self) -> int:
         """The leftmost empty foundation, or -1."""

@@ -12,7 +12,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from .paths import ASSETS
+
 FONT_REGULAR = ASSETS / "fonts" / "KioskSans-Regular.otf"
 FONT_BOLD = ASSETS / "fonts" / "KioskSans-Bold.otf"
 

@@ -22,9 +22,11 @@ from typing import Any
 
 import games
 
+from .paths import ASSETS
+
 FORMAT = "solitaire-kiosk/winnable"
 VERSION = 1
-DEALS_DIR = Path(__file__).resolve().parent.parent / "assets" / "deals"
+DEALS_DIR = ASSETS / "deals"
 
 
 def list_path(game_id: str, options: dict[str, Any] | None = None,
