@@ -126,6 +126,14 @@ class Klondike(PatienceGame):
 
     twin_roles = frozenset({"tableau"})
 
+    def solver_hopeless(self) -> bool:
+        """A card that can never leave its column or the waste (see ``stuck_card``): only
+        where a king alone fills a space and the waste is never turned over again."""
+        if self.opts["variant"] not in ("standard", "open_same_colour"):
+            return False
+        piles = self.tableau if self.vars.get("redeals") else (*self.tableau, self.waste)
+        return self.stuck_card(piles)
+
     def symmetric_groups(self):
         return tuple(self.tableau), tuple(self.foundations)
 

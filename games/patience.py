@@ -163,6 +163,19 @@ def _needs_for(builds: frozenset[Build], back: bool) -> tuple[tuple[int, ...], .
     return table
 
 
+_PARENTS_CACHE: dict[frozenset[Build], tuple[tuple[int, ...], ...]] = {}
+
+
+def _parents_for(builds: frozenset[Build]) -> tuple[tuple[int, ...], ...]:
+    """Per card of one deck, the cards it may be built on under ``builds``."""
+    table = _PARENTS_CACHE.get(builds)
+    if table is None:
+        table = tuple(tuple(t for t in range(52) if any(b.fits(c, t) for b in builds))
+                      for c in range(52))
+        _PARENTS_CACHE[builds] = table
+    return table
+
+
 def roles(*names: str) -> frozenset[str]:
     return frozenset(names)
 
@@ -484,6 +497,71 @@ class PatienceGame(Game):
             table = _needs_for(builds, back)
         self._home_needs = table
         return table
+
+    def stuck_card(self, piles: list[int] | tuple[int, ...], kings_free: bool = True) -> bool:
+        """For :meth:`solver_hopeless`: whether some card in ``piles`` can never leave its
+        pile, so the game cannot be won (every card must reach a foundation in the end).
+
+        A card leaves its pile as the bottom card of what is lifted: home (once every lower
+        card of its suit is home), onto a card it may be built on, or (a king, when
+        ``kings_free``) into a space; or carried by the card under it when it lies in a
+        run on that card. A card is *frozen* when each of these ways is barred for ever:
+        the lower card of its suit is under it or frozen, each card it could go on is under
+        it or buried under a frozen card, and the card it runs on is frozen. A card under
+        a frozen card is frozen too. The frozen set grows until nothing changes. Cards
+        elsewhere (stock, cells, foundations) count as free. Sound only where the order of
+        ``piles`` changes by moves alone (no shuffled redeal, no draw from the middle) and
+        the foundations are standard; games opt in with the piles to check.
+        """
+        parents = self.__dict__.get("_parents")
+        if parents is None:
+            builds = frozenset(self.rule[d].build for d in self._targets
+                               if self.rule[d].build is not None
+                               and self._role[d] != "foundation")
+            parents = self._parents = _parents_for(builds)
+        cards, down, rule = self.cards, self.down, self.rule
+        where: dict[int, tuple[int, int]] = {}
+        for p in piles:
+            for i, x in enumerate(cards[p]):
+                where[x] = (p, i)
+        frozen = dict.fromkeys(piles, 0)  # per pile: how many bottom cards are frozen
+        seq: dict[int, bool] = {}
+        for p in piles:
+            lift = rule[p].lift or rule[p].build
+            if rule[p].take in ("run", "full_run", "any_up") and lift is not None:
+                pile = cards[p]
+                for i in range(max(down[p], 1), len(pile)):
+                    if lift.fits(pile[i], pile[i - 1]):
+                        seq[pile[i]] = True
+        changed = True
+        while changed:
+            changed = False
+            for p in piles:
+                pile = cards[p]
+                for i in range(len(pile) - 1, frozen[p] - 1, -1):
+                    x = pile[i]
+                    r = RANK[x]
+                    if (kings_free and r == 13) or (seq.get(x) and i - 1 >= frozen[p]):
+                        continue
+                    home = True
+                    for low in range(x - r + 1, x):  # the lower cards of its suit
+                        at = where.get(low)
+                        if at is not None and ((at[0] == p and at[1] < i)
+                                               or at[1] < frozen[at[0]]):
+                            home = False
+                            break
+                    if home:
+                        continue
+                    for q in parents[x]:
+                        at = where.get(q)
+                        if at is None or not ((at[0] == p and at[1] < i)
+                                              or at[1] < frozen[at[0]] - 1):
+                            break
+                    else:
+                        frozen[p] = i + 1
+                        changed = True
+                        break
+        return any(frozen.values())
 
     def explain(self, move: Move) -> str:
         if move.kind == "deal":

@@ -54,8 +54,13 @@ fi
 mkdir -p "$work" "$deploy"
 
 say "1/5 the app's wheel"
-rm -rf "$work/wheels"
-python3 -m pip wheel --no-deps --quiet --wheel-dir "$work/wheels" "$repo"
+# from a clean copy: setuptools would also pack what an old build left in build/
+rm -rf "$work/wheels" "$work/src"
+mkdir -p "$work/src"
+tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./build --exclude=./dist \
+    --exclude='*.egg-info' --exclude=./image-build/work --exclude=./image-build/deploy \
+    -cf - . | tar -C "$work/src" -xf -
+python3 -m pip wheel --no-deps --quiet --wheel-dir "$work/wheels" "$work/src"
 ls "$work/wheels"
 
 say "2/5 pi-gen $pigen_ref"

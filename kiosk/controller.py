@@ -34,11 +34,16 @@ class TableController:
 
     def __init__(self, game_id: str, seed: int | None = None, options: dict[str, Any] | None
                  = None, *, autoplay: bool = True,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 seeds: Callable[[], int | None] | None = None, demo: bool = False) -> None:
         self.game_id = game_id
         self.options = dict(options or {})
         self.autoplay = autoplay
+        #: an attract-mode table: the log session marks (or skips) its plays
+        self.demo = demo
         self._clock = clock
+        #: where random deals come from (e.g. the winnable-deal list); None: any deal number
+        self._seeds = seeds
         self._listeners: dict[str, list[Callable[..., None]]] = {e: [] for e in EVENTS}
         self.game: games.Game = games.new(game_id, self._seed(seed), **self.options)
         self._groups: list[int] = []      # engine moves per player action, for undo
@@ -67,8 +72,12 @@ class TableController:
                 log.exception("listener of %s failed", name)
 
     # ------------------------------------------------------------------ deals
-    @staticmethod
-    def _seed(seed: int | None) -> int:
+    def _seed(self, seed: int | None) -> int:
+        if seed is None and self._seeds is not None:
+            try:
+                seed = self._seeds()
+            except Exception:  # a broken deal list must not stop the game
+                log.exception("choosing a deal failed")
         return seed if seed is not None else secrets.randbelow(999_999) + 1
 
     @property

@@ -136,3 +136,42 @@ class Toast(Label):
 
     def _fit(self, *_a) -> None:
         self._r.pos, self._r.size = self.pos, self.size
+
+
+class Panel(BoxLayout):
+    """A box on a rounded, darker green card (the operator pages, the demo's banner)."""
+
+    fill = ColorProperty((0.04, 0.16, 0.09, 0.92))
+    radius = NumericProperty(16)
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        with self.canvas.before:
+            self._c = Color(*self.fill)
+            self._r = RoundedRectangle(radius=[self.radius])
+        self.bind(pos=self._fit, size=self._fit, fill=self._paint, radius=self._fit)
+
+    def _fit(self, *_a) -> None:
+        self._r.pos, self._r.size = self.pos, self.size
+        self._r.radius = [self.radius]
+
+    def _paint(self, *_a) -> None:
+        self._c.rgba = self.fill
+
+
+class Wrapped(Label):
+    """A label whose text wraps to its width and whose height follows its text."""
+
+    def __init__(self, **kw) -> None:
+        kw.setdefault("halign", "left")
+        kw.setdefault("valign", "middle")
+        kw.setdefault("size_hint_y", None)
+        super().__init__(**kw)
+        self.bind(width=self._wrap, texture_size=self._grow)
+        self._wrap()
+
+    def _wrap(self, *_a) -> None:
+        self.text_size = (max(1, self.width), None)
+
+    def _grow(self, *_a) -> None:
+        self.height = max(self.texture_size[1], self.font_size * 1.3)

@@ -34,12 +34,22 @@ def package_list(path: Path) -> list[str]:
     return names
 
 
+SOURCE_IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
+    ".ruff_cache", ".hypothesis", ".benchmarks", "work", "deploy", "node_modules")
+
+
 def build_wheel(out: Path) -> Path:
-    """``pip wheel`` of this repository (no dependencies): the wheel the image installs."""
+    """``pip wheel`` of this repository (no dependencies): the wheel the image installs.
+
+    Built from a clean copy of the checkout: setuptools would also pack whatever a previous
+    build left in ``build/``."""
     out.mkdir(parents=True, exist_ok=True)
+    src = out / "src"
+    shutil.copytree(REPO, src, ignore=SOURCE_IGNORE)
     env = dict(os.environ, PIP_CONFIG_FILE=os.devnull)
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                           "--wheel-dir", str(out), str(REPO)],
+                           "--wheel-dir", str(out), str(src)],
                           capture_output=True, text=True, timeout=600, env=env)
     assert proc.returncode == 0, f"pip wheel failed:\n{proc.stdout}\n{proc.stderr}"
     wheels = sorted(out.glob("solitaire_kiosk-*.whl"))

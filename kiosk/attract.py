@@ -1,0 +1,110 @@
+"""Attract mode's player, without Kivy: which deal to show and which move comes next.
+
+On the welcome screen, after a while, the kiosk plays games by itself. For a game with a
+list of winnable deals (``assets/deals/<game>.json``, :mod:`kiosk.deals`) the demo replays a
+stored winning line, so the show ends with a win. Other games are played by a simple
+auto-player: the engine's safe foundation moves first, then the first legal move in the
+order the solver would try them (:meth:`games.Game.solver_moves`) that leads to a position
+not seen before; it stops when no such move is left or after :data:`MAX_MOVES`.
+
+Demo plays are never written to the play log: attract mode runs all night, and a move a
+second synced to the card would wear it out for nothing (the statistics leave demos out
+anyway).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import games
+from games import Move
+
+from . import deals
+
+log = logging.getLogger("kiosk.attract")
+
+MAX_MOVES = 250
+
+
+class DemoPlayer:
+    """One demo game: :meth:`seed` says which deal to put on the table, :meth:`next_move`
+    what to play next on it (None: the show is over)."""
+
+    def __init__(self, game_id: str, options: dict[str, Any] | None = None,
+                 rnd: random.Random | None = None, max_moves: int = MAX_MOVES) -> None:
+        self.game_id = game_id
+        self.options = dict(options or {})
+        self.rnd = rnd or random.Random()
+        self.max_moves = max_moves
+        self.line: list[str] | None = None
+        self.played = 0
+        self._seen: set[bytes] = set()
+        self._seed: int | None = None
+        try:
+            deal_list = deals.load(game_id, self.options)
+        except Exception:  # noqa: BLE001 - a broken list only costs the stored lines
+            log.exception("cannot read the deal list of %s", game_id)
+            deal_list = None
+        if deal_list is not None and deal_list.deals:
+            deal = self.rnd.choice(deal_list.deals)
+            self._seed = deal["seed"]
+            try:
+                game = games.new(game_id, deal["seed"], **self.options)
+                self.line = deals.line(game, deal["moves"])
+            except Exception as err:  # noqa: BLE001 - the auto-player takes over
+                log.warning("stored line of %s #%s does not replay (%s); the demo plays by "
+                            "itself", game_id, deal["seed"], err)
+                self.line = None
+                self._seed = None
+
+    @property
+    def replays(self) -> bool:
+        """True when the demo replays a stored winning line."""
+        return self.line is not None
+
+    def seed(self) -> int:
+        if self._seed is None:
+            self._seed = self.rnd.randint(1, 999_999)
+        return self._seed
+
+    def next_move(self, game: games.Game) -> Move | None:
+        if game.won or self.played >= self.max_moves:
+            return None
+        move = self._from_line(game) if self.line is not None else self._greedy(game)
+        if move is not None:
+            self.played += 1
+        return move
+
+    def _from_line(self, game: games.Game) -> Move | None:
+        if self.played >= len(self.line):
+            return None
+        try:
+            move = game.parse_move(self.line[self.played])
+        except Exception:  # noqa: BLE001
+            log.exception("stored line of %s left the rules", self.game_id)
+            return None
+        return move if game.why_illegal(move) is None else None
+
+    def _greedy(self, game: games.Game) -> Move | None:
+        self._seen.add(game.key())
+        try:
+            safe = game.safe_autoplay()
+            candidates = ([safe] if safe is not None else []) + game.solver_moves()
+        except Exception:  # noqa: BLE001 - an engine bug only ends the show
+            log.exception("%s: no moves for the demo", self.game_id)
+            return None
+        probe = game.clone()
+        for move in candidates:
+            try:
+                probe.play(move, check=False)
+                key = probe.key()
+                probe.pop()
+            except Exception:  # noqa: BLE001
+                log.exception("%s: demo move %r failed", self.game_id, move)
+                return None
+            if key not in self._seen:
+                self._seen.add(key)
+                return move
+        return None

@@ -1,0 +1,250 @@
+"""The kiosk around the table: play log, hardware buttons, idle and attract timers, the
+operator's hidden corner. One :class:`Lobby` per :class:`kiosk.app.KioskApp`.
+
+Everything that changes the app arrives on the Kivy main thread: gpiozero's callbacks are
+handed over with ``Clock.schedule_once`` (:meth:`Lobby.dispatch`), touches and keys are Kivy
+events already. Input of every kind calls :meth:`Lobby.poke`, which re-arms one timer:
+
+* on the welcome screen, the **attract** timer (``[attract] delay``): the demo starts;
+* on every other screen except the demo, the **idle** timer (``idle_timeout``): a game in
+  progress is logged ``abandoned`` and the kiosk returns to the welcome screen in the
+  default language, so a visitor never finds someone else's half-played game.
+
+The play log (:class:`kiosk.playlog.PlayLog`) and its :class:`kiosk.logsession.LogSession`
+follow the visitor's table only; attract-mode tables are never logged.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+
+from .buttons import NEW_DEAL, PICKER, UNDO, Buttons
+from .config import Config
+from .logsession import LogSession
+from .operator import HOLD_SECONDS
+from .playlog import PlayLog
+
+log = logging.getLogger("kiosk.lobby")
+
+RETRY_EVERY = 30.0
+PRUNE_EVERY = 24 * 3600.0
+#: the operator's corner: this many "units" (1/480 of the short side) from the top left
+CORNER = 90
+#: screens where the operator's corner works
+CORNER_SCREENS = ("welcome", "picker")
+#: screens without the idle timer (the welcome screen has the attract timer instead)
+NO_IDLE = ("welcome", "attract")
+
+
+class Lobby:
+    """Play log, buttons and timers for ``app``. ``services=False`` (snapshots, screenshots)
+    leaves out the log and the buttons; the timers still follow the configuration."""
+
+    def __init__(self, app: Any, cfg: Config, *, services: bool = True,
+                 data_dir: Path | None = None, playlog: PlayLog | None = None,
+                 pin_factory: Any = None) -> None:
+        self.app = app
+        self.cfg = cfg
+        self.services = services
+        self.data_dir = data_dir
+        self.playlog: PlayLog | None = playlog
+        self.session: LogSession | None = None
+        self.buttons: Buttons | None = None
+        self.pin_factory = pin_factory
+        self.idle_timeout = float(cfg.idle_timeout)
+        self.attract_enabled = bool(cfg.attract.enabled)
+        self.attract_delay = float(cfg.attract.delay)
+        self.notes: list[str] = []
+        self.last_input = time.monotonic()
+        self._idle_ev = None
+        self._attract_ev = None
+        self._timers: list[Any] = []
+        self._corner_touch = None
+        self._corner_ev = None
+        self._started = False
+
+    # ------------------------------------------------------------------ life
+    def start(self) -> None:
+        """After the screens exist (``App.build``)."""
+        if self._started:
+            return
+        self._started = True
+        if self.services:
+            self._open_log()
+            self._open_buttons()
+        Window.bind(on_touch_down=self._touch_down, on_touch_move=self._touch_move,
+                    on_touch_up=self._touch_up)
+        self.app.sm.bind(current=lambda *_a: self.arm())
+        self.arm()
+
+    def _open_log(self) -> None:
+        if self.playlog is None:
+            try:
+                self.playlog = PlayLog.from_config(self.cfg)
+            except Exception:  # noqa: BLE001 - PlayLog never raises; belt and braces
+                log.exception("the play log cannot start; games are not logged")
+                self.playlog = None
+        if self.playlog is None:
+            return
+        if self.playlog.interrupted_on_open:
+            log.warning("%d plays were still open after the last stop: marked interrupted",
+                        self.playlog.interrupted_on_open)
+        self.session = LogSession(self.playlog)
+        self._timers.append(Clock.schedule_interval(self._retry, RETRY_EVERY))
+        self._timers.append(Clock.schedule_interval(self._prune, PRUNE_EVERY))
+
+    def _open_buttons(self) -> None:
+        self.buttons = Buttons.from_config(self.cfg.buttons, self.dispatch,
+                                           pin_factory=self.pin_factory)
+        if not self.buttons.available:
+            log.info("no hardware buttons: the keys N (new deal) and U (undo) do their jobs")
+
+    def stop(self) -> None:
+        """The app is stopping: the open play ends ``interrupted``, the log is closed."""
+        for ev in (*self._timers, self._idle_ev, self._attract_ev, self._corner_ev):
+            if ev is not None:
+                ev.cancel()
+        self._timers.clear()
+        if self.buttons is not None:
+            self.buttons.close()
+        if self.session is not None:
+            self.session.close()
+        if self.playlog is not None:
+            self.playlog.close()
+
+    def _retry(self, _dt: float) -> None:
+        if self.playlog is not None and not self.playlog.status.ok:
+            self.playlog.retry()
+
+    def _prune(self, _dt: float) -> None:
+        if self.playlog is not None:
+            self.playlog.prune()
+
+    # ------------------------------------------------------------------ the table's log
+    def follow(self, controller: Any) -> None:
+        """Log the plays of a visitor's table (never a demo's)."""
+        if self.session is not None and not getattr(controller, "demo", False):
+            self.session.attach(controller)
+
+    def today_wins(self) -> int:
+        if self.playlog is None:
+            return 0
+        try:
+            return self.playlog.today_wins()
+        except Exception:  # noqa: BLE001
+            log.exception("today_wins failed")
+            return 0
+
+    # ------------------------------------------------------------------ input
+    def dispatch(self, event: str) -> None:
+        """For :class:`kiosk.buttons.Buttons` (any thread): run on the Kivy main thread."""
+        Clock.schedule_once(lambda _dt: self.on_button(event, "gpio"), 0)
+
+    def on_button(self, event: str, source: str = "gpio") -> None:
+        """A hardware button (or the keys N and U): ``new_deal``, ``undo`` or ``picker``."""
+        self.poke()
+        app = self.app
+        current = app.sm.current
+        if current == "attract":
+            self.wake()
+            return
+        if current == "welcome":
+            app.show_picker()
+            return
+        if current != "table" or app.controller is None:
+            return
+        if source == "gpio" and self.session is not None:
+            self.session.button()
+        if event == NEW_DEAL:
+            app.table.new_deal(source)
+        elif event == UNDO:
+            app.table.undo(source)
+        elif event == PICKER:
+            app.table.go_home(source)
+
+    def poke(self) -> None:
+        """Input happened: re-arm the idle or attract timer."""
+        self.last_input = time.monotonic()
+        self.arm()
+
+    def arm(self) -> None:
+        for ev in (self._idle_ev, self._attract_ev):
+            if ev is not None:
+                ev.cancel()
+        self._idle_ev = self._attract_ev = None
+        current = self.app.sm.current
+        if current == "welcome":
+            if self.attract_enabled and self.app.game_ids():
+                self._attract_ev = Clock.schedule_once(self._attract, self.attract_delay)
+        elif current not in NO_IDLE:
+            self._idle_ev = Clock.schedule_once(self._idle, self.idle_timeout)
+
+    def _idle(self, _dt: float) -> None:
+        self._idle_ev = None
+        current = self.app.sm.current
+        log.info("no input for %g s on the %s screen: back to the welcome screen",
+                 self.idle_timeout, current)
+        if current == "table":
+            self.app.table.leave("idle")
+        self.app.go_welcome()
+
+    def _attract(self, _dt: float) -> None:
+        self._attract_ev = None
+        if self.app.sm.current == "welcome":
+            self.app.attract.start()
+
+    def wake(self) -> None:
+        """A touch or a button during the demo: to the game picker at once."""
+        self.app.attract.stop()
+        self.app.show_picker()
+
+    # ------------------------------------------------------------------ touches
+    def _corner_size(self) -> float:
+        return CORNER * min(Window.size) / 480
+
+    def _in_corner(self, touch: Any) -> bool:
+        c = self._corner_size()
+        return touch.x <= c and touch.y >= Window.height - c
+
+    def _touch_down(self, _window: Any, touch: Any) -> bool:
+        self.poke()
+        current = self.app.sm.current
+        if current == "table" and self.session is not None:
+            self.session.touch()
+        if current in CORNER_SCREENS and self._in_corner(touch) and self._corner_touch is None:
+            self._corner_touch = touch
+            self._corner_ev = Clock.schedule_once(self._corner_held, HOLD_SECONDS)
+        return False
+
+    def _touch_move(self, _window: Any, touch: Any) -> bool:
+        if touch is self._corner_touch and not self._in_corner(touch):
+            self._cancel_corner()
+        return False
+
+    def _touch_up(self, _window: Any, touch: Any) -> bool:
+        self.poke()
+        if touch is self._corner_touch:
+            self._cancel_corner()
+        return False
+
+    def _cancel_corner(self) -> None:
+        if self._corner_ev is not None:
+            self._corner_ev.cancel()
+        self._corner_ev = None
+        self._corner_touch = None
+
+    def _corner_held(self, _dt: float) -> None:
+        touch = self._corner_touch
+        self._corner_ev = None
+        self._corner_touch = None
+        if touch is None or self.app.sm.current not in CORNER_SCREENS:
+            return
+        touch.ud["operator"] = True  # its release must not also act on the screen below
+        log.info("operator corner held for %g s: PIN keypad", HOLD_SECONDS)
+        self.app.show_pin()

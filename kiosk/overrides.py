@@ -1,0 +1,320 @@
+"""What the operator changes in the menu (enabled games, default language), kept across starts.
+
+Two places, tried in this order:
+
+1. **The configuration file itself**, when the kiosk may write it (a developer's machine, a
+   writable ``/etc``): only the changed keys are rewritten, in place, so comments and every
+   other line stay as the operator wrote them. The new text is parsed back before it is
+   used, and it must give the same configuration apart from the changed keys; it is written
+   to a temporary file in the same directory, synced, and renamed over the old one, so a
+   power cut leaves either the old file or the new one, never half of one.
+2. Otherwise (the image: ``/etc`` is read-only and the file is copied from the boot
+   partition at every boot) **an overrides file**, ``overrides.toml`` in the data directory.
+   It records a fingerprint (SHA-256) of the configuration file it was made against. When
+   that file changes later (the operator edited ``solitaire-kiosk.toml``), the newer edit
+   wins: the overrides file is set aside as ``overrides.toml.old`` and a note says so.
+
+The configuration file is never deleted or truncated by the kiosk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .config import Config, _Reader
+
+log = logging.getLogger("kiosk.overrides")
+
+FILE_NAME = "overrides.toml"
+#: keys the menu may change: (table, key); table "" is the top level
+KEYS = {("", "language"), ("games", "enabled")}
+
+
+@dataclass
+class Saved:
+    ok: bool
+    path: Path | None = None
+    #: "config" (the file itself), "overrides" (the data directory) or "" (not saved)
+    where: str = ""
+    message: str = ""
+
+
+def fingerprint(path: Path | None) -> str:
+    """SHA-256 of the configuration file's bytes; ``"none"`` without a file."""
+    if path is None:
+        return "none"
+    try:
+        return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "none"
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r}")
+
+
+# ---------------------------------------------------------------------------- reading
+def apply(cfg: Config, data_dir: Path) -> list[str]:
+    """Apply ``<data_dir>/overrides.toml`` to ``cfg`` (in place); returns notes for the log
+    and the operator menu. Bad values are reported like the configuration's own."""
+    path = data_dir / FILE_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as err:
+        return [f"{path}: cannot be read ({err}); ignored"]
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        return [f"{path}: not valid TOML ({err}); ignored"]
+    if raw.get("based_on") != fingerprint(cfg.path if cfg.path and cfg.path.exists() else None):
+        old = path.with_name(FILE_NAME + ".old")
+        try:
+            os.replace(path, old)
+        except OSError:
+            pass
+        note = (f"{path}: the configuration file changed since the operator menu saved its "
+                f"settings; the file's settings are used (the menu's were moved to {old.name})")
+        log.warning("%s", note)
+        return [note]
+    raw.pop("based_on", None)
+    parsed = Config(path=path)
+    _Reader(parsed, str(path)).read(raw)
+    notes = list(parsed.problems)
+    if "language" in raw:
+        cfg.language = parsed.language
+    games = raw.get("games")
+    if isinstance(games, dict) and "enabled" in games:
+        cfg.games = list(parsed.games)
+    return notes
+
+
+# ---------------------------------------------------------------------------- writing
+def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
+         games: list[str] | None = None) -> Saved:
+    """Persist the menu's changes (see the module docstring); never raises."""
+    updates: dict[tuple[str, str], Any] = {}
+    if language is not None:
+        updates[("", "language")] = language
+    if games is not None:
+        updates[("games", "enabled")] = list(games)
+    if not updates:
+        return Saved(True)
+    cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
+    if cfg_file is not None and _writable(cfg_file):
+        try:
+            old = cfg_file.read_text(encoding="utf-8")
+            new = edit_text(old, updates)
+            _atomic_write(cfg_file, new)
+            log.info("operator menu: saved %s to %s", _keys(updates), cfg_file)
+            return Saved(True, cfg_file, "config")
+        except (OSError, ValueError, UnicodeDecodeError) as err:
+            log.warning("cannot edit %s (%s); using the overrides file", cfg_file, err)
+    if data_dir is None:
+        return Saved(False, message="no data directory to keep the settings in")
+    path = data_dir / FILE_NAME
+    try:
+        current = _read_overrides(path)
+        for (table, key), value in updates.items():
+            if table:
+                current.setdefault(table, {})[key] = value
+            else:
+                current[key] = value
+        lines = ["# Settings changed in the kiosk's operator menu. They apply on top of the",
+                 "# configuration file whose fingerprint is below; when that file changes, it",
+                 "# wins and this file is set aside. Delete this file to undo the menu's changes.",
+                 f"based_on = {_toml(fingerprint(cfg_file))}"]
+        if "language" in current:
+            lines.append(f"language = {_toml(current['language'])}")
+        if "games" in current and "enabled" in current["games"]:
+            lines += ["", "[games]", f"enabled = {_toml(current['games']['enabled'])}"]
+        data_dir.mkdir(parents=True, exist_ok=True)
+        _atomic_write(path, "\n".join(lines) + "\n")
+    except OSError as err:
+        log.error("cannot save the operator's settings to %s: %s", path, err)
+        return Saved(False, path, "", f"cannot write {path}: {err.strerror or err}")
+    log.info("operator menu: saved %s to %s", _keys(updates), path)
+    return Saved(True, path, "overrides")
+
+
+def _keys(updates: dict[tuple[str, str], Any]) -> str:
+    return ", ".join(f"{t}.{k}" if t else k for t, k in updates)
+
+
+def _read_overrides(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    data.pop("based_on", None)
+    return {k: v for k, v in data.items() if k in ("language", "games")}
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    """Temporary file in the same directory, fsync, rename over, fsync the directory."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        st = None
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if st is not None:
+            os.chmod(tmp, st.st_mode & 0o7777)
+            try:
+                os.chown(tmp, st.st_uid, st.st_gid)
+            except OSError:
+                pass
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+# ---------------------------------------------------------------------------- in-place edit
+_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-]+)*)\s*\]\s*(#.*)?$")
+_ARRAY_HEADER = re.compile(r"^\s*\[\[")
+
+
+def _value_end(lines: list[str], start: int, col: int) -> tuple[int, int]:
+    """Where the value that begins at ``lines[start][col:]`` ends: (line, column after it).
+
+    Follows brackets and braces across lines, skipping strings and comments."""
+    depth = 0
+    i, j = start, col
+    seen = False
+    while i < len(lines):
+        line = lines[i]
+        while j < len(line):
+            ch = line[j]
+            if ch in "\"'":
+                triple = line[j:j + 3] == ch * 3
+                quote = ch * 3 if triple else ch
+                k = j + len(quote)
+                while True:
+                    end = line.find(quote, k)
+                    if end < 0:
+                        if not triple:
+                            raise ValueError("unterminated string")
+                        i, k = i + 1, 0
+                        if i >= len(lines):
+                            raise ValueError("unterminated string")
+                        line = lines[i]
+                        continue
+                    if ch == '"' and not triple:
+                        backslashes = len(line[k:end]) - len(line[k:end].rstrip("\\"))
+                        if backslashes % 2:
+                            k = end + 1
+                            continue
+                    j = end + len(quote)
+                    break
+                seen = True
+                if depth == 0:
+                    return i, j
+                continue
+            if ch == "#":
+                break
+            if ch in "[{":
+                depth += 1
+                seen = True
+            elif ch in "]}":
+                depth -= 1
+                if depth == 0:
+                    return i, j + 1
+            elif not ch.isspace() and depth == 0:
+                seen = True
+                m = re.match(r"[^\s#,\]}]+", line[j:])
+                return i, j + (m.end() if m else 1)
+            j += 1
+        if depth == 0 and seen:
+            return i, len(line)
+        i, j = i + 1, 0
+    raise ValueError("value does not end")
+
+
+def edit_text(text: str, updates: dict[tuple[str, str], Any]) -> str:
+    """``text`` with the keys of ``updates`` set, everything else (comments too) unchanged.
+
+    Raises ValueError when the result would not parse back to the same configuration apart
+    from the changed keys (the caller then keeps the file as it is).
+    """
+    before = tomllib.loads(text)
+    lines = text.splitlines()
+    trailing_newline = text.endswith("\n") or not text
+    for (table, key), value in updates.items():
+        lines = _set(lines, table, key, _toml(value))
+    new = "\n".join(lines) + ("\n" if trailing_newline else "")
+    after = tomllib.loads(new)
+    expect = json.loads(json.dumps(before))
+    for (table, key), value in updates.items():
+        (expect.setdefault(table, {}) if table else expect)[key] = value
+    if after != expect:
+        raise ValueError("the edited file would not read back as intended")
+    return new
+
+
+def _set(lines: list[str], table: str, key: str, value: str) -> list[str]:
+    current = ""
+    first_header = None
+    table_line = None
+    key_re = re.compile(rf"^(\s*){re.escape(key)}\s*=\s*")
+    for n, line in enumerate(lines):
+        m = _HEADER.match(line)
+        if m or _ARRAY_HEADER.match(line):
+            current = re.sub(r"\s+", "", m.group(1)) if m else "[[array]]"
+            if first_header is None:
+                first_header = n
+            if current == table:
+                table_line = n
+            continue
+        if current != table:
+            continue
+        km = key_re.match(line)
+        if km:
+            end_line, end_col = _value_end(lines, n, km.end())
+            tail = lines[end_line][end_col:]
+            comment = tail.strip()
+            keep = f"  {comment}" if comment.startswith("#") else ""
+            return lines[:n] + [f"{km.group(1)}{key} = {value}{keep}"] + lines[end_line + 1:]
+    new_line = f"{key} = {value}"
+    if not table:
+        if first_header is None:
+            return [*lines, new_line]
+        return lines[:first_header] + [new_line, ""] + lines[first_header:]
+    if table_line is not None:
+        return lines[:table_line + 1] + [new_line] + lines[table_line + 1:]
+    return [*lines, "", f"[{table}]", new_line]

@@ -1,0 +1,171 @@
+"""Attract mode: the kiosk plays by itself, one enabled game after another, under a
+"touch the screen to play" banner. Any touch wakes it and opens the game picker; that touch
+never reaches the demo's cards (the screen takes every touch itself)."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from ..attract import DemoPlayer
+from ..controller import TableController
+from ..i18n import game_text
+from ..table_view import TableView
+from ..widgets import GOLD, Felt, Panel
+
+log = logging.getLogger("kiosk.attract")
+
+
+class AttractScreen(Screen):
+    """The demo table. ``step`` is the pace (seconds per move), ``pause`` the rest between
+    two games."""
+
+    step = 0.9
+    pause = 3.0
+
+    def __init__(self, **kw) -> None:
+        super().__init__(name="attract", **kw)
+        self.root = FloatLayout()
+        self.root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
+        self.add_widget(self.root)
+        self.view: TableView | None = None
+        self.ctl: TableController | None = None
+        self.player: DemoPlayer | None = None
+        self.banner = Panel(orientation="vertical", size_hint=(None, None),
+                            fill=(0.02, 0.1, 0.05, 0.82))
+        self.prompt = Label(bold=True, color=GOLD, halign="center", valign="middle")
+        self.caption = Label(color=(1, 1, 1, 0.85), halign="center", valign="middle")
+        self.banner.add_widget(self.prompt)
+        self.banner.add_widget(self.caption)
+        self.root.add_widget(self.banner)
+        self.running = False
+        self.games_shown: list[str] = []
+        self._order: list[str] = []
+        self._index = -1
+        self._ev = None
+        self._rnd = random.Random()
+        self.bind(size=self._arrange)
+
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    # ------------------------------------------------------------------ show
+    def start(self) -> None:
+        """Start the demo (from the welcome screen's timer)."""
+        app = self.app
+        self._order = list(app.game_ids())
+        if not self._order:
+            return
+        self.running = True
+        self._index = self._rnd.randrange(len(self._order)) - 1
+        app.sm.current = "attract"
+        self._next_game()
+        if app.animate:
+            Animation.cancel_all(self.prompt)
+            pulse = Animation(opacity=0.45, d=1.1, t="in_out_sine") + \
+                Animation(opacity=1, d=1.1, t="in_out_sine")
+            pulse.repeat = True
+            pulse.start(self.prompt)
+
+    def stop(self) -> None:
+        self.running = False
+        self._cancel()
+        Animation.cancel_all(self.prompt)
+        self.prompt.opacity = 1
+
+    def _cancel(self) -> None:
+        if self._ev is not None:
+            self._ev.cancel()
+            self._ev = None
+
+    def _next_game(self, *_a) -> None:
+        self._cancel()
+        if not self.running:
+            return
+        app = self.app
+        self._index = (self._index + 1) % len(self._order)
+        game_id = self._order[self._index]
+        options = app.cfg.options_for(game_id)
+        try:
+            self.player = DemoPlayer(game_id, options, self._rnd)
+            self.ctl = TableController(game_id, self.player.seed(), options, autoplay=False,
+                                       demo=True)
+        except Exception:  # noqa: BLE001 - one broken game must not end the show
+            log.exception("demo of %s failed to start", game_id)
+            self._ev = Clock.schedule_once(self._next_game, self.pause)
+            return
+        self.games_shown.append(game_id)
+        if self.view is None:
+            self.view = TableView(self.ctl, size_hint=(None, None))
+            self.root.add_widget(self.view, index=len(self.root.children) - 1)
+        self.view.four_colour = app.four_colour
+        self.view.animate = app.animate
+        self.view.set_controller(self.ctl)
+        self._arrange()
+        self.retranslate()
+        self._ev = Clock.schedule_once(self._step, self.step)
+
+    def _step(self, _dt: float) -> None:
+        self._ev = None
+        if not self.running or self.ctl is None or self.player is None:
+            return
+        try:
+            move = self.player.next_move(self.ctl.game)
+            if move is not None and self.ctl.play(move, "demo") is None:
+                self.view.sync(animate=True)
+                self._ev = Clock.schedule_once(self._step, self.step)
+                return
+        except Exception:  # noqa: BLE001
+            log.exception("demo of %s stopped", self.ctl.game_id)
+        rest = self.pause * (2 if self.ctl.game.won else 1)
+        self._ev = Clock.schedule_once(self._next_game, rest)
+
+    # ------------------------------------------------------------------ texts and layout
+    def retranslate(self) -> None:
+        app = self.app
+        self.prompt.text = app.tr("Touch the screen to play")
+        if self.ctl is not None:
+            name = game_text(app.catalog_entry(self.ctl.game_id), "names", app.lang)
+            self.caption.text = app.tr("Demo: {game}", game=name)
+
+    def _arrange(self, *_a) -> None:
+        w, h = self.size
+        if w < 10:
+            return
+        u = min(w, h) / 480
+        landscape = w >= h
+        bh = (96 if landscape else 130) * u
+        bw = min(w - 24 * u, 640 * u)
+        self.banner.size = (bw, bh)
+        self.banner.pos = ((w - bw) / 2, 10 * u)
+        self.banner.padding = (12 * u, 6 * u)
+        self.banner.radius = 18 * u
+        self.prompt.font_size = (30 if landscape else 40) * u
+        self.caption.font_size = (16 if landscape else 22) * u
+        for lab in (self.prompt, self.caption):
+            lab.text_size = (bw - 24 * u, None)
+        self.caption.size_hint_y = 0.55
+        if self.view is not None:
+            top = bh + 16 * u
+            self.view.pos = (0, top)
+            self.view.size = (w, h - top)
+
+    # ------------------------------------------------------------------ touches
+    def on_touch_down(self, touch) -> bool:
+        touch.ud["attract"] = True
+        self.app.lobby.wake()
+        return True  # the demo's cards never see the touch that wakes the kiosk
+
+    def on_touch_move(self, touch) -> bool:
+        return True
+
+    def on_touch_up(self, touch) -> bool:
+        return True
