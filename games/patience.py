@@ -451,41 +451,46 @@ class PatienceGame(Game):
 
         Such a card can only ever carry cards that are home (if foundation cards can come
         back, the closure: everything that could be built on those too), so playing it
-        home loses nothing. One-deck games with standard foundations whose ``accepts``
-        follows the builds only; the others keep :meth:`safe_autoplay`.
+        home loses nothing. One-deck games whose ``accepts`` follows the builds only; the
+        others keep :meth:`safe_autoplay`.
         """
         need = self.__dict__.get("_home_needs")
         if need is None:
             need = self._home_needs_table()
-        generic = type(self).safe_autoplay is PatienceGame.safe_autoplay
         if not need:
             return self.safe_autoplay()
-        cards, down = self.cards, self.down
-        home = [0, 0, 0, 0]
-        for f in self.foundations:
-            if cards[f]:
-                t = cards[f][-1]
-                home[SUIT[t]] = RANK[t]
-        low = min(home) + 1 if generic else 0
-        role = self._role
+        generic = (self.standard_foundations
+                   and type(self).safe_autoplay is PatienceGame.safe_autoplay)
+        cards, down, role = self.cards, self.down, self._role
+        home = {c for f in self.foundations for c in cards[f]}
+        if generic:
+            progress = [0, 0, 0, 0]
+            for f in self.foundations:
+                if cards[f]:
+                    t = cards[f][-1]
+                    progress[SUIT[t]] = RANK[t]
+            low = min(progress) + 1
         for s in self._sources:
             pile = cards[s]
             if not pile or role[s] == "foundation" or down[s] == len(pile):
                 continue
             c = pile[-1]
-            r = RANK[c]
-            if r != home[SUIT[c]] + 1:
+            if generic:
+                r = RANK[c]
+                if r != progress[SUIT[c]] + 1:
+                    continue
+                if not (r <= 2 or r <= low or all(d in home for d in need[c])):
+                    continue
+            elif not all(d in home for d in need[c]):
                 continue
-            if (generic and (r <= 2 or r <= low)) or all(home[SUIT[d]] >= RANK[d]
-                                                         for d in need[c]):
-                for f in self.foundations:
-                    if self.accepts(f, s, 1):
-                        return Move("move", s, f, 1)
+            for f in self.foundations:
+                if self.accepts(f, s, 1):
+                    return Move("move", s, f, 1)
         return None if generic else self.safe_autoplay()
 
     def _home_needs_table(self) -> tuple[tuple[int, ...], ...]:
         """Per card, the cards that must be home before it may go home (see above)."""
-        ok = (self.standard_foundations and self.foundations and self.info.decks == 1
+        ok = (self.foundations and self.info.decks == 1
               and (self.ACCEPTS_BY_BUILD if self.ACCEPTS_BY_BUILD is not None
                    else type(self).accepts is PatienceGame.accepts))
         table: tuple[tuple[int, ...], ...] = ()

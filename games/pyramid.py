@@ -172,6 +172,9 @@ class Pyramid(Game):
     #: the pair rule in a sentence, for refused moves
     NEED = "The two cards must add up to 13 (jack 11, queen 12, king 13)."
 
+    #: a place in the pyramid holds the card dealt there or nothing
+    SOLVER_VIEW = {"tableau": "count"}
+
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 8.8, 0)
         yield PileSpec("C", "waste", 8.8, 1.6, label="current")
@@ -192,6 +195,8 @@ class Pyramid(Game):
         self.hidden = [] if self.opts["all_face_up"] else [
             (p, cov) for p, cov in zip(self.pyr, self.cover, strict=True) if cov]
         self.pair_pile = self.opts["pair_pile"]
+        if self.pair_pile:  # the pair pile's top card can still be played
+            self.SOLVER_VIEW = {"tableau": "count", "discard": "all"}
         self.scored = self.opts["scored_match"]
         self.rescue = self.opts["apex_rescue"] and not self.scored
         # with a pair pile the card picked second ends on top, so pick order matters
@@ -271,6 +276,37 @@ class Pyramid(Game):
         passes_over = self.vars["pass"] >= PASSES or not (cards[self.waste] or cards[self.current])
         return (self.rescue and not self.vars["rescued"] and not cards[self.stock]
                 and passes_over and bool(cards[self.pyr[0]]))
+
+    # ------------------------------------------------------------------ for the solver
+    def solver_autoplay(self) -> Move | None:
+        """Removals that can never hurt: a king on its own, and a pair whose two cards are
+        the last ones left of their ranks (they can only ever pair with each other). Not
+        with a pair pile, where what lies on top of it matters."""
+        if self.pair_pile or (self.vars["cleared"] and not self.scored):
+            return None
+        cards = self.cards
+        avail = self.available()
+        by_rank: list[list[int]] = [[] for _ in range(14)]
+        for p in avail:
+            by_rank[RANK[cards[p][-1]]].append(p)
+        if self.SINGLE_KINGS and by_rank[KING]:
+            return Move("remove", by_rank[KING][0])
+        left = [0] * 14
+        for p in (self.stock, self.current, self.waste, *self.pyr):
+            for c in cards[p]:
+                left[RANK[c]] += 1
+        for r in range(1, 14):
+            q = self.PARTNER[r]
+            if not q or q < r or not by_rank[r]:
+                continue
+            if q == r:
+                if left[r] == 2 and len(by_rank[r]) == 2:
+                    a, b = sorted(by_rank[r])
+                    return Move("remove", a, b)
+            elif left[r] == 1 and left[q] == 1 and by_rank[q]:
+                a, b = sorted((by_rank[r][0], by_rank[q][0]))
+                return Move("remove", a, b)
+        return None
 
     def canonical(self, move: Move) -> Move:
         """The one form of a pair move that :meth:`legal_moves` lists."""

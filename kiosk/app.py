@@ -3,13 +3,21 @@
 Import this module only after :func:`kiosk.boot.configure` (Kivy reads its configuration
 when it is imported). A visitor must never see a traceback nor land in a shell: exceptions
 in event handlers are logged and the app keeps running (:class:`KeepRunning`); Escape, F1,
-the window's close button and keyboard shortcuts do not leave the app.
+the window's close button and keyboard shortcuts do not leave the app. Only the operator
+menu ends it, with an exit status (:mod:`kiosk.operator`).
+
+The configuration (:class:`kiosk.config.Config`) says which games the picker offers and in
+which order, each game's default options, the language, the deck and autoplay. The play
+log, the hardware buttons and the idle and attract timers live in :class:`kiosk.lobby.Lobby`
+(``services=True`` for ``kiosk run`` and the UI tests; snapshots go without).
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
@@ -22,9 +30,17 @@ from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
 
 import games
 
+from . import deals, overrides
 from .boot import FONT_BOLD, FONT_REGULAR
+from .buttons import NEW_DEAL, UNDO
+from .config import Config, default_games
 from .controller import TableController
 from .i18n import Translator, normalize
+from .lobby import Lobby
+from .operator import PinGuard, SystemCommands
+from .reasons import translate as translate_reason
+from .screens.attract import AttractScreen
+from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
 from .screens.table import TableScreen
 from .screens.welcome import WelcomeScreen
@@ -57,25 +73,35 @@ def register_fonts() -> None:
 
 
 class KioskApp(App):
-    """The touch table. ``language`` is the default language (the config back end will feed
-    it); ``game`` opens straight into a game; ``four_colour`` and ``autoplay`` are settings."""
+    """The kiosk. ``cfg`` is the configuration (defaults without one); ``language``,
+    ``four_colour`` and ``autoplay`` override it when given (command-line flags); ``game``
+    opens straight into a game. ``services`` starts the play log and the hardware buttons
+    (``pin_factory`` for gpiozero; the tests pass a MockFactory), ``runner`` runs reboot and
+    power off (see :class:`kiosk.operator.SystemCommands`)."""
 
     lang = StringProperty("en")
     four_colour = BooleanProperty(False)
     animate = BooleanProperty(True)
 
-    def __init__(self, language: str = "en", game: str | None = None, seed: int | None = None,
-                 options: dict[str, Any] | None = None, *, four_colour: bool = False,
-                 autoplay: bool = True, animate: bool = True, transitions: bool = True,
-                 on_ready: Callable[[KioskApp], None] | None = None, **kw) -> None:
+    def __init__(self, language: str | None = None, game: str | None = None,
+                 seed: int | None = None, options: dict[str, Any] | None = None, *,
+                 cfg: Config | None = None, four_colour: bool | None = None,
+                 autoplay: bool | None = None, animate: bool = True, transitions: bool = True,
+                 on_ready: Callable[[KioskApp], None] | None = None, services: bool = False,
+                 data_dir: Path | None = None, pin_factory: Any = None,
+                 runner: Callable | None = None, playlog: Any = None, **kw) -> None:
         super().__init__(**kw)
-        self.translator = Translator(language)
+        if cfg is None:
+            cfg = Config()
+            cfg.games = default_games()
+        self.cfg = cfg
+        self.translator = Translator(language or cfg.language)
         self.lang = self.translator.lang
         self.start_game = game
         self.start_seed = seed
         self.start_options = dict(options or {})
-        self.four_colour = four_colour
-        self.autoplay = autoplay
+        self.four_colour = cfg.four_colour if four_colour is None else four_colour
+        self.autoplay = cfg.autoplay if autoplay is None else autoplay
         self.animate = animate
         self.transitions = transitions
         self.on_ready = on_ready
@@ -83,12 +109,26 @@ class KioskApp(App):
         self.use_kivy_settings = False
         self.title = "Solitaire"
         self._catalog: list[dict] | None = None
+        self._entries: dict[str, dict] | None = None
         self.controller: TableController | None = None
+        #: problems of the configuration and of the menu's saved settings (operator menu)
+        self.notes: list[str] = []
+        self.exit_code = 0
+        self.data_dir = data_dir
+        self.pin_guard = PinGuard(cfg.operator_pin)
+        self.system = SystemCommands(self.exit_app, runner)
+        self.lobby = Lobby(self, cfg, services=services, data_dir=data_dir, playlog=playlog,
+                           pin_factory=pin_factory)
 
     # ------------------------------------------------------------------ texts
     def tr(self, msgid: str, **fields: Any) -> str:
         """Translate a UI text into the current language."""
         return self.translator.gettext(msgid, **fields)
+
+    def tr_reason(self, text: str) -> str:
+        """An engine or back-end sentence in the current language (English when the
+        catalogs and the pattern table do not cover it)."""
+        return translate_reason(text, self.lang)
 
     def set_language(self, lang: str) -> None:
         lang = normalize(lang)
@@ -102,22 +142,29 @@ class KioskApp(App):
             except Exception:
                 log.exception("retranslate failed for %s", screen.name)
 
+    def _all_entries(self) -> dict[str, dict]:
+        if self._entries is None:
+            self._entries = {e["id"]: e for e in games.catalog()}
+        return self._entries
+
     def catalog(self) -> list[dict]:
-        """The game catalog, in the picker's order (easiest first, then by name)."""
+        """The enabled games' catalog entries, in the picker's order (the configuration's)."""
         if self._catalog is None:
-            cat = games.catalog()
-            self._catalog = sorted(cat, key=lambda e: (e.get("difficulty", 3),
-                                                       e["names"].get("en", e["id"])))
+            entries = self._all_entries()
+            self._catalog = [entries[g] for g in self.cfg.games if g in entries]
         return self._catalog
 
     def catalog_entry(self, game_id: str) -> dict:
-        for e in self.catalog():
-            if e["id"] == game_id:
-                return e
-        return {"id": game_id, "names": {}, "rules": {}, "description": {}}
+        return self._all_entries().get(
+            game_id, {"id": game_id, "names": {}, "rules": {}, "description": {}})
 
     def game_ids(self) -> list[str]:
+        """The enabled games, in the picker's order."""
         return [e["id"] for e in self.catalog()]
+
+    def all_game_ids(self) -> list[str]:
+        """Every registered game, in the default order (the operator's Games page)."""
+        return default_games()
 
     # ------------------------------------------------------------------ building
     def build(self):
@@ -130,46 +177,151 @@ class KioskApp(App):
         self.welcome = WelcomeScreen()
         self.picker = PickerScreen()
         self.table = TableScreen()
-        for s in (self.welcome, self.picker, self.table):
+        self.attract = AttractScreen()
+        self.pin = PinScreen()
+        self.operator = OperatorScreen()
+        screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator)
+        for s in screens:
             self.sm.add_widget(s)
-        for s in (self.welcome, self.picker, self.table):
+        for s in screens:
             s.retranslate()
+        self.lobby.start()
+        for problem in self.config_problems():
+            log.warning("configuration: %s", problem)
         if self.start_game:
             self.open_game(self.start_game, self.start_seed, self.start_options)
+        else:
+            self.welcome.on_pre_enter()
         if self.on_ready is not None:
             Clock.schedule_once(lambda _dt: self.on_ready(self), 0)
         return self.sm
 
     def on_stop(self) -> None:
+        try:
+            self.lobby.stop()
+        except Exception:
+            log.exception("closing the play log failed")
         if self.keeper in ExceptionManager.handlers:
             ExceptionManager.remove_handler(self.keeper)
 
+    def exit_app(self, code: int) -> None:
+        """End the app with ``code`` (the operator menu's restart and maintenance)."""
+        self.exit_code = code
+        self.stop()
+
     # ------------------------------------------------------------------ navigation
     def show_welcome(self) -> None:
+        self.attract.stop()
         self.sm.current = "welcome"
 
+    def go_welcome(self) -> None:
+        """Back to the welcome screen in the default language (idle, the menu's Close)."""
+        self.table.close_sheet()
+        self.set_language(self.cfg.language)
+        self.show_welcome()
+
     def show_picker(self, game_id: str | None = None) -> None:
+        self.attract.stop()
         if game_id:
             self.picker.show_game(game_id)
         self.sm.current = "picker"
 
+    def show_pin(self, purpose: str = "menu") -> None:
+        self.attract.stop()
+        self.pin.open(purpose)
+        self.sm.current = "pin"
+
+    def show_operator(self, page: str = "stats") -> None:
+        self.sm.current = "operator"
+        self.operator.open(page)
+
+    def _seeds_for(self, game_id: str, options: dict[str, Any]) -> Callable[[], int | None] | None:
+        """Deals for a game set to "winnable deals only": from its list, when there is one."""
+        if game_id not in self.cfg.winnable_only:
+            return None
+        deal_list = deals.load(game_id, options)
+        if deal_list is None or not deal_list.deals:
+            log.warning("%s: winnable_only is set but there is no deal list; any deal",
+                        game_id)
+            return None
+        seeds = deal_list.seeds
+        return lambda: random.choice(seeds)
+
     def open_game(self, game_id: str, seed: int | None = None,
                   options: dict[str, Any] | None = None) -> TableController:
-        """Sit down at ``game_id`` (a new random deal unless ``seed`` is given)."""
-        ctl = TableController(game_id, seed, options, autoplay=self.autoplay)
-        self.controller = ctl
-        self.table.start(ctl)
-        self.sm.current = "table"
-        return ctl
+        """Sit down at ``game_id`` (a new random deal unless ``seed`` is given), with the
+        configured options of that game unless ``options`` are given."""
+        opts = self.cfg.options_for(game_id)
+        opts.update(options or {})
+        ctl = TableController(game_id, seed, opts, autoplay=self.autoplay,
+                              seeds=self._seeds_for(game_id, opts))
+        return self._sit(ctl)
 
     def open_position(self, game: games.Game) -> TableController:
         """Sit down at a constructed position (tests, saved games)."""
         ctl = TableController(game.info.id, game.seed, dict(game.opts), autoplay=self.autoplay)
         ctl.set_game(game)
+        return self._sit(ctl)
+
+    def _sit(self, ctl: TableController) -> TableController:
+        self.attract.stop()
         self.controller = ctl
+        self.lobby.follow(ctl)
         self.table.start(ctl)
         self.sm.current = "table"
         return ctl
+
+    # ------------------------------------------------------------------ the operator's data
+    def config_problems(self) -> list[str]:
+        return list(self.cfg.problems) + list(self.notes)
+
+    def log_status(self):
+        playlog = self.lobby.playlog
+        return None if playlog is None else playlog.status
+
+    def log_path(self) -> Path | None:
+        playlog = self.lobby.playlog
+        return None if playlog is None else playlog.path
+
+    def flush_log(self) -> None:
+        if self.lobby.playlog is not None:
+            self.lobby.playlog.retry()
+
+    def statistics(self) -> dict | None:
+        """:func:`kiosk.stats.stats` of the play log, or None without one."""
+        from . import export, stats
+
+        playlog = self.lobby.playlog
+        if playlog is None:
+            return None
+        self.flush_log()
+        try:
+            with export.snapshot(playlog.path) as conn:
+                return stats.stats(conn, clock=playlog.clock)
+        except export.ExportError:
+            return {"games": {}, "total": {"all": stats._summary([]),
+                                           "today": stats._summary([])},
+                    "clock_synced": True}
+
+    def set_enabled_games(self, game_ids: list[str]):
+        """The operator's choice of games (kept in order); saved for the next start."""
+        self.cfg.games = [g for g in game_ids if g in self._all_entries()]
+        self._catalog = None
+        self.picker._built_for = None
+        self.welcome.retranslate()
+        self.lobby.arm()
+        return overrides.save(self.cfg, self.lobby_data_dir(), games=self.cfg.games)
+
+    def set_default_language(self, lang: str):
+        self.cfg.language = normalize(lang)
+        self.set_language(self.cfg.language)
+        return overrides.save(self.cfg, self.lobby_data_dir(), language=self.cfg.language)
+
+    def lobby_data_dir(self) -> Path | None:
+        if self.data_dir is not None:
+            return self.data_dir
+        playlog = self.lobby.playlog
+        return playlog.path.parent if playlog is not None else None
 
     # ------------------------------------------------------------------ lock-down
     def open_settings(self, *largs) -> bool:
@@ -185,19 +337,16 @@ class KioskApp(App):
 
     def _on_key(self, _window, key: int, _scancode: int, codepoint: str | None,
                 modifiers: list[str]) -> bool:
+        """Escape and F1 are swallowed; N and U are the hardware buttons' keys."""
         if key in (KEY_ESCAPE, KEY_F1):
             return True
-        if self.sm.current != "table" or self.controller is None:
-            return False
+        self.lobby.poke()
         ch = (codepoint or "").lower()
+        event = {"n": NEW_DEAL, "u": UNDO}.get(ch)
+        if event is None or self.sm.current in ("pin", "operator"):
+            return False
         try:
-            if ch == "n":
-                self.table.new_deal("key")
-                return True
-            if ch == "u":
-                self.table.undo("key")
-                return True
+            self.lobby.on_button(event, "key")
         except Exception:
             log.exception("key %r failed", ch)
-            return True
-        return False
+        return True

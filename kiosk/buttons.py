@@ -70,6 +70,8 @@ class ButtonLogic:
         self.undo_repeat_delay = undo_repeat_delay
         self.undo_repeat_interval = undo_repeat_interval
         self.state = {name: _State() for name in BUTTONS}
+        #: accepted presses of either button so far (a hold is one press, however long)
+        self.presses = 0
 
     def edge(self, name: str, pressed: bool, t: float) -> list[str]:
         """A raw level change of button ``name`` at time ``t``; returns the events."""
@@ -111,6 +113,8 @@ class ButtonLogic:
     def _accept(self, name: str, pressed: bool, t: float) -> list[str]:
         s = self.state[name]
         s.pressed, s.changed, s.unsettled = pressed, t, False
+        if pressed:
+            self.presses += 1
         if name == UNDO:
             if pressed:
                 s.next_repeat = t + self.undo_repeat_delay

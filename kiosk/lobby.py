@@ -68,6 +68,7 @@ class Lobby:
         self._corner_touch = None
         self._corner_ev = None
         self._started = False
+        self._presses_seen = 0
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:
@@ -151,6 +152,8 @@ class Lobby:
         self.poke()
         app = self.app
         current = app.sm.current
+        if current != "table" and self.buttons is not None:
+            self._presses_seen = self.buttons.logic.presses
         if current == "attract":
             self.wake()
             return
@@ -159,8 +162,12 @@ class Lobby:
             return
         if current != "table" or app.controller is None:
             return
-        if source == "gpio" and self.session is not None:
-            self.session.button()
+        if source == "gpio" and self.session is not None and self.buttons is not None:
+            # real presses (a held Undo repeats its event but is one press)
+            presses = self.buttons.logic.presses
+            for _ in range(max(0, presses - self._presses_seen)):
+                self.session.button()
+            self._presses_seen = presses
         if event == NEW_DEAL:
             app.table.new_deal(source)
         elif event == UNDO:

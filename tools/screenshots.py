@@ -2,10 +2,13 @@
 """Regenerate docs/screenshots/: every screen, at 800x480 and 720x1280, in every language.
 
 Runs the real app headless (SDL offscreen) in one process, resizing its window, and saves
-what the window shows: welcome, picker, table (Klondike mid-game and a pairing game with a
-selection), rules, win and "no more moves".
+what the window shows: welcome (plain and with today's wins), picker, table (Klondike
+mid-game and a pairing game with a selection), rules, win, "no more moves", attract mode,
+the operator's PIN keypad and the operator menu's pages (statistics from a made-up play log
+in a temporary directory).
 
     python3 tools/screenshots.py [--out docs/screenshots] [--sizes 800x480,720x1280]
+                                 [--only welcome,operator,...]
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,19 +31,40 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     ap.add_argument("--sizes", default="800x480,720x1280")
+    ap.add_argument("--only", default="", help="comma-separated name prefixes to shoot")
     args = ap.parse_args()
+    only = [o for o in args.only.split(",") if o]
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     boot.configure(boot.Screen(*sizes[0], headless=True), quiet=True)
 
+    from gpiozero.pins.mock import MockFactory
     from kivy.base import EventLoop, runTouchApp
     from kivy.core.window import Window
 
     import games
     from games import cards as C
+    from kiosk import config
     from kiosk.app import KioskApp
+    from kiosk.playlog import PlayLog
     from kiosk.shots import capture
 
-    app = KioskApp(language="en", transitions=False, animate=False, autoplay=False)
+    home = Path(tempfile.mkdtemp(prefix="kiosk-shots-"))
+    cfg_path = home / "config.toml"
+    cfg_path.write_text(f'name = "Library lobby"\n[log]\ndata_dir = "{home}"\n'
+                        '[buttons]\nundo_pin = 30\n')
+    cfg = config.load(cfg_path)
+    playlog = PlayLog(home / "plays.db", kiosk=cfg.name, min_free_mb=0)
+    rnd = random.Random(7)
+    for game_id, plays, wins in (("klondike", 14, 5), ("pyramid", 9, 2), ("golf", 7, 3),
+                                 ("spider" if "spider" in games.ids() else "scorpion", 4, 0),
+                                 ("clock", 6, 1), ("canfield", 3, 1)):
+        for k in range(plays):
+            play = playlog.begin(game_id, rnd.randint(1, 99999))
+            playlog.move(play, "deal")
+            play.t0 -= rnd.uniform(90, 900)
+            playlog.finish(play, "won" if k < wins else rnd.choice(["lost", "abandoned"]))
+    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
+                   data_dir=home, playlog=playlog, pin_factory=MockFactory())
     app._run_prepare()
     runTouchApp(embedded=True)
 
@@ -48,6 +73,8 @@ def main() -> int:
             EventLoop.idle()
 
     def shot(name: str) -> None:
+        if only and not any(name.startswith(o) for o in only):
+            return
         done: list = []
         capture(args.out / name, done.append)
         for _ in range(30):
@@ -124,6 +151,29 @@ def main() -> int:
             app.table._show_over()
             frames()
             shot(f"over-{tag}-{lang}.png")
+            app.table.close_sheet()
+            # the new screens: welcome with today's wins, attract mode, PIN, operator menu
+            app.show_welcome()
+            app.welcome.show_wins(12)
+            frames()
+            shot(f"welcome-wins-{tag}-{lang}.png")
+            app.attract._rnd = random.Random(5)
+            app.attract.start()
+            for _ in range(25):
+                app.attract._step(0)
+            frames()
+            shot(f"attract-{tag}-{lang}.png")
+            app.attract.stop()
+            app.show_pin()
+            app.pin.entered = "123"
+            app.pin._show()
+            frames()
+            shot(f"operator-pin-{tag}-{lang}.png")
+            for page in app.operator.PAGES:
+                app.show_operator(page)
+                frames()
+                shot(f"operator-{page}-{tag}-{lang}.png")
+            app.show_welcome()
             if lang == "en" and "pyramid" in games.ids():
                 ctl = app.open_game("pyramid", 3)
                 frames()

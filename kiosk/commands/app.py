@@ -1,4 +1,4 @@
-"""App commands: ``kiosk run`` starts the touch table, ``kiosk snapshot`` renders a deal.
+"""App commands: ``kiosk run`` starts the kiosk, ``kiosk snapshot`` renders a deal.
 
 Kivy is imported inside the handlers (after :func:`kiosk.boot.configure`), so ``kiosk
 games`` and the other commands stay instant.
@@ -33,22 +33,70 @@ def _check_game(game_id: str | None, options: dict) -> None:
         games.new(game_id, 1, **options)
 
 
-def cmd_run(args: argparse.Namespace) -> int:
+def load_config(args: argparse.Namespace):
+    """The configuration for ``kiosk run``: the file (``--config``, ``$SOLITAIRE_KIOSK_CONFIG``,
+    ``/etc/solitaire-kiosk/config.toml``), then the operator menu's saved settings, then the
+    command-line flags. Problems are logged and kept for the operator menu; never fatal."""
+    from kiosk import config, overrides
+
+    cfg = config.load(getattr(args, "config", None))
+    data_dir = cfg.data_dir()
+    notes = overrides.apply(cfg, data_dir)
+    if getattr(args, "lang", None):
+        from kiosk.i18n import normalize
+
+        cfg.language = normalize(args.lang)
+    if getattr(args, "rotation", None) is not None:
+        cfg.rotation = args.rotation
+    if getattr(args, "four_colour", None):
+        cfg.four_colour = True
+    if getattr(args, "no_autoplay", None):
+        cfg.autoplay = False
+    return cfg, data_dir, notes
+
+
+def make_app(args: argparse.Namespace, **kw):
+    """The app ``kiosk run`` starts (Kivy configured for this machine first)."""
+    import logging
+
     from kiosk import boot
     from kiosk.commands.engine import parse_options
-    from kiosk.i18n import normalize
 
     options = parse_options(args.option)
     _check_game(args.game, options)
+    cfg, data_dir, notes = load_config(args)
     screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
-                                args.fullscreen, rotation=args.rotation)
+                                args.fullscreen, rotation=cfg.rotation)
     boot.configure(screen)
     from kiosk.app import KioskApp
 
-    app = KioskApp(language=normalize(args.lang), game=args.game, seed=args.seed,
-                   options=options, four_colour=args.four_colour, autoplay=not args.no_autoplay)
+    log = logging.getLogger("kiosk")
+    for problem in cfg.problems:
+        log.warning("configuration: %s", problem)
+    app = KioskApp(cfg=cfg, game=args.game, seed=args.seed, options=options, services=True,
+                   data_dir=data_dir, **kw)
+    app.notes.extend(notes)
+    return app
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Run the kiosk until the operator ends it; the exit status says how (see
+    :mod:`kiosk.operator`: 75 restart, 76 maintenance console)."""
+    import signal
+
+    from kiosk import systemd_notify
+
+    app = make_app(args)
+
+    def stop(_signum, _frame) -> None:  # systemd's SIGTERM: close the play log, then exit
+        from kivy.clock import Clock
+
+        Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+    signal.signal(signal.SIGTERM, stop)
+    systemd_notify.attach(app)
     app.run()
-    return 0
+    return app.exit_code
 
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
@@ -95,15 +143,19 @@ def add(sub: argparse._SubParsersAction) -> None:
                       help="full screen (default on a Pi or without a desktop)")
     full.add_argument("--windowed", dest="fullscreen", action="store_false",
                       help="a window even on a Pi")
-    p.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270),
+    p.add_argument("--config", metavar="PATH",
+                   help="configuration file (default: $SOLITAIRE_KIOSK_CONFIG, else "
+                   "/etc/solitaire-kiosk/config.toml); the flags below override it")
+    p.add_argument("--rotation", type=int, default=None, choices=(0, 90, 180, 270),
                    help="turn the picture (and touches) for a panel mounted on its side")
-    p.add_argument("--lang", default="en", help="zh, en or ru (default en)")
+    p.add_argument("--lang", default=None, help="zh, en or ru (default: the configuration's)")
     p.add_argument("--game", help="open straight into this game id")
     p.add_argument("--seed", type=int, help="deal number for --game")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                    help="a rule option of --game (repeatable)")
-    p.add_argument("--four-colour", action="store_true", help="four-colour deck")
-    p.add_argument("--no-autoplay", action="store_true",
+    p.add_argument("--four-colour", action="store_true", default=None,
+                   help="four-colour deck")
+    p.add_argument("--no-autoplay", action="store_true", default=None,
                    help="do not move safe cards to the foundations by themselves")
     p.set_defaults(handler=cmd_run)
 

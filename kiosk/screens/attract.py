@@ -135,6 +135,7 @@ class AttractScreen(Screen):
         if self.ctl is not None:
             name = game_text(app.catalog_entry(self.ctl.game_id), "names", app.lang)
             self.caption.text = app.tr("Demo: {game}", game=name)
+        self._arrange()
 
     def _arrange(self, *_a) -> None:
         w, h = self.size
@@ -142,17 +143,21 @@ class AttractScreen(Screen):
             return
         u = min(w, h) / 480
         landscape = w >= h
-        bh = (96 if landscape else 130) * u
+        bh = (96 if landscape else 112) * u
         bw = min(w - 24 * u, 640 * u)
         self.banner.size = (bw, bh)
         self.banner.pos = ((w - bw) / 2, 10 * u)
-        self.banner.padding = (12 * u, 6 * u)
+        self.banner.padding = (14 * u, 8 * u)
         self.banner.radius = 18 * u
-        self.prompt.font_size = (30 if landscape else 40) * u
-        self.caption.font_size = (16 if landscape else 22) * u
-        for lab in (self.prompt, self.caption):
-            lab.text_size = (bw - 24 * u, None)
-        self.caption.size_hint_y = 0.55
+        room = bw - 28 * u
+        for lab, size in ((self.prompt, 30 if landscape else 28),
+                          (self.caption, 16 if landscape else 17)):
+            lab.text_size = (None, None)
+            lab.font_size = size * u
+            lab.texture_update()
+            if lab.texture_size[0] > room:  # one line, whatever the language
+                lab.font_size = size * u * room / lab.texture_size[0]
+        self.caption.size_hint_y = 0.5
         if self.view is not None:
             top = bh + 16 * u
             self.view.pos = (0, top)

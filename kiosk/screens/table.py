@@ -229,13 +229,27 @@ class TableScreen(Screen):
         tr, g = self.app.tr, self.ctl.game
         parts = [tr("Deal {seed}", seed=g.seed), tr("Moves {moves}", moves=self.ctl.moves),
                  tr("Time {time}", time=clock_text(self.ctl.elapsed())),
-                 tr("Score {score}", score=g.score)]
+                 self.score_text(g.score)]
         grade = g.grade
         if grade:
             parts.append(tr(grade))
         self.status.text = ("\n" if self.landscape else "   ").join(parts)
         self.buttons["undo"].disabled = not self.ctl.can_undo
         self.buttons["undo"].opacity = 1 if self.ctl.can_undo else 0.45
+
+    def score_text(self, score: int) -> str:
+        """The game's own score, named as the game names it ("Cards left: 12"): the catalog's
+        English label, translated when the ``.po`` files know it."""
+        label = ""
+        if self.ctl is not None:
+            entry = self.app.catalog_entry(self.ctl.game_id)
+            label = (entry.get("score") or {}).get("label") or ""
+        if not label:
+            return self.app.tr("Score {score}", score=score)
+        text = self.app.tr(label)
+        if text == label:  # no translation yet: the engine's words, capitalised
+            text = label[:1].upper() + label[1:]
+        return self.app.tr("{label}: {score}", label=text, score=score)
 
     def _update_actions(self) -> None:
         if self.ctl is None:
@@ -292,20 +306,24 @@ class TableScreen(Screen):
         if not self.ctl.undo(source):
             self.say(self.app.tr("There is nothing to undo."))
 
-    def go_home(self) -> None:
+    def go_home(self, source: str = "button") -> None:
+        self.leave(source)
+        self.app.show_picker(self.ctl.game_id if self.ctl else None)
+
+    def leave(self, source: str = "button") -> None:
+        """The visitor leaves the table (Home, the held New deal button, the idle timer):
+        an unfinished play is logged as abandoned."""
         self._cancel_autoplay()
         self.close_sheet()
         if self.ctl is not None:
-            self.ctl.leave()
-        self.app.show_picker(self.ctl.game_id if self.ctl else None)
+            self.ctl.leave(source)
 
     def say(self, text: str, seconds: float = 2.8) -> None:
         """One short line at the bottom of the table (a refused move's reason)."""
         if not text:
             return
         t = self.toast
-        tr = self.app.tr
-        t.text = tr(text)
+        t.text = self.app.tr_reason(text)
         t.font_size = 17 * min(self.size) / 480
         area = getattr(self, "table_area", (0, 0, self.width, self.height))
         t.text_size = (area[2] * 0.9, None)

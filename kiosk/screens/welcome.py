@@ -10,7 +10,7 @@ from kivy.uix.screenmanager import Screen
 from games import cards as C
 
 from ..card_art import CardWidget
-from ..widgets import GOLD, Felt, LanguageBar
+from ..widgets import GOLD, Felt, LanguageBar, Panel
 
 SHOWCASE = (C.card(1, C.SPADES), C.card(13, C.HEARTS), C.card(12, C.CLUBS),
             C.card(11, C.DIAMONDS), C.JOKER)
@@ -29,7 +29,13 @@ class WelcomeScreen(Screen):
         self.count = Label(color=(1, 1, 1, 0.75), **fixed)
         self.cards = [CardWidget(code) for code in SHOWCASE]
         self.langs = LanguageBar(size_hint=(None, None))
-        for w in (self.title, *self.cards, self.subtitle, self.count, self.langs):
+        # today's wins, for passers-by (shown only when there are some)
+        self.wins_badge = Panel(size_hint=(None, None), fill=(0.98, 0.76, 0.25, 0.16))
+        self.wins = Label(color=GOLD, bold=True, halign="center", valign="middle")
+        self.wins_badge.add_widget(self.wins)
+        self.wins_today = 0
+        for w in (self.title, *self.cards, self.subtitle, self.count, self.langs,
+                  self.wins_badge):
             root.add_widget(w)
         self.add_widget(root)
         self.bind(size=self._arrange)
@@ -42,6 +48,21 @@ class WelcomeScreen(Screen):
         self.subtitle.text = tr("Touch the screen to play")
         self.count.text = tr("{count} card games", count=len(app.game_ids()))
         self.langs.current = app.lang
+        self.show_wins(self.wins_today)
+
+    def on_pre_enter(self, *_a) -> None:
+        app = App.get_running_app()
+        self.count.text = app.tr("{count} card games", count=len(app.game_ids()))
+        self.show_wins(app.lobby.today_wins())
+
+    def show_wins(self, wins: int) -> None:
+        """"★ 3 games won here today ★" when there are any (never "0 wins")."""
+        self.wins_today = wins
+        app = App.get_running_app()
+        self.wins.text = (app.tr("★ {count} games won here today ★", count=wins)
+                          if wins > 1 else app.tr("★ A game won here today ★"))
+        self.wins_badge.opacity = 1 if wins > 0 else 0
+        self._arrange()
 
     def _arrange(self, *_a) -> None:
         w, h = self.size
@@ -67,6 +88,19 @@ class WelcomeScreen(Screen):
         self.count.font_size = 18 * u
         self.count.size = (w, 30 * u)
         self.count.pos = (0, self.subtitle.y - 36 * u)
+        self.wins.font_size = 19 * u
+        self.wins.texture_update()
+        bw = self.wins.texture_size[0] + 36 * u
+        self.wins_badge.size = (bw, 46 * u)
+        self.wins_badge.radius = 23 * u
+        if w > h:  # landscape: top left, beside the language buttons
+            room = self.langs.x - 24 * u
+            if bw > room:
+                self.wins.font_size = 19 * u * room / bw
+                self.wins_badge.width = room
+            self.wins_badge.pos = (12 * u, self.langs.y + (self.langs.height - 46 * u) / 2)
+        else:  # portrait: under the invitation
+            self.wins_badge.pos = ((w - bw) / 2, self.count.y - 70 * u)
 
     def on_touch_down(self, touch) -> bool:
         if self.langs.collide_point(*touch.pos):
@@ -75,6 +109,8 @@ class WelcomeScreen(Screen):
         return True
 
     def on_touch_up(self, touch) -> bool:
+        if touch.ud.get("operator"):  # the hidden corner was held: the keypad is open
+            return True
         if touch.ud.get("welcome"):
             App.get_running_app().show_picker()
             return True

@@ -108,20 +108,74 @@ class Harness:
         self.app.show_welcome()
         self.frames(2)
 
+    def until(self, condition, seconds: float = 5.0) -> bool:
+        """Pump frames until ``condition()`` holds (True) or the time is up (False)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if condition():
+                return True
+            self.loop.idle()
+            time.sleep(0.005)
+        return bool(condition())
+
+
+class FakeRunner:
+    """Stands in for ``systemctl``: records the commands, reboots nothing."""
+
+    def __init__(self) -> None:
+        self.commands: list[tuple[str, ...]] = []
+        self.fail: str | None = None
+
+    def __call__(self, argv):
+        from kiosk.operator import CommandResult
+
+        self.commands.append(tuple(argv))
+        return CommandResult(self.fail is None, self.fail or "")
+
+
+#: the session app's configuration: one bad key (reported, default used), long timers so
+#: no test is interrupted by the idle or attract timer unless it asks for them
+SESSION_CONFIG = """
+name = "Test lobby"
+operator_pin = "4321"
+idle_timeout = 86400
+flavour = "vanilla"
+
+[attract]
+delay = 86400
+
+[buttons]
+new_deal_hold = 0.6
+undo_pin = 99
+"""
+
 
 @pytest.fixture(scope="session")
-def kiosk():
+def kiosk(tmp_path_factory):
+    from gpiozero.pins.mock import MockFactory
     from kivy.base import runTouchApp
 
+    from kiosk import config
     from kiosk.app import KioskApp
 
-    app = KioskApp(language="en", transitions=False, animate=False, autoplay=False)
+    home = tmp_path_factory.mktemp("kiosk")
+    path = home / "config.toml"
+    path.write_text(SESSION_CONFIG + f'\n[log]\ndata_dir = "{home / "data"}"\n')
+    cfg = config.load(path)
+    factory = MockFactory()
+    runner = FakeRunner()
+    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
+                   data_dir=home / "data", pin_factory=factory, runner=runner)
     app._run_prepare()
     runTouchApp(embedded=True)
     harness = Harness(app)
+    harness.pins = factory
+    harness.runner = runner
+    harness.config_path = path
     harness.frames(3)
     yield harness
     assert not app.keeper.errors, app.keeper.errors
+    app.lobby.stop()
 
 
 @pytest.fixture

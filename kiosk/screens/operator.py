@@ -1,0 +1,723 @@
+"""The operator's screens: the PIN keypad and the menu behind it.
+
+Visitors never see a way in: the keypad opens only after a finger rests for 5 s in the top
+left corner of the welcome screen or the picker (:mod:`kiosk.lobby`). A wrong PIN shakes the
+dots and clears them, with no hint; after five wrong tries the keypad locks for a minute
+(:class:`kiosk.operator.PinGuard`). The menu's pages: statistics, status (play log, buttons,
+configuration problems), export to a USB stick, games and language, system (restart,
+reboot, shut down, maintenance console). Like every screen, the menu returns to the welcome
+screen after the idle timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
+
+from .. import export as export_mod
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, game_text
+from ..operator import CommandResult
+from ..widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped
+
+log = logging.getLogger("kiosk.operator")
+
+AMBER = (1.0, 0.78, 0.35, 1)
+GREEN_OK = (0.55, 0.95, 0.6, 1)
+KEY_BG = (1, 1, 1, 0.14)
+KEY_DOWN = (1, 1, 1, 0.36)
+ACTION_BG = (0.98, 0.76, 0.25, 0.92)
+DANGER_BG = (0.85, 0.3, 0.25, 0.9)
+CONFIRM_SECONDS = 4.0
+
+
+def minutes(seconds: float | None) -> str:
+    if seconds is None:
+        return "–"
+    s = int(round(seconds))
+    return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+def percent(rate: float | None) -> str:
+    return "–" if rate is None else f"{rate * 100:.0f}%"
+
+
+class PinScreen(Screen):
+    """A big keypad. ``purpose``: ``"menu"`` opens the operator menu, ``"maintenance"``
+    leaves the app for the maintenance console."""
+
+    MAX_DIGITS = 8
+
+    def __init__(self, **kw) -> None:
+        super().__init__(name="pin", **kw)
+        self.purpose = "menu"
+        self.entered = ""
+        root = FloatLayout()
+        root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
+        fixed = {"size_hint": (None, None), "halign": "center", "valign": "middle"}
+        self.title = Label(bold=True, color=GOLD, **fixed)
+        self.prompt = Label(color=(1, 1, 1, 0.95), **fixed)
+        self.field = Panel(size_hint=(None, None), fill=(0, 0, 0, 0.35))
+        self.dots = Label(color=(1, 1, 1, 1), halign="center", valign="middle")
+        self.field.add_widget(self.dots)
+        self.message = Label(color=AMBER, **fixed)
+        self.keypad = GridLayout(cols=3, size_hint=(None, None))
+        self.keys: dict[str, KButton] = {}
+        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok"):
+            b = KButton(color=(1, 1, 1, 1), bg=KEY_BG, bg_down=KEY_DOWN)
+            if key == "ok":
+                b.bg, b.bg_down, b.color = ACTION_BG, (1, 0.9, 0.5, 1), INK_DARK
+            b.bind(on_release=lambda _b, k=key: self.press(k))
+            self.keys[key] = b
+            self.keypad.add_widget(b)
+        self.cancel = KButton(color=(1, 1, 1, 1), size_hint=(None, None))
+        self.cancel.bind(on_release=lambda *_: self.leave())
+        for w in (self.title, self.prompt, self.field, self.message, self.keypad, self.cancel):
+            root.add_widget(w)
+        self.add_widget(root)
+        self._tick = None
+        self.bind(size=self._arrange)
+
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    # ------------------------------------------------------------------ flow
+    def open(self, purpose: str = "menu") -> None:
+        self.purpose = purpose
+        self.entered = ""
+        self.message.text = ""
+        self.retranslate()
+        self._show()
+        self._check_lock()
+
+    def leave(self) -> None:
+        self.entered = ""
+        self._stop_tick()
+        if self.purpose == "maintenance":
+            self.app.show_operator("system")
+        else:
+            self.app.go_welcome()
+
+    def press(self, key: str) -> None:
+        guard = self.app.pin_guard
+        if guard.locked():
+            self._check_lock()
+            return
+        if key == "back":
+            self.entered = self.entered[:-1]
+        elif key == "ok":
+            self.submit()
+            return
+        elif len(self.entered) < self.MAX_DIGITS:
+            self.entered += key
+        self._show()
+
+    def submit(self) -> None:
+        entered, self.entered = self.entered, ""
+        outcome = self.app.pin_guard.check(entered)
+        self._show()
+        if outcome == "ok":
+            self.message.text = ""
+            if self.purpose == "maintenance":
+                self.app.system.maintenance()
+            else:
+                self.app.show_operator()
+        elif outcome == "locked":
+            self._check_lock()
+        else:
+            self.shake()
+
+    def shake(self) -> None:
+        """No hint about the PIN: the dots wobble and clear."""
+        if not self.app.animate:
+            return
+        f = self.field
+        x = f.x
+        amp = max(8.0, f.width * 0.04)
+        Animation.cancel_all(f, "x")
+        (Animation(x=x - amp, d=0.05) + Animation(x=x + amp, d=0.08)
+         + Animation(x=x - amp / 2, d=0.07) + Animation(x=x, d=0.05)).start(f)
+
+    def _check_lock(self, *_a) -> None:
+        guard = self.app.pin_guard
+        locked = guard.locked()
+        for b in self.keys.values():
+            b.disabled = locked
+            b.opacity = 0.35 if locked else 1
+        if locked:
+            self.message.text = self.app.tr("Too many wrong tries. Try again in {seconds} s.",
+                                            seconds=guard.seconds_left())
+            if self._tick is None:
+                self._tick = Clock.schedule_interval(self._check_lock, 1.0)
+        else:
+            if self._tick is not None:
+                self.message.text = ""
+            self._stop_tick()
+
+    def _stop_tick(self) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    def on_leave(self, *_a) -> None:
+        self._stop_tick()
+        self.entered = ""
+
+    # ------------------------------------------------------------------ drawing
+    def _show(self) -> None:
+        self.dots.text = " ".join("•" * len(self.entered)) if self.entered else ""
+
+    def retranslate(self) -> None:
+        tr = self.app.tr
+        self.title.text = tr("Operator") if self.purpose == "menu" else tr("Maintenance console")
+        self.prompt.text = tr("Enter the PIN")
+        self.cancel.text = tr("Cancel")
+        self.keys["ok"].text = tr("OK")
+        self.keys["back"].text = "←"
+        for k, b in self.keys.items():
+            if k.isdigit():
+                b.text = k
+        if self.app.pin_guard.locked():
+            self._check_lock()
+
+    def _arrange(self, *_a) -> None:
+        w, h = self.size
+        if w < 10:
+            return
+        u = min(w, h) / 480
+        landscape = w >= h
+        if landscape:
+            left_w = w * 0.44
+            pad_w = min(w - left_w - 30 * u, 380 * u)
+            pad_h = h - 40 * u
+            self.keypad.size = (pad_w, pad_h)
+            self.keypad.pos = (w - pad_w - 20 * u, 20 * u)
+            cx, top = left_w / 2 + 10 * u, h - 40 * u
+            col_w = left_w - 20 * u
+        else:
+            pad_w = w - 60 * u
+            pad_h = min(h * 0.5, 4 * 120 * u)
+            self.keypad.size = (pad_w, pad_h)
+            self.keypad.pos = ((w - pad_w) / 2, 40 * u)
+            cx, top = w / 2, h - 60 * u
+            col_w = w - 40 * u
+        self.keypad.spacing = 10 * u
+        for k, b in self.keys.items():
+            b.font_size = (30 if k.isdigit() or k == "back" else 24) * u * (1 if landscape
+                                                                              else 1.05)
+        self.title.font_size = 34 * u
+        self.title.size = (col_w, 56 * u)
+        self.title.text_size = (col_w, None)
+        self.title.center_x, self.title.top = cx, top
+        self.prompt.font_size = 20 * u
+        self.prompt.size = (col_w, 36 * u)
+        self.prompt.text_size = (col_w, None)
+        self.prompt.center_x, self.prompt.top = cx, self.title.y - 6 * u
+        self.field.size = (min(col_w, 300 * u), 70 * u)
+        self.field.radius = 14 * u
+        self.field.center_x, self.field.top = cx, self.prompt.y - 14 * u
+        self.dots.font_size = 40 * u
+        self.message.font_size = 17 * u
+        self.message.size = (col_w, 60 * u)
+        self.message.text_size = (col_w, None)
+        self.message.center_x, self.message.top = cx, self.field.y - 8 * u
+        self.cancel.font_size = 20 * u
+        self.cancel.size = (min(col_w, 220 * u), 60 * u)
+        if landscape:
+            self.cancel.center_x, self.cancel.y = cx, 20 * u
+        else:
+            self.cancel.center_x, self.cancel.top = cx, self.message.y - 10 * u
+
+
+class OperatorScreen(Screen):
+    """The operator menu: one page at a time, picked from tabs."""
+
+    PAGES = ("stats", "status", "export", "games", "system")
+    TITLES = {"stats": "Statistics", "status": "Status", "export": "Export",
+              "games": "Games", "system": "System"}
+
+    def __init__(self, **kw) -> None:
+        super().__init__(name="operator", **kw)
+        self.page = "stats"
+        self.stats_scope = "today"
+        root = FloatLayout()
+        root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
+        self.title = Label(bold=True, color=GOLD, halign="left", valign="middle",
+                           size_hint=(None, None), shorten=True, shorten_from="right",
+                           markup=True)
+        self.close = KButton(color=(1, 1, 1, 1), size_hint=(None, None))
+        self.close.bind(on_release=lambda *_: self.app.go_welcome())
+        self.tabs = BoxLayout(size_hint=(None, None))
+        self.tab_buttons: dict[str, KButton] = {}
+        for page in self.PAGES:
+            b = KButton(color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1), bg_down=(0.98, 0.76, 0.25, 0.5))
+            b.bind(on_release=lambda _b, p=page: self.show(p))
+            self.tab_buttons[page] = b
+            self.tabs.add_widget(b)
+        self.panel = Panel(orientation="vertical", size_hint=(None, None))
+        for w in (self.title, self.close, self.tabs, self.panel):
+            root.add_widget(w)
+        self.add_widget(root)
+        # state of the pages
+        self.export_state: dict[str, Any] = {"running": False, "line": "", "result": "",
+                                             "error": False}
+        self.games_note = ""
+        self.system_note = ""
+        self._confirm: dict[str, Any] = {}
+        self._full_order: list[str] = []
+        self.widgets: dict[str, Any] = {}
+        self.bind(size=self._arrange)
+
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    @property
+    def u(self) -> float:
+        return min(self.size) / 480 if min(self.size) > 0 else 1.0
+
+    # ------------------------------------------------------------------ pages
+    def open(self, page: str = "stats") -> None:
+        self.games_note = ""
+        self.system_note = ""
+        self._confirm.clear()
+        self._full_order = []
+        self.show(page)
+
+    def show(self, page: str) -> None:
+        if page not in self.PAGES:
+            page = "stats"
+        self.page = page
+        for p, b in self.tab_buttons.items():
+            b.selected = p == page
+        self.rebuild()
+
+    def retranslate(self) -> None:
+        tr = self.app.tr
+        self._title()
+        self.close.text = tr("Close")
+        for p, b in self.tab_buttons.items():
+            b.text = tr(self.TITLES[p])
+        if self.parent is not None or self.manager is not None:
+            self.rebuild()
+
+    def _title(self) -> None:
+        name = escape_markup(self.app.cfg.name)
+        size = int(18 * self.u)
+        self.title.text = (f"{escape_markup(self.app.tr('Operator menu'))}   "
+                           f"[size={size}][color=ffffffb0]{name}[/color][/size]")
+
+    def rebuild(self) -> None:
+        body = self.panel
+        body.clear_widgets()
+        self.widgets = {}
+        u = self.u
+        body.padding = (16 * u, 12 * u)
+        body.spacing = 10 * u
+        try:
+            getattr(self, f"_page_{self.page}")(body, u)
+        except Exception:  # noqa: BLE001 - a page bug must not end the menu
+            log.exception("operator page %s failed", self.page)
+            body.clear_widgets()
+            body.add_widget(self._text(self.app.tr("This page cannot be shown."), u))
+
+    # ------------------------------------------------------------------ helpers
+    def _text(self, text: str, u: float, *, size: float = 17, color=(1, 1, 1, 0.95),
+              bold: bool = False) -> Wrapped:
+        return Wrapped(text=text, font_size=size * u, color=color, bold=bold)
+
+    def _button(self, text: str, u: float, action, *, bg=ACTION_BG, color=INK_DARK,
+                height: float = 62, size: float = 20) -> KButton:
+        b = KButton(text=text, color=color, bg=bg, bg_down=(1, 0.9, 0.5, 1), font_size=size * u,
+                    size_hint_y=None, height=height * u)
+        b.bind(on_release=lambda *_: action())
+        return b
+
+    def _scroll(self, content: Widget, u: float) -> ScrollView:
+        sv = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"],
+                        effect_cls="ScrollEffect")
+        sv.add_widget(content)
+        return sv
+
+    def _column(self, u: float) -> BoxLayout:
+        col = BoxLayout(orientation="vertical", size_hint_y=None, spacing=8 * u)
+        col.bind(minimum_height=col.setter("height"))
+        return col
+
+    # ------------------------------------------------------------------ statistics
+    def _page_stats(self, body: BoxLayout, u: float) -> None:
+        tr = self.app.tr
+        row = BoxLayout(size_hint_y=None, height=52 * u, spacing=10 * u)
+        for scope, text in (("today", tr("Today")), ("all", tr("All time"))):
+            b = KButton(text=text, color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1),
+                        bg_down=(0.98, 0.76, 0.25, 0.5), font_size=19 * u)
+            b.selected = scope == self.stats_scope
+            b.bind(on_release=lambda _b, s=scope: self._set_scope(s))
+            row.add_widget(b)
+        body.add_widget(row)
+        data = self.app.statistics()
+        if data is None:
+            body.add_widget(self._text(tr("The play log is not available."), u))
+            body.add_widget(Widget())
+            return
+        scope = self.stats_scope
+        games = [(g, s[scope]) for g, s in data["games"].items() if s[scope]["plays"]]
+        widths = (0.36, 0.13, 0.13, 0.17, 0.21)
+        heads = (tr("Game"), tr("Plays"), tr("Wins"), tr("Win rate"), tr("Median time"))
+        body.add_widget(self._stats_row(heads, widths, u, head=True))
+        table = self._column(u)
+        table.spacing = 2 * u
+        total = data["total"][scope]
+        if not games:
+            table.add_widget(self._text(tr("No games played yet.") if scope == "all"
+                                        else tr("No games played today."), u))
+        else:
+            table.add_widget(self._stats_row(
+                (tr("All games"), str(total["plays"]), str(total["wins"]),
+                 percent(total["win_rate"]), minutes(total["median_time"])), widths, u,
+                gold=True))
+            order = {g: k for k, g in enumerate(self.app.all_game_ids())}
+            games.sort(key=lambda gs: (-gs[1]["plays"], order.get(gs[0], 999)))
+            for game_id, s in games:
+                name = game_text(self.app.catalog_entry(game_id), "names", self.app.lang)
+                table.add_widget(self._stats_row(
+                    (name or game_id, str(s["plays"]), str(s["wins"]), percent(s["win_rate"]),
+                     minutes(s["median_time"])), widths, u))
+        body.add_widget(self._scroll(table, u))
+        self.widgets["stats_rows"] = len(games)
+        note = tr("Demo games are not counted.")
+        if not data.get("clock_synced", True):
+            note += " " + tr("The clock is not synchronised: today counts this start only.")
+        body.add_widget(self._text(note, u, size=14, color=(1, 1, 1, 0.6)))
+
+    def _stats_row(self, cells, widths, u: float, *, head: bool = False,
+                   gold: bool = False) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, height=(34 if head else 38) * u, spacing=6 * u,
+                        padding=(0, 0, 16 * u, 0))
+        for k, (text, wd) in enumerate(zip(cells, widths, strict=True)):
+            lab = Label(text=text, size_hint_x=wd, font_size=(15 if head else 17) * u,
+                        bold=head or gold, halign="left" if k == 0 else "right",
+                        valign="middle", shorten=True, shorten_from="right",
+                        color=GOLD if gold else (1, 1, 1, 0.7 if head else 0.95))
+            lab.bind(size=lambda lab_, sz: setattr(lab_, "text_size", sz))
+            row.add_widget(lab)
+        return row
+
+    def _set_scope(self, scope: str) -> None:
+        self.stats_scope = scope
+        self.rebuild()
+
+    # ------------------------------------------------------------------ status
+    def _page_status(self, body: BoxLayout, u: float) -> None:
+        app, tr = self.app, self.app.tr
+        col = self._column(u)
+
+        def item(label: str, value: str, color=(1, 1, 1, 0.95)) -> None:
+            col.add_widget(self._text(label, u, size=15, color=(1, 1, 1, 0.6), bold=True))
+            col.add_widget(self._text(value, u, color=color))
+
+        status = app.log_status()
+        if status is None:
+            item(tr("Play log"), tr("Not in use."), AMBER)
+        else:
+            state = tr("OK") if status.ok else tr("Degraded")
+            item(tr("Play log"), f"{state}: {app.tr_reason(status.message)}",
+                 GREEN_OK if status.ok else AMBER)
+            for note in status.notes:
+                col.add_widget(self._text(app.tr_reason(note), u, color=AMBER))
+            col.add_widget(self._text(str(app.lobby.playlog.path), u, size=14,
+                                      color=(1, 1, 1, 0.6)))
+        buttons = app.lobby.buttons
+        if buttons is not None and buttons.available:
+            item(tr("Hardware buttons"), tr("Connected."), GREEN_OK)
+        else:
+            item(tr("Hardware buttons"),
+                 tr("Not available: the keys N and U do their jobs."), AMBER)
+        cfg = app.cfg
+        source = str(cfg.path) if cfg.path else tr("Built-in defaults")
+        problems = app.config_problems()
+        item(tr("Configuration"), source)
+        if problems:
+            col.add_widget(self._text(tr("{count} problem(s); the defaults are used for these "
+                                         "keys:", count=len(problems)), u, color=AMBER))
+            for problem in problems:
+                col.add_widget(self._text("• " + problem, u, size=15, color=AMBER))
+        else:
+            col.add_widget(self._text(tr("No problems."), u, color=GREEN_OK))
+        from .. import __version__
+
+        item(tr("Version"), __version__)
+        body.add_widget(self._scroll(col, u))
+        self.widgets["problems"] = problems
+
+    # ------------------------------------------------------------------ export
+    def _page_export(self, body: BoxLayout, u: float) -> None:
+        tr = self.app.tr
+        body.add_widget(self._text(tr("Copies every game played (plays.csv) and every move "
+                                      "(moves.csv) to a USB stick."), u))
+        body.add_widget(self._text(tr("Use a stick formatted as FAT32 or exFAT. The files go "
+                                      "into a folder named after this kiosk and the time."),
+                                   u, size=15, color=(1, 1, 1, 0.65)))
+        st = self.export_state
+        button = self._button(tr("Export to the USB stick"), u, self.start_export, height=70,
+                              size=22)
+        button.disabled = st["running"]
+        button.opacity = 0.5 if st["running"] else 1
+        body.add_widget(button)
+        line = self._text(st["line"], u, color=(1, 1, 1, 0.9))
+        result = self._text(st["result"], u, size=18, color=AMBER if st["error"] else GREEN_OK,
+                            bold=True)
+        body.add_widget(line)
+        body.add_widget(result)
+        body.add_widget(Widget())
+        self.widgets["export_line"] = line
+        self.widgets["export_result"] = result
+
+    def start_export(self) -> None:
+        st = self.export_state
+        if st["running"]:
+            return
+        app, tr = self.app, self.app.tr
+        st.update(running=True, line=tr("Looking for a USB stick…"), result="", error=False)
+        self.rebuild()
+        db = app.log_path()
+        cfg = app.cfg
+
+        def progress(done: int, total: int) -> None:
+            Clock.schedule_once(lambda _dt: self._export_progress(done, total), 0)
+
+        def work() -> None:
+            try:
+                if db is None:
+                    raise export_mod.ExportError("The play log is not available.")
+                res = export_mod.export_to_usb(db, configured=cfg.export.usb_mount,
+                                               kiosk_name=cfg.name, progress=progress)
+                outcome: tuple[bool, Any] = (True, res)
+            except export_mod.ExportError as err:
+                outcome = (False, str(err))
+            except Exception as err:  # noqa: BLE001 - never a traceback on the screen
+                log.exception("export failed")
+                outcome = (False, f"Export failed: {err}")
+            Clock.schedule_once(lambda _dt: self._export_done(*outcome), 0)
+
+        app.flush_log()
+        self.export_thread = threading.Thread(target=work, name="kiosk-export", daemon=True)
+        self.export_thread.start()
+
+    def _export_progress(self, done: int, total: int) -> None:
+        st = self.export_state
+        st["line"] = self.app.tr("Writing… {done} of {total} rows", done=done, total=total)
+        lab = self.widgets.get("export_line")
+        if lab is not None:
+            lab.text = st["line"]
+
+    def _export_done(self, ok: bool, result: Any) -> None:
+        tr, st = self.app.tr, self.export_state
+        st["running"] = False
+        if ok:
+            st["rows"] = result.rows
+            st["line"] = str(result.directory)
+            st["result"] = tr("Done: {rows} rows written. You can take the stick out now.",
+                              rows=result.rows)
+            st["error"] = False
+        else:
+            st["line"] = ""
+            st["result"] = self.app.tr_reason(str(result))
+            st["error"] = True
+        if self.page == "export":
+            self.rebuild()
+
+    # ------------------------------------------------------------------ games
+    def _page_games(self, body: BoxLayout, u: float) -> None:
+        app, tr = self.app, self.app.tr
+        body.add_widget(self._text(tr("Language at start and on the welcome screen"), u,
+                                   size=15, color=(1, 1, 1, 0.6), bold=True))
+        row = BoxLayout(size_hint_y=None, height=54 * u, spacing=8 * u)
+        for lang in LANGUAGES:
+            b = KButton(text=LANGUAGE_NAMES[lang], color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1),
+                        bg_down=(0.98, 0.76, 0.25, 0.5), font_size=19 * u)
+            b.selected = lang == app.cfg.language
+            b.bind(on_release=lambda _b, code=lang: self._set_language(code))
+            row.add_widget(b)
+        body.add_widget(row)
+        enabled = app.game_ids()
+        body.add_widget(self._text(tr("Games in the picker ({on} of {all})", on=len(enabled),
+                                      all=len(app.all_game_ids())), u, size=15,
+                                   color=(1, 1, 1, 0.6), bold=True))
+        if not self._full_order:
+            rest = [g for g in app.all_game_ids() if g not in enabled]
+            self._full_order = list(enabled) + rest
+        cols = 2 if self.width >= self.height else 1
+        grid = GridLayout(cols=cols, size_hint_y=None, spacing=6 * u,
+                          row_default_height=50 * u, row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        toggles = {}
+        for game_id in self._full_order:
+            on = game_id in enabled
+            name = game_text(app.catalog_entry(game_id), "names", app.lang) or game_id
+            b = KButton(text=("✓  " if on else "     ") + name, halign="left",
+                        color=INK_DARK if on else (1, 1, 1, 0.75),
+                        bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
+                        bg_down=(1, 0.9, 0.5, 1), font_size=17 * u, shorten=True,
+                        shorten_from="right")
+            b.bind(on_release=lambda _b, g=game_id: self.toggle_game(g))
+            toggles[game_id] = b
+            grid.add_widget(b)
+        body.add_widget(self._scroll(grid, u))
+        self.widgets["toggles"] = toggles
+        if self.games_note:
+            body.add_widget(self._text(self.games_note, u, size=15, color=(1, 1, 1, 0.7)))
+
+    def toggle_game(self, game_id: str) -> None:
+        app, tr = self.app, self.app.tr
+        enabled = set(app.game_ids())
+        if game_id in enabled:
+            if len(enabled) == 1:
+                self.games_note = tr("At least one game must stay in the picker.")
+                self.rebuild()
+                return
+            enabled.discard(game_id)
+        else:
+            enabled.add(game_id)
+        order = [g for g in self._full_order if g in enabled]
+        self.games_note = self._saved_note(app.set_enabled_games(order))
+        self.rebuild()
+
+    def _set_language(self, lang: str) -> None:
+        self.games_note = self._saved_note(self.app.set_default_language(lang))
+        self.rebuild()
+
+    def _saved_note(self, saved: Any) -> str:
+        tr = self.app.tr
+        if saved is None:
+            return ""
+        if saved.ok:
+            return tr("Saved in {path}.", path=saved.path) if saved.path else ""
+        return tr("Not saved ({reason}); the change lasts until the app restarts.",
+                  reason=saved.message)
+
+    # ------------------------------------------------------------------ system
+    def _page_system(self, body: BoxLayout, u: float) -> None:
+        tr = self.app.tr
+        actions = (
+            ("restart", tr("Restart the app"), tr("The kiosk starts again in a few seconds.")),
+            ("reboot", tr("Reboot"), tr("The Pi starts again; about a minute.")),
+            ("poweroff", tr("Shut down"),
+             tr("Wait until the screen goes dark before you pull the plug.")),
+            ("maintenance", tr("Maintenance console"),
+             tr("Leaves the kiosk for a login prompt; asks for the PIN again.")),
+        )
+        grid = GridLayout(cols=2 if self.width >= self.height else 1, spacing=10 * u,
+                          size_hint_y=None, row_default_height=118 * u, row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        buttons = {}
+        for key, title, hint in actions:
+            box = BoxLayout(orientation="vertical", spacing=2 * u)
+            confirming = key in self._confirm
+            b = KButton(text=tr("Tap again to confirm") if confirming else title,
+                        color=(1, 1, 1, 1) if confirming else INK_DARK,
+                        bg=DANGER_BG if confirming else ACTION_BG, bg_down=(1, 0.9, 0.5, 1),
+                        font_size=20 * u, size_hint_y=None, height=62 * u)
+            b.bind(on_release=lambda _b, k=key: self.system_action(k))
+            box.add_widget(b)
+            lab = Label(text=hint, font_size=14 * u, color=(1, 1, 1, 0.65), size_hint_y=None,
+                        height=48 * u, halign="center", valign="top")
+            lab.bind(size=lambda lab_, sz: setattr(lab_, "text_size", sz))
+            box.add_widget(lab)
+            buttons[key] = b
+            grid.add_widget(box)
+        body.add_widget(self._scroll(grid, u))
+        self.widgets["system"] = buttons
+        note = self._text(self.system_note, u, size=18, color=AMBER, bold=True)
+        body.add_widget(note)
+        self.widgets["system_note"] = note
+
+    def system_action(self, key: str) -> None:
+        """First tap arms the button ("tap again to confirm"), the second does it."""
+        if key not in self._confirm:
+            for ev in self._confirm.values():
+                ev.cancel()
+            self._confirm.clear()
+            self._confirm[key] = Clock.schedule_once(lambda _dt: self._disarm(key),
+                                                     CONFIRM_SECONDS)
+            self.rebuild()
+            return
+        self._confirm.pop(key).cancel()
+        app, tr = self.app, self.app.tr
+        system = app.system
+        if key == "restart":
+            self.system_note = tr("Restarting…")
+            self.rebuild()
+            system.restart_app()
+        elif key == "maintenance":
+            app.show_pin("maintenance")
+        elif key in ("reboot", "poweroff"):
+            self.system_note = tr("Rebooting…") if key == "reboot" else tr("Shutting down…")
+            self.rebuild()
+            run = system.reboot if key == "reboot" else system.poweroff
+            run(lambda result: Clock.schedule_once(
+                lambda _dt: self._system_done(key, result), 0))
+
+    def _system_done(self, key: str, result: CommandResult) -> None:
+        if result.ok:
+            return  # systemd stops the kiosk in a moment
+        tr = self.app.tr
+        what = tr("Could not reboot") if key == "reboot" else tr("Could not shut down")
+        self.system_note = f"{what}: {result.message}"
+        if self.page == "system":
+            self.rebuild()
+
+    def _disarm(self, key: str) -> None:
+        if self._confirm.pop(key, None) is not None and self.page == "system":
+            self.rebuild()
+
+    # ------------------------------------------------------------------ layout
+    def _arrange(self, *_a) -> None:
+        w, h = self.size
+        if w < 10:
+            return
+        u = self.u
+        landscape = w >= h
+        head = 62 * u
+        self.title.font_size = (26 if landscape else 22) * u
+        self._title()
+        self.close.font_size = 20 * u
+        self.close.size = (150 * u, 50 * u)
+        self.close.pos = (w - self.close.width - 10 * u, h - head + (head - 50 * u) / 2)
+        self.title.size = (w - self.close.width - 40 * u, head)
+        self.title.text_size = self.title.size
+        self.title.pos = (16 * u, h - head)
+        if landscape:
+            tw = 160 * u
+            self.tabs.orientation = "vertical"
+            self.tabs.size = (tw, h - head - 10 * u)
+            self.tabs.pos = (10 * u, 10 * u)
+            self.tabs.spacing = 8 * u
+            self.panel.size = (w - tw - 30 * u, h - head - 10 * u)
+            self.panel.pos = (tw + 20 * u, 10 * u)
+        else:
+            th = 60 * u
+            self.tabs.orientation = "horizontal"
+            self.tabs.size = (w - 20 * u, th)
+            self.tabs.pos = (10 * u, h - head - th - 4 * u)
+            self.tabs.spacing = 6 * u
+            self.panel.size = (w - 20 * u, h - head - th - 20 * u)
+            self.panel.pos = (10 * u, 10 * u)
+        self.panel.radius = 16 * u
+        for b in self.tab_buttons.values():
+            b.font_size = (20 if landscape else 17) * u
+        if self.manager is not None and self.manager.current == self.name:
+            self.rebuild()

@@ -1,0 +1,450 @@
+"""The kiosk around the table, in the running app: configuration, play log, hardware buttons
+(gpiozero's MockFactory), idle timeout, attract mode, the operator's hidden corner, PIN and
+menu (statistics, status, export, games, system)."""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+import time
+
+import pytest
+
+import games
+from kiosk import export
+from kiosk.i18n import catalog
+from tests.conftest import arrange
+
+NEW_DEAL_PIN, UNDO_PIN = 17, 27
+
+
+def db_rows(app, sql: str, params=()) -> list[tuple]:
+    app.lobby.playlog.retry()
+    conn = sqlite3.connect(app.lobby.playlog.path)
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+def texts(widget) -> str:
+    return "\n".join(str(w.text) for w in widget.walk() if hasattr(w, "text"))
+
+
+def open_klondike(ui, seed=4711):
+    ctl = ui.app.open_game("klondike", seed)
+    ui.frames(3)
+    return ctl
+
+
+def press(ui, pin: int, hold: float = 0.12) -> None:
+    """Press and release a hardware button (wired to ground: low is pressed)."""
+    ui.pins.pin(pin).drive_low()
+    ui.wait(hold)
+    ui.pins.pin(pin).drive_high()
+    ui.wait(0.25)  # debounce, the read-back of the level, Clock.schedule_once
+
+
+def enter_pin(ui, digits: str) -> None:
+    for d in digits:
+        ui.tap_widget(ui.app.pin.keys[d])
+    ui.tap_widget(ui.app.pin.keys["ok"])
+
+
+@pytest.fixture
+def menu(ui):
+    """The operator menu, opened the way the app opens it after the PIN."""
+    ui.app.show_operator()
+    ui.frames(2)
+    yield ui.app.operator
+    ui.app.go_welcome()
+
+
+# ---------------------------------------------------------------------------- configuration
+def test_configuration_reaches_the_app_and_a_bad_key_is_shown(ui, menu):
+    app = ui.app
+    problems = app.config_problems()
+    assert any("flavour: unknown key" in p for p in problems)
+    assert any("buttons.undo_pin: 99" in p for p in problems)
+    assert app.cfg.buttons.undo_pin == UNDO_PIN  # the default for that key only
+    assert app.cfg.buttons.new_deal_hold == 0.6 and app.pin_guard.pin == "4321"
+    assert app.lobby.playlog.kiosk == "Test lobby"
+    assert app.game_ids() == app.cfg.games
+    menu.show("status")
+    ui.frames(2)
+    shown = texts(menu.panel)
+    assert "flavour" in shown and "buttons.undo_pin" in shown
+    assert str(ui.config_path) in shown and "The play log is working." in shown
+
+
+def test_default_options_of_a_game_come_from_the_configuration(ui):
+    ui.app.cfg.game_options["klondike"] = {"draw": 3}
+    try:
+        ctl = ui.app.open_game("klondike", 7)
+        assert ctl.game.opts["draw"] == 3
+        ctl = ui.app.open_game("klondike", 7, {"draw": 1})  # explicit options win
+        assert ctl.game.opts["draw"] == 1
+    finally:
+        del ui.app.cfg.game_options["klondike"]
+
+
+# ---------------------------------------------------------------------------- buttons
+def test_hardware_buttons_drive_the_running_app(ui):
+    app = ui.app
+    assert app.lobby.buttons.available
+    ctl = open_klondike(ui)
+    deals, undos = [], []
+    ctl.bind(on_new_deal=lambda *a: deals.append(a), on_undo=lambda *a: undos.append(a))
+    ui.tap(*ui.card_center("S"))
+    assert ctl.moves == 1
+    first = app.lobby.session.play
+    press(ui, UNDO_PIN)
+    assert len(undos) == 1 and ctl.moves == 0 and undos[0][1] == "gpio"
+    seed = ctl.seed
+    press(ui, NEW_DEAL_PIN)
+    assert len(deals) == 1 and ctl.seed != seed and app.sm.current == "table"
+    # holding Undo repeats it
+    for _ in range(3):
+        ui.tap(*ui.card_center("S"))
+    assert ctl.moves == 3
+    press(ui, UNDO_PIN, hold=1.0)  # at once, then after 0.8 s
+    assert len(undos) == 3 and ctl.moves == 1
+    # holding New deal (0.6 s here) goes back to the picker, and its release deals nothing
+    play = app.lobby.session.play
+    ui.pins.pin(NEW_DEAL_PIN).drive_low()
+    assert ui.until(lambda: app.sm.current == "picker", 3)
+    ui.pins.pin(NEW_DEAL_PIN).drive_high()
+    ui.wait(0.25)
+    assert len(deals) == 1 and app.sm.current == "picker"
+    assert play.result == "abandoned" and first.result == "abandoned"
+    # presses, not events: a held Undo repeats but is one press
+    assert db_rows(app, "SELECT button_presses FROM plays WHERE id IN (?, ?) ORDER BY id",
+                   [first.id, play.id]) == [(2,), (2,)]
+
+
+def test_keys_n_and_u_do_the_buttons_jobs(ui):
+    ctl = open_klondike(ui)
+    ui.tap(*ui.card_center("S"))
+    assert ui.key(117, "u") and ctl.moves == 0
+    seed = ctl.seed
+    assert ui.key(110, "n") and ctl.seed != seed
+
+
+# ---------------------------------------------------------------------------- idle
+def test_idle_timeout_abandons_the_play_and_welcomes_the_next_visitor(ui):
+    app, lobby = ui.app, ui.app.lobby
+    app.set_language("ru")  # the visitor switched language
+    open_klondike(ui)
+    lobby.idle_timeout = 1.5
+    try:
+        ui.tap(*ui.card_center("S"))
+        play = lobby.session.play
+        assert play is not None and play.result is None
+        ui.wait(0.9)
+        ui.tap(*ui.card_center("S"))  # input resets the timer
+        ui.wait(0.9)
+        assert app.sm.current == "table"
+        assert ui.until(lambda: app.sm.current == "welcome", 4)
+        assert play.result == "abandoned" and app.lang == "en"
+        assert db_rows(app, "SELECT result, moves FROM plays WHERE id = ?",
+                       [play.id]) == [("abandoned", 2)]
+    finally:
+        lobby.idle_timeout = 86400
+        lobby.arm()
+
+
+def test_the_operator_menu_times_out_too(ui, menu):
+    lobby = ui.app.lobby
+    lobby.idle_timeout = 0.3
+    try:
+        lobby.arm()
+        assert ui.until(lambda: ui.app.sm.current == "welcome", 3)
+    finally:
+        lobby.idle_timeout = 86400
+        lobby.arm()
+
+
+# ---------------------------------------------------------------------------- attract
+def test_attract_mode_plays_and_a_touch_wakes_it_without_logging_a_demo(ui):
+    app, lobby, demo = ui.app, ui.app.lobby, ui.app.attract
+    plays_before = db_rows(app, "SELECT count(*) FROM plays")[0][0]
+    lobby.attract_delay = 0.3
+    demo.step = 0.03
+    try:
+        app.show_welcome()
+        assert ui.until(lambda: app.sm.current == "attract", 3)
+        assert ui.until(lambda: demo.ctl is not None and demo.ctl.moves >= 3, 5)
+        ctl = demo.ctl
+        assert ctl.demo and ctl is not app.controller
+        assert demo.prompt.text == "Touch the screen to play"
+        # a touch on the demo's cards: to the picker at once, the cards are left alone
+        view = demo.view
+        x, y = view.to_window(view.center_x, view.top - 80)
+        t = ui.touch(x, y)
+        t.touch_down()
+        ui.frames(1)
+        assert app.sm.current == "picker"
+        moves = ctl.moves
+        t.touch_up()
+        ui.wait(0.2)
+        assert ctl.moves == moves and not demo.running
+        assert db_rows(app, "SELECT count(*) FROM plays")[0][0] == plays_before
+        # the demo cycles through the enabled games, in the picker's order
+        demo.running = True
+        demo._order = app.game_ids()[:3]
+        demo._index = -1
+        demo._next_game()
+        demo._next_game()
+        assert demo.games_shown[-2:] == app.game_ids()[:2]
+        demo.stop()
+        # a hardware button wakes it as well
+        app.show_welcome()
+        assert ui.until(lambda: app.sm.current == "attract", 3)
+        lobby.on_button("undo")
+        assert app.sm.current == "picker" and not demo.running
+    finally:
+        lobby.attract_delay = 86400
+        demo.step = type(demo).step
+        demo.stop()
+
+
+# ---------------------------------------------------------------------------- operator
+def test_operator_menu_needs_a_five_second_hold_and_the_pin(ui):
+    app = ui.app
+    guard = app.pin_guard
+    w, h = ui.window.size
+    t = ui.touch(12, h - 12)  # the top left corner of the welcome screen
+    t.touch_down()
+    ui.wait(4.5)
+    assert app.sm.current == "welcome"
+    ui.wait(0.8)
+    assert app.sm.current == "pin"
+    t.touch_up()
+    ui.frames(2)
+    assert app.sm.current == "pin"  # the release did not also open the picker
+    enter_pin(ui, "1234")
+    assert app.sm.current == "pin" and app.pin.entered == "" and app.pin.message.text == ""
+    for _ in range(4):
+        enter_pin(ui, "0000")
+    assert guard.locked() and "Too many wrong tries" in app.pin.message.text
+    enter_pin(ui, "4321")  # even the right PIN waits for the lock
+    assert app.sm.current == "pin"
+    real = guard.clock
+    guard.clock = lambda: real() + 61
+    try:
+        ui.wait(1.1)
+        assert not app.pin.keys["4"].disabled and app.pin.message.text == ""
+        enter_pin(ui, "4321")
+        assert app.sm.current == "operator"
+    finally:
+        guard.clock = real
+    ui.tap_widget(app.operator.close)
+    assert app.sm.current == "welcome"
+
+
+def test_a_corner_touch_that_moves_away_is_no_hold(ui):
+    app = ui.app
+    app.show_picker()
+    ui.frames(2)
+    w, h = ui.window.size
+    t = ui.touch(12, h - 12)
+    t.touch_down()
+    ui.frames(1)
+    t.touch_move(300, h - 200)
+    assert app.lobby._corner_ev is None
+    t.touch_up()
+    ui.frames(2)
+    assert app.sm.current == "picker"
+
+
+def test_statistics_page(ui, menu):
+    app = ui.app
+    ctl = open_klondike(ui, 99)
+    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in
+             enumerate("CDH")}
+    piles["F4"] = " ".join(f"{r}S" for r in "A23456789TJQ")
+    piles["T1"] = "KS"
+    ctl.set_game(arrange(ctl.game, piles))
+    ui.frames(2)
+    ui.tap(*ui.card_center("T1"))
+    assert ctl.game.won
+    app.show_operator("stats")
+    ui.frames(2)
+    menu.stats_scope = "all"
+    menu.rebuild()
+    shown = texts(menu.panel)
+    assert "Klondike" in shown and "All games" in shown and "Median time" in shown
+    data = app.statistics()
+    assert data["games"]["klondike"]["all"]["wins"] >= 1
+
+
+def test_export_to_a_usb_stick(ui, menu, tmp_path, monkeypatch):
+    app = ui.app
+    open_klondike(ui, 5)
+    ui.tap(*ui.card_center("S"))
+    app.table.go_home()
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    monkeypatch.setattr(export, "find_usb_mount", lambda *a, **k: stick)
+    menu.show("export")
+    ui.frames(2)
+    button = next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
+                  "Export to the USB stick")
+    ui.tap_widget(button)
+    assert ui.until(lambda: not menu.export_state["running"], 30)
+    state = menu.export_state
+    assert not state["error"], state
+    (folder,) = (stick / "solitaire-kiosk").iterdir()
+    assert folder.name.startswith("Test-lobby-")
+    with open(folder / "plays.csv", encoding="utf-8-sig", newline="") as fh:
+        plays = list(csv.DictReader(fh))
+    with open(folder / "moves.csv", encoding="utf-8-sig", newline="") as fh:
+        moves = list(csv.DictReader(fh))
+    assert len(plays) == db_rows(app, "SELECT count(*) FROM plays")[0][0] >= 1
+    assert state["rows"] == len(plays) + len(moves)
+    assert f"{state['rows']} rows written" in texts(menu.panel)
+    # no stick: one clear sentence, in the operator's language
+    monkeypatch.setattr(export, "find_usb_mount", lambda *a, **k: None)
+    app.set_language("zh")
+    ui.tap_widget(next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
+                       catalog("zh")["Export to the USB stick"]))
+    assert ui.until(lambda: not menu.export_state["running"], 10)
+    assert menu.export_state["error"]
+    assert catalog("zh")["No USB stick found. Plug one in and try again."] in texts(menu.panel)
+
+
+def test_games_and_language_are_saved_in_the_config_file(ui, menu):
+    app = ui.app
+    path = ui.config_path
+    before = app.game_ids()
+    original = path.read_text()
+    try:
+        menu.show("games")
+        ui.frames(2)
+        ui.tap_widget(menu.widgets["toggles"]["klondike"])
+        assert "klondike" not in app.game_ids()
+        assert app.game_ids() == [g for g in before if g != "klondike"]
+        app.show_picker()
+        ui.frames(3)
+        tiles = {t.game_id for page in app.picker.carousel.slides for t in page.children
+                 if hasattr(t, "game_id")}
+        assert "klondike" not in tiles and len(tiles) == len(before) - 1
+        from kiosk import config
+
+        saved = config.load(path)
+        assert saved.games == app.game_ids()
+        assert 'flavour = "vanilla"' in path.read_text()  # the rest of the file is kept
+        app.show_operator("games")
+        ui.frames(2)
+        ui.tap_widget(menu.widgets["toggles"]["klondike"])  # back where it was
+        assert app.game_ids() == before
+        assert config.load(path).games == before
+    finally:
+        path.write_text(original)
+        app.set_enabled_games(before)
+        path.write_text(original)
+
+
+def test_restart_reboot_shutdown_and_maintenance(ui, menu):
+    app = ui.app
+    exits: list[int] = []
+    app.system.exit_app = exits.append
+    try:
+        menu.show("system")
+        ui.frames(2)
+
+        def tap(key: str) -> None:
+            ui.tap_widget(menu.widgets["system"][key])
+
+        tap("reboot")
+        assert menu.widgets["system"]["reboot"].text == "Tap again to confirm"
+        assert ui.runner.commands == []
+        tap("reboot")
+        assert ui.until(lambda: ui.runner.commands == [("systemctl", "reboot")], 5)
+        ui.runner.fail = "Access denied"
+        tap("poweroff")
+        tap("poweroff")
+        assert ui.until(lambda: "Could not shut down: Access denied" in texts(menu.panel), 5)
+        assert ui.runner.commands[-1] == ("systemctl", "poweroff")
+        tap("restart")
+        tap("restart")
+        assert exits == [75]
+        tap("maintenance")
+        tap("maintenance")
+        assert app.sm.current == "pin" and app.pin.purpose == "maintenance"
+        enter_pin(ui, "4321")
+        assert exits == [75, 76]
+    finally:
+        ui.runner.fail = None
+        ui.runner.commands.clear()
+        app.system.exit_app = app.exit_app
+
+
+# ---------------------------------------------------------------------------- the table
+def test_welcome_shows_todays_wins(ui):
+    app = ui.app
+    before = app.lobby.today_wins()
+    ctl = open_klondike(ui, 123)
+    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in
+             enumerate("CDH")}
+    piles["F4"] = " ".join(f"{r}S" for r in "A23456789TJQ")
+    piles["T1"] = "KS"
+    ctl.set_game(arrange(ctl.game, piles))
+    ui.frames(2)
+    ui.tap(*ui.card_center("T1"))
+    assert ctl.game.won
+    app.go_welcome()
+    ui.frames(2)
+    assert app.lobby.today_wins() == before + 1
+    assert app.welcome.wins_badge.opacity == 1
+    assert str(before + 1) in app.welcome.wins.text if before else "A game won" in \
+        app.welcome.wins.text
+
+
+def test_score_label_and_refusals_in_the_visitors_language(ui):
+    app = ui.app
+    ctl = open_klondike(ui)
+    assert "On foundations: 0" in app.table.status.text
+    g = arrange(ctl.game, {"T1": "9H", "T2": "8S", "T4": "9S", "S": "2C"})
+    ctl.set_game(g)
+    app.set_language("zh")
+    ui.frames(2)
+    assert "已收牌：0" in app.table.status.text
+    ui.drag(*ui.card_center("T2"), *ui.card_center("T4"))
+    assert app.table.toast.text == "8♠ 只能放在 红色的 9 上。"
+    app.set_language("ru")
+    ui.drag(*ui.card_center("T2"), *ui.card_center("T4"))
+    assert app.table.toast.text == "8♠ можно положить только на 9 красной масти."
+    entry = app.catalog_entry("pyramid")
+    assert entry["score"]["label"] == "match points"
+    app.open_game("pyramid", 3)
+    ui.frames(2)
+    assert "Очки: " in app.table.status.text
+
+
+def test_every_score_label_is_translated():
+    labels = {e["score"]["label"] for e in games.catalog() if e.get("score")}
+    for lang in ("zh", "ru", "en"):
+        missing = [label for label in labels if not catalog(lang).get(label)]
+        assert not missing, (lang, missing)
+
+
+def test_the_app_stops_cleanly(ui):
+    """on_stop's work (the open play ends interrupted, the log closes) without stopping the
+    session's app: a second Lobby on the same log."""
+    from kiosk.lobby import Lobby
+    from kiosk.playlog import PlayLog
+
+    app = ui.app
+    log = PlayLog(app.lobby.playlog.path.parent / "other.db", min_free_mb=0)
+    lobby = Lobby(app, app.cfg, services=False, playlog=log)
+    from kiosk.logsession import LogSession
+
+    lobby.session = LogSession(log)
+    ctl = open_klondike(ui, 77)
+    lobby.follow(ctl)
+    ui.tap(*ui.card_center("S"))
+    play = lobby.session.play
+    started = time.monotonic()
+    lobby.stop()
+    assert play.result == "interrupted" and time.monotonic() - started < 5
