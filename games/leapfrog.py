@@ -79,6 +79,10 @@ class Leapfrog(CellGame):
         cell, s = self.cell, self.stock
         pairs = tuple((cell[i], cell[j]) for i, j in touching(4, 5))
         self._touch = frozenset(pairs)
+        self._near: dict[int, list[int]] = {p: [] for p in cell}
+        for a, b in pairs:
+            self._near[a].append(b)
+            self._near[b].append(a)
         self._jumps = tuple((a, b, Move("jump", a, b), Move("jump", b, a)) for a, b in pairs)
         self._fills = tuple((p, Move("fill", s, p)) for p in cell)
 
@@ -100,6 +104,38 @@ class Leapfrog(CellGame):
             self._move_cards(move.src, move.dst)
         else:
             self.fill_from_stock(move.dst)
+
+    # ------------------------------------------------------------------ for the solver
+    SOLVER_VIEW = {"stock": "count"}  # the stock is only ever dealt from
+    SOLVER_PRUNES = True
+
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """Jumps before filling a gap; with ``prune``, no filling while a jump is possible."""
+        moves = self.legal_moves()
+        jumps = [m for m in moves if m.kind == "jump"]
+        if prune and jumps:
+            return jumps
+        fills = [m for m in moves if m.kind == "fill"]
+        if fills:
+            # the stock card is best placed beside cards it could jump onto
+            cards, near = self.cards, self._near
+            top = cards[self.stock][-1]
+            fills.sort(key=lambda m: -sum(LINKED[top * 52 + cards[q][0]]
+                                          for q in near[m.dst] if cards[q]))
+        return jumps + fills
+
+    def solver_hopeless(self) -> bool:
+        """A card can leave only by being jumped on by a card of its rank or suit: two cards
+        with no such card left anywhere would both stay, and the game wants one."""
+        cards = self.cards
+        left = [c for p in (*self.cell, self.stock) for c in cards[p]]
+        lonely = 0
+        for x in left:
+            if not any(LINKED[x * 52 + y] for y in left if y != x):
+                lonely += 1
+                if lonely > 1:
+                    return True
+        return False
 
     @property
     def won(self) -> bool:

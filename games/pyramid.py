@@ -29,6 +29,28 @@ def covers(rows: int = ROWS) -> list[tuple[int, ...]]:
     return out
 
 
+def _pairs_off(places: list[int], apart) -> bool:
+    """Whether ``places`` split into pairs of places that are ``apart``."""
+    if not places:
+        return True
+    if len(places) % 2:
+        return False
+    first, rest = places[0], places[1:]
+    return any(apart(first, other) and _pairs_off(rest[:k] + rest[k + 1:], apart)
+               for k, other in enumerate(rest))
+
+
+def _matches(left: list[int], right: list[int], apart) -> bool:
+    """Whether every place of ``left`` pairs with its own place of ``right`` (``apart``)."""
+    if len(left) != len(right):
+        return False
+    if not left:
+        return True
+    first, rest = left[0], left[1:]
+    return any(apart(first, other) and _matches(rest, right[:k] + right[k + 1:], apart)
+               for k, other in enumerate(right))
+
+
 RULES_EN = """\
 Goal: remove all 28 cards of the pyramid within three passes through the stock.
 
@@ -191,6 +213,18 @@ class Pyramid(Game):
         self.discard = self.index["D"]
         self.pyr = self.roles["tableau"]
         self.cover = [tuple(self.pyr[q] for q in cov) for cov in covers()]
+        #: per place, every place that must be cleared before it is uncovered
+        cov = covers()
+        self._cones: list[frozenset[int]] = []
+        for i in range(len(cov)):
+            seen: set[int] = set()
+            todo = list(cov[i])
+            while todo:
+                j = todo.pop()
+                if j not in seen:
+                    seen.add(j)
+                    todo.extend(cov[j])
+            self._cones.append(frozenset(seen))
         #: positions that may lie face down and need turning once uncovered
         self.hidden = [] if self.opts["all_face_up"] else [
             (p, cov) for p, cov in zip(self.pyr, self.cover, strict=True) if cov]
@@ -307,6 +341,40 @@ class Pyramid(Game):
                 a, b = sorted((by_rank[r][0], by_rank[q][0]))
                 return Move("remove", a, b)
         return None
+
+    def solver_hopeless(self) -> bool:
+        """The cards of each rank still in play must pair off with their partners, two at a
+        time, and a pyramid card never pairs with one lying on it (directly or further
+        down): that one goes first. If no such pairing exists, the game is lost. Stock and
+        waste cards pair with anything (an optimistic view); the apex is free while the
+        apex rescue may still be used."""
+        if self.pair_pile:
+            return False
+        cards, pyr = self.cards, self.pyr
+        where: list[list[int]] = [[] for _ in range(14)]  # per rank: places, -1 off the pyramid
+        for p in (self.stock, self.current, self.waste):
+            for c in cards[p]:
+                where[RANK[c]].append(-1)
+        for i, p in enumerate(pyr):
+            if cards[p]:
+                where[RANK[cards[p][-1]]].append(i)
+        if self.rescue and not self.vars["rescued"]:
+            where = [[-1 if j == 0 else j for j in w] for w in where]
+        cones = self._cones
+
+        def apart(i: int, j: int) -> bool:
+            return i < 0 or j < 0 or (i not in cones[j] and j not in cones[i])
+
+        for r in range(1, 14):
+            q = self.PARTNER[r]
+            if not q or q < r or not where[r]:
+                continue
+            if q == r:
+                if not _pairs_off(where[r], apart):
+                    return True
+            elif not _matches(where[r], where[q], apart):
+                return True
+        return False
 
     def canonical(self, move: Move) -> Move:
         """The one form of a pair move that :meth:`legal_moves` lists."""

@@ -11,6 +11,8 @@
 # Options (environment variables):
 #   KIOSK_SSH_KEY="ssh-ed25519 AAAA... you@laptop"   turn SSH on, for this key only (default off)
 #   KIOSK_ADMIN_USER=admin           the SSH user (passwordless sudo, key-only login)
+#   KIOSK_ADMIN_PASSWORD=...         give it a password, for the maintenance console on the
+#                                    screen (operator menu); default: no password at all
 #   KIOSK_HOSTNAME=solitaire-kiosk   KIOSK_TIMEZONE=Etc/UTC   KIOSK_LOCALE=en_GB.UTF-8
 #   KIOSK_KEYMAP=gb                  KIOSK_KEYBOARD="English (UK)"
 #   KIOSK_CONFIG=my-config.toml      the kiosk's config (default: config.example.toml)
@@ -91,8 +93,14 @@ admin=${KIOSK_ADMIN_USER:-admin}
     echo "DEPLOY_COMPRESSION=none"
     echo "TARGET_HOSTNAME=${KIOSK_HOSTNAME:-solitaire-kiosk}"
     echo "FIRST_USER_NAME=$admin"
-    # pi-gen wants a password when the first-boot rename is off; the stage removes it again.
-    echo "FIRST_USER_PASS=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+    if [ -n "${KIOSK_ADMIN_PASSWORD:-}" ]; then
+        printf 'FIRST_USER_PASS=%q\n' "$KIOSK_ADMIN_PASSWORD"
+        echo "export KIOSK_ADMIN_HAS_PASSWORD=1"
+    else
+        # pi-gen wants a password when the first-boot rename is off; the stage removes it.
+        echo "FIRST_USER_PASS=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+        echo "export KIOSK_ADMIN_HAS_PASSWORD=0"
+    fi
     echo "DISABLE_FIRST_BOOT_USER_RENAME=1"
     echo "PASSWORDLESS_SUDO=1"
     # cloud-init would run again on every boot of the read-only root

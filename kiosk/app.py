@@ -213,6 +213,7 @@ class KioskApp(App):
     def show_welcome(self) -> None:
         self.attract.stop()
         self.sm.current = "welcome"
+        self.lobby.arm()
 
     def go_welcome(self) -> None:
         """Back to the welcome screen in the default language (idle, the menu's Close)."""
@@ -308,6 +309,7 @@ class KioskApp(App):
         self.cfg.games = [g for g in game_ids if g in self._all_entries()]
         self._catalog = None
         self.picker._built_for = None
+        self.picker._arrange()
         self.welcome.retranslate()
         self.lobby.arm()
         return overrides.save(self.cfg, self.lobby_data_dir(), games=self.cfg.games)

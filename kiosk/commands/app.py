@@ -56,9 +56,8 @@ def load_config(args: argparse.Namespace):
 
 
 def make_app(args: argparse.Namespace, **kw):
-    """The app ``kiosk run`` starts (Kivy configured for this machine first)."""
-    import logging
-
+    """The app ``kiosk run`` starts (Kivy configured for this machine first); the app logs
+    the configuration's problems once it runs."""
     from kiosk import boot
     from kiosk.commands.engine import parse_options
 
@@ -70,9 +69,6 @@ def make_app(args: argparse.Namespace, **kw):
     boot.configure(screen)
     from kiosk.app import KioskApp
 
-    log = logging.getLogger("kiosk")
-    for problem in cfg.problems:
-        log.warning("configuration: %s", problem)
     app = KioskApp(cfg=cfg, game=args.game, seed=args.seed, options=options, services=True,
                    data_dir=data_dir, **kw)
     app.notes.extend(notes)

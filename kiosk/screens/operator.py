@@ -558,8 +558,7 @@ class OperatorScreen(Screen):
                                       all=len(app.all_game_ids())), u, size=15,
                                    color=(1, 1, 1, 0.6), bold=True))
         if not self._full_order:
-            rest = [g for g in app.all_game_ids() if g not in enabled]
-            self._full_order = list(enabled) + rest
+            self._full_order = self.full_order(enabled, app.all_game_ids())
         cols = 2 if self.width >= self.height else 1
         grid = GridLayout(cols=cols, size_hint_y=None, spacing=6 * u,
                           row_default_height=50 * u, row_force_default=True)
@@ -580,6 +579,18 @@ class OperatorScreen(Screen):
         self.widgets["toggles"] = toggles
         if self.games_note:
             body.add_widget(self._text(self.games_note, u, size=15, color=(1, 1, 1, 0.7)))
+
+    @staticmethod
+    def full_order(enabled: list[str], every: list[str]) -> list[str]:
+        """Every game, the enabled ones in the picker's order, each disabled one right after
+        the game it follows in the default order (so switching it on puts it back there)."""
+        full = list(enabled)
+        for k, game_id in enumerate(every):
+            if game_id in full:
+                continue
+            before = next((g for g in reversed(every[:k]) if g in full), None)
+            full.insert(full.index(before) + 1 if before is not None else 0, game_id)
+        return full
 
     def toggle_game(self, game_id: str) -> None:
         app, tr = self.app, self.app.tr

@@ -121,7 +121,7 @@ def test_every_file_of_systemd_dir_is_installed():
             assert path.name in SYSTEM_RUN, f"02-run.sh does not install {rel}"
     for unit in ("solitaire-kiosk.service", "solitaire-kiosk-seal.service"):
         assert re.search(rf"systemctl enable .*{re.escape(unit)}", SYSTEM_RUN)
-    assert "systemctl mask getty@tty1.service" in SYSTEM_RUN
+    assert "systemctl disable getty@tty1.service" in SYSTEM_RUN
     assert "/usr/local/libexec/solitaire-kiosk" in SYSTEM_RUN
 
 

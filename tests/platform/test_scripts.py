@@ -234,3 +234,30 @@ def test_data_partition_is_appended_to_the_image(tmp_path: Path):
     again = subprocess.run([str(script), str(img), "16"], capture_output=True, text=True,
                            timeout=60)
     assert again.returncode != 0
+
+
+# ---------------------------------------------------------------- after-exit (ExecStopPost)
+AFTER_EXIT = SYSTEMD / "libexec/after-exit"
+
+
+@pytest.mark.parametrize(("code", "status", "getty"), [
+    ("exited", "76", True),    # the operator menu's maintenance console
+    ("exited", "75", False),   # the operator menu's restart: Restart=always
+    ("exited", "0", False),
+    ("killed", "TERM", False),
+    ("dumped", "ABRT", False),  # the watchdog
+])
+def test_maintenance_console_gets_a_login_prompt(tmp_path: Path, code: str, status: str,
+                                                  getty: bool):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "systemctl").write_text(f'#!/bin/sh\necho "$*" >> {tmp_path}/calls\n')
+    (bin_dir / "systemctl").chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", EXIT_CODE=code,
+               EXIT_STATUS=status)
+    proc = subprocess.run([str(AFTER_EXIT)], env=env, capture_output=True, text=True,
+                          timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    calls = (tmp_path / "calls").read_text().splitlines() if getty else []
+    assert calls == (["--no-block start getty@tty1.service"] if getty else [])
+    assert (tmp_path / "calls").exists() == getty

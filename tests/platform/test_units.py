@@ -195,6 +195,15 @@ def test_kiosk_unit_essentials():
     assert pre[0] == f"{LIBEXEC}/drm-device"
     assert one(u, "Service", "EnvironmentFile") == "-" + pre[1]
     assert one(u, "Service", "ExecStart").split()[:2] == [APP, "run"]
+    # the operator menu's exits (kiosk/operator.py): restart, or stay down for maintenance
+    from kiosk import operator
+
+    assert {str(operator.EXIT_RESTART), str(operator.EXIT_MAINTENANCE)} <= set(
+        one(u, "Service", "SuccessExitStatus").split())
+    assert one(u, "Service", "RestartPreventExitStatus") == str(operator.EXIT_MAINTENANCE)
+    assert one(u, "Service", "ExecStopPost") == f"+{LIBEXEC}/after-exit"
+    assert f'"{operator.EXIT_MAINTENANCE}"' in (SYSTEMD / "libexec/after-exit").read_text() \
+        or f"= {operator.EXIT_MAINTENANCE} ]" in (SYSTEMD / "libexec/after-exit").read_text()
 
 
 def test_kiosk_waits_for_the_play_log_partition():

@@ -81,7 +81,7 @@ def test_sliding_puzzle_is_solved_by_ida_star_with_a_shortest_line():
     order = list(goal) + [None]
     order[11], order[10] = order[10], order[11]
     order[10], order[9] = order[9], order[10]
-    piles = {g.layout[p].id: (C.text(c) if c is not None else "") for p, c in zip(grid, order)}
+    piles = {g.layout[p].id: (C.text(c) if c is not None else "") for p, c in zip(grid, order, strict=True)}
     g = arrange(g, piles)
     sol = solver.solve(g)
     assert sol.won and len(sol.moves) == 2 and sol.passes[0] == "ida"

@@ -238,6 +238,7 @@ def test_operator_menu_needs_a_five_second_hold_and_the_pin(ui):
         assert app.sm.current == "operator"
     finally:
         guard.clock = real
+        guard._locked_until = 0.0
     ui.tap_widget(app.operator.close)
     assert app.sm.current == "welcome"
 
@@ -286,7 +287,7 @@ def test_export_to_a_usb_stick(ui, menu, tmp_path, monkeypatch):
     stick = tmp_path / "stick"
     stick.mkdir()
     monkeypatch.setattr(export, "find_usb_mount", lambda *a, **k: stick)
-    menu.show("export")
+    app.show_operator("export")
     ui.frames(2)
     button = next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
                   "Export to the USB stick")
@@ -306,6 +307,7 @@ def test_export_to_a_usb_stick(ui, menu, tmp_path, monkeypatch):
     # no stick: one clear sentence, in the operator's language
     monkeypatch.setattr(export, "find_usb_mount", lambda *a, **k: None)
     app.set_language("zh")
+    ui.frames(2)
     ui.tap_widget(next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
                        catalog("zh")["Export to the USB stick"]))
     assert ui.until(lambda: not menu.export_state["running"], 10)

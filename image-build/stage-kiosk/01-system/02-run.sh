@@ -45,8 +45,10 @@ on_chroot <<- CHROOT_END
 	systemd-tmpfiles --create /etc/tmpfiles.d/solitaire-kiosk.conf
 	chown root:kiosk /etc/solitaire-kiosk/config.toml
 	systemctl enable solitaire-kiosk.service solitaire-kiosk-seal.service
-	systemctl mask getty@tty1.service
+	# no login prompt on the screen at boot; the kiosk's maintenance console starts it
+	systemctl disable getty@tty1.service
 	systemctl disable rpi-resize.service 2>/dev/null || true
-	# The admin user logs in over SSH with a key only (build.sh KIOSK_SSH_KEY): no password.
-	usermod --password '*' "${FIRST_USER_NAME}"
+	# Without KIOSK_ADMIN_PASSWORD the admin user has no password at all: SSH with a key only
+	# (build.sh KIOSK_SSH_KEY), and no login on the maintenance console.
+	if [ "${KIOSK_ADMIN_HAS_PASSWORD:-0}" != 1 ]; then usermod --password '*' "${FIRST_USER_NAME}"; fi
 CHROOT_END
