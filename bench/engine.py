@@ -73,7 +73,8 @@ def main() -> int:
               f"{r['gen_calls_s']:9.0f} legal_moves()/s {r['gen_moves_s']:10.0f} moves generated/s",
               flush=True)
     lines = [
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"load average {os.getloadavg()[0]:.1f} at the end of the run; "
         f"{args.seconds:g} s per game; playouts of random legal moves (at most {MAX_MOVES}), "
         "each undone to the deal.",
         "",
