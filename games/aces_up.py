@@ -163,10 +163,23 @@ class AcesUp(Game):
         """Discards first, then moves into an empty pile, dealing last; with ``prune``, while
         a card can be discarded nothing else is tried."""
         moves = self.legal_moves()
+        cards = self.cards
         discards = [m for m in moves if m.dst == self.discard]
         if prune and discards:
-            return discards
-        return discards + [m for m in moves if m.dst != self.discard]
+            # the lowest card first: the higher ones stay to discard others
+            return [min(discards, key=lambda m: HIGH[cards[m.src][-1]])]
+        rest = [m for m in moves if m.dst != self.discard]
+        if prune:
+            # into a space only what lays bare a card that can then be discarded
+            rest = [m for m in rest if m.kind == "deal" or self._bares_discard(m)]
+        return discards + rest
+
+    def _bares_discard(self, move: Move) -> bool:
+        self._push(move)
+        try:
+            return bool(self.discardable())
+        finally:
+            self.pop()
 
     def solver_autoplay(self) -> Move | None:
         """Discarding the lowest card of its suit still in play never hurts: a card is only

@@ -22,6 +22,8 @@ SAVE_FORMAT = "solitaire-kiosk/game"
 SAVE_VERSION = 1
 
 _MOVE, _FLIP, _SET, _REPLACE = 0, 1, 2, 3
+#: byte translation naming a card of a second deck like its twin of the first (jokers stay)
+TWIN = bytes(c % 52 if c < C.JOKER else c for c in range(256))
 
 
 class Game:
@@ -171,6 +173,9 @@ class Game:
     #: whether :meth:`solver_moves` with ``prune=True`` may leave moves out (then a second,
     #: complete pass follows a first pass that found no win, before a deal is called lost)
     SOLVER_PRUNES: ClassVar[bool] = False
+    #: whether the search should first make short restarts with the moves in other orders
+    #: (for games where all moves look alike and one bad early choice dooms a long search)
+    SOLVER_RESTARTS: ClassVar[bool] = False
 
     #: groups of pile indices whose contents can be permuted without changing the game
     #: (interchangeable columns); the solver's transposition table folds them together
@@ -247,15 +252,26 @@ class Game:
         cards, down = self.cards, self.down
         whole, tops, faces, counts = self.__dict__.get("_kplan") or self._solver_plan()
         parts: list[bytes] = [b""] * len(cards)
-        for i in whole:
-            p = cards[i]
-            parts[i] = bytes((len(p), down[i], *p))
-        for i in tops:
-            p = cards[i]
-            parts[i] = bytes((len(p), p[-1])) if p else b"\0"
-        for i in faces:
-            p = cards[i]
-            parts[i] = bytes((p[-1],)) if p else b"\xff"
+        if self.info.decks == 1:
+            for i in whole:
+                p = cards[i]
+                parts[i] = bytes((len(p), down[i], *p))
+            for i in tops:
+                p = cards[i]
+                parts[i] = bytes((len(p), p[-1])) if p else b"\0"
+            for i in faces:
+                p = cards[i]
+                parts[i] = bytes((p[-1],)) if p else b"\xff"
+        else:  # the two copies of a card play alike: keys name cards without their deck
+            for i in whole:
+                p = cards[i]
+                parts[i] = bytes((len(p), down[i])) + bytes(p).translate(TWIN)
+            for i in tops:
+                p = cards[i]
+                parts[i] = bytes((len(p), p[-1] % 52)) if p else b"\0"
+            for i in faces:
+                p = cards[i]
+                parts[i] = bytes((p[-1] % 52,)) if p else b"\xff"
         for i in counts:
             parts[i] = bytes((len(cards[i]),))
         for group in self.symmetric_groups():

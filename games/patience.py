@@ -415,8 +415,8 @@ class PatienceGame(Game):
 
     @property
     def won(self) -> bool:
-        total = sum(len(self.cards[i]) for i in self.foundations)
-        return total == self.card_count
+        cards = self.cards
+        return sum([len(cards[i]) for i in self.foundations]) == self.card_count
 
     @property
     def card_count(self) -> int:

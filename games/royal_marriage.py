@@ -88,6 +88,11 @@ class RoyalMarriage(RowGame):
         score_label="cards left", score_better="lower",
     )
 
+    #: removals look alike to a search, and one early mistake can hide a win from it
+    SOLVER_RESTARTS = True
+    #: the stock is only ever dealt from
+    SOLVER_VIEW = {"stock": "count"}
+
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 9.6, 0)
         yield from row_layout(52, 13, dx=0.7)

@@ -134,6 +134,15 @@ class Snake(PatienceGame):
         "stock": Rule(take="none", empty="none", name="stock"),
     }
 
+    #: foundations built in suit from the ace are known by their top card; the stock is only
+    #: ever dealt from
+    SOLVER_VIEW = {"foundation": "top", "stock": "count"}
+
+    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
+        """Foundations are interchangeable, and so are the columns but the first (the stock
+        is dealt onto it)."""
+        return tuple(self.foundations), tuple(self.tableau[1:])
+
     def rule_for(self, index: int, spec: PileSpec) -> Rule:
         if spec.role == "tableau":
             take = "run" if self.opts["partial_series"] else "full_run"

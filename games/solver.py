@@ -27,6 +27,7 @@ reachable space was searched without a win, or ``unknown`` when the budget ran o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -36,6 +37,8 @@ from .model import Move
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 #: how many nodes pass between two calls of ``should_stop``
 CHECK_EVERY = 256
+#: node limits of the first and the last restart (``SOLVER_RESTARTS``)
+PROBE_FIRST, PROBE_LAST = 1_000, 256_000
 
 
 @dataclass
@@ -81,6 +84,10 @@ def solve(game: Game, *, max_nodes: int = 5_000_000,
     if game.SOLVER_SEARCH == "ida":
         return _ida(game, budget)
     total = Solution(UNKNOWN)
+    if game.SOLVER_RESTARTS:
+        _probe(game, budget, total)
+        if total.result == WON or budget.spent:
+            return total
     for pruned in ((True, False) if prune and game.SOLVER_PRUNES else (False,)):
         if budget.spent:
             break
@@ -94,7 +101,38 @@ def solve(game: Game, *, max_nodes: int = 5_000_000,
     return total
 
 
-def _dfs(game: Game, prune: bool, budget: _Budget) -> Solution:
+def _probe(game: Game, budget: _Budget, total: Solution) -> None:
+    """Restarts: short pruned searches, each with a node limit twice the last and the moves
+    in another order (the game's, reversed, shuffled), to find a win in games where one bad
+    early choice would keep a single search busy for ever. Finds wins only."""
+    limit = PROBE_FIRST
+    k = 0
+    while limit <= PROBE_LAST and not budget.spent:
+        order = None if k % 3 == 0 else _reversed if k % 3 == 1 else random.Random(k).shuffle
+        cap = _Budget(limit, budget.should_stop)
+        part = _dfs(game, True, cap, order)
+        budget.take(part.nodes)
+        total.nodes += part.nodes
+        total.passes.append("probe")
+        if part.result == WON:
+            total.result, total.moves = WON, part.moves
+            return
+        if part.result == LOST:
+            return  # the whole pruned space was searched: restarts cannot find more
+        if cap.should_stop is not None and cap.spent and cap.left > 0:
+            budget.spent = True
+            return
+        k += 1
+        if k % 3 == 0:
+            limit *= 2
+
+
+def _reversed(moves: list[Move]) -> None:
+    moves.reverse()
+
+
+def _dfs(game: Game, prune: bool, budget: _Budget,
+         order: Callable[[list[Move]], None] | None = None) -> Solution:
     g = game.clone()
     key, push, pop = g.solver_key, g._push, g.pop
     autoplay, ordered, hopeless = g.solver_autoplay, g.solver_moves, g.solver_hopeless
@@ -108,7 +146,13 @@ def _dfs(game: Game, prune: bool, budget: _Budget) -> Solution:
 
     def children() -> list[Move] | tuple[Move]:
         safe = autoplay()
-        return (safe,) if safe is not None else ordered(prune)
+        if safe is not None:
+            return (safe,)
+        moves = ordered(prune)
+        if order is not None:
+            moves = list(moves)
+            order(moves)
+        return moves
 
     moves_stack = [children()]
     index_stack = [0]

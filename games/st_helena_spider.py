@@ -94,6 +94,10 @@ RULES_RU = """\
 серию нажатием, а не автоматически."""
 
 
+#: byte translation from card codes to ranks (for the solver's keys)
+_RANKS = bytes(C.RANK[c] if c < len(C.RANK) else 0 for c in range(256))
+
+
 @register
 class StHelenaSpider(PatienceGame):
     info = GameInfo(
@@ -158,6 +162,19 @@ class StHelenaSpider(PatienceGame):
                 moves.extend(Move("move", s, d, n) for d in empty)
         self.extra_moves(moves)
         return moves
+
+    # ------------------------------------------------------------ for the solver
+    def solver_key(self) -> bytes:
+        """Suits never matter here (building, moving and clearing go by rank alone), nor
+        what a cleared run holds; the stock is only ever dealt from, in order, one card to
+        each column, so the columns are interchangeable once it is empty."""
+        cards, down = self.cards, self.down
+        cols = [bytes((len(cards[t]), down[t])) + bytes(cards[t]).translate(_RANKS)
+                for t in self.tableau]
+        if not cards[self.stock]:
+            cols.sort()
+        done = sum(1 for f in self.foundations if cards[f])
+        return b"".join(cols) + bytes((len(cards[self.stock]), done))
 
     # ------------------------------------------------------------ stock and runs
     def stock_moves(self, moves: list[Move]) -> None:

@@ -204,6 +204,7 @@ class Lobby:
     def _attract(self, _dt: float) -> None:
         self._attract_ev = None
         if self.app.sm.current == "welcome":
+            self.app.set_language(self.cfg.language)  # for whoever comes next
             self.app.attract.start()
 
     def wake(self) -> None:
@@ -219,12 +220,25 @@ class Lobby:
         c = self._corner_size()
         return touch.x <= c and touch.y >= Window.height - c
 
+    def _on_a_button(self, touch: Any) -> bool:
+        """A touch on a button (the language switch) is that button's, never a corner hold."""
+        from kivy.uix.behaviors import ButtonBehavior
+
+        screen = self.app.sm.current_screen
+        if screen is None:
+            return False
+        for w in screen.walk(restrict=True):
+            if isinstance(w, ButtonBehavior) and w.collide_point(*w.to_widget(*touch.pos)):
+                return True
+        return False
+
     def _touch_down(self, _window: Any, touch: Any) -> bool:
         self.poke()
         current = self.app.sm.current
         if current == "table" and self.session is not None:
             self.session.touch()
-        if current in CORNER_SCREENS and self._in_corner(touch) and self._corner_touch is None:
+        if current in CORNER_SCREENS and self._in_corner(touch) and self._corner_touch is None \
+                and not self._on_a_button(touch):
             self._corner_touch = touch
             self._corner_ev = Clock.schedule_once(self._corner_held, HOLD_SECONDS)
         return False

@@ -175,3 +175,16 @@ class Wrapped(Label):
 
     def _grow(self, *_a) -> None:
         self.height = max(self.texture_size[1], self.font_size * 1.3)
+
+
+def fit_font(text: str, size: float, width: float, bold: bool = False) -> float:
+    """``size``, or smaller so that ``text`` fits ``width`` on one line (long words in
+    Russian, narrow portrait screens)."""
+    from kivy.core.text import Label as CoreLabel
+
+    if width <= 0 or not text:
+        return size
+    core = CoreLabel(text=text, font_size=size, bold=bold)
+    core.refresh()
+    wide = core.texture.size[0] if core.texture else 0
+    return size if wide <= width else max(8.0, size * width / wide)

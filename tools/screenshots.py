@@ -126,6 +126,7 @@ def main() -> int:
             app.set_language(lang)
             app.table.close_sheet()
             app.show_welcome()
+            app.welcome.show_wins(0)  # the plain welcome screen; the wins have their own
             frames()
             shot(f"welcome-{tag}-{lang}.png")
             app.show_picker()
@@ -159,7 +160,9 @@ def main() -> int:
             shot(f"welcome-wins-{tag}-{lang}.png")
             app.attract._rnd = random.Random(5)
             app.attract.start()
-            for _ in range(25):
+            app.attract._index = app.game_ids().index("klondike") - 1
+            app.attract._next_game()
+            for _ in range(30):
                 app.attract._step(0)
             frames()
             shot(f"attract-{tag}-{lang}.png")

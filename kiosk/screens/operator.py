@@ -30,7 +30,7 @@ from kivy.utils import escape_markup
 from .. import export as export_mod
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, game_text
 from ..operator import CommandResult
-from ..widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped
+from ..widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped, fit_font
 
 log = logging.getLogger("kiosk.operator")
 
@@ -311,8 +311,20 @@ class OperatorScreen(Screen):
         self.close.text = tr("Close")
         for p, b in self.tab_buttons.items():
             b.text = tr(self.TITLES[p])
-        if self.parent is not None or self.manager is not None:
+        self._fit_tabs()
+        if self.manager is not None and self.manager.current == self.name:
             self.rebuild()
+
+    def _fit_tabs(self) -> None:
+        u = self.u
+        landscape = self.width >= self.height
+        n = len(self.tab_buttons)
+        room = (self.tabs.width if landscape else
+                (self.tabs.width - self.tabs.spacing * (n - 1)) / n) - 16
+        size = min(fit_font(b.text, (20 if landscape else 17) * u, room)
+                   for b in self.tab_buttons.values())
+        for b in self.tab_buttons.values():
+            b.font_size = size
 
     def _title(self) -> None:
         name = escape_markup(self.app.cfg.name)
@@ -728,7 +740,6 @@ class OperatorScreen(Screen):
             self.panel.size = (w - 20 * u, h - head - th - 20 * u)
             self.panel.pos = (10 * u, 10 * u)
         self.panel.radius = 16 * u
-        for b in self.tab_buttons.values():
-            b.font_size = (20 if landscape else 17) * u
+        self._fit_tabs()
         if self.manager is not None and self.manager.current == self.name:
             self.rebuild()

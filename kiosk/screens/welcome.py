@@ -10,7 +10,7 @@ from kivy.uix.screenmanager import Screen
 from games import cards as C
 
 from ..card_art import CardWidget
-from ..widgets import GOLD, Felt, LanguageBar, Panel
+from ..widgets import GOLD, Felt, LanguageBar, Panel, fit_font
 
 SHOWCASE = (C.card(1, C.SPADES), C.card(13, C.HEARTS), C.card(12, C.CLUBS),
             C.card(11, C.DIAMONDS), C.JOKER)
@@ -67,7 +67,8 @@ class WelcomeScreen(Screen):
     def _arrange(self, *_a) -> None:
         w, h = self.size
         u = min(w, h) / 480
-        self.langs.size = (min(w * 0.9, 420 * u), 56 * u)
+        # portrait: leave the top left corner free (the operator's hidden hold)
+        self.langs.size = (min(w * (0.9 if w > h else 0.8), 420 * u), 56 * u)
         self.langs.pos = (w - self.langs.width - 12 * u, h - self.langs.height - 12 * u)
         self.title.font_size = 64 * u
         self.title.size = (w, 90 * u)
@@ -81,7 +82,7 @@ class WelcomeScreen(Screen):
             card.size = (round(cw), round(ch))
             lift = -abs(k - 2) * cw * 0.12
             card.pos = (round(x0 + k * cw * 0.62), round(base_y + lift))
-        self.subtitle.font_size = 30 * u
+        self.subtitle.font_size = fit_font(self.subtitle.text, 30 * u, w * 0.9)
         self.subtitle.text_size = (w * 0.9, None)
         self.subtitle.size = (w, 50 * u)
         self.subtitle.pos = (0, base_y - 80 * u)
