@@ -148,6 +148,9 @@ class KingAlbert(PatienceGame):
     def settle(self) -> None:
         """Every card is face up, so nothing is ever turned over."""
 
+    #: the search tries first the moves that bring the next foundation cards nearer
+    SOLVER_GUIDED = True
+
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.tableau), tuple(self.cells), tuple(self.foundations)
 

@@ -170,9 +170,20 @@ class Maze(Game):
         return moves
 
     def solver_moves(self, prune: bool = False) -> list[Move]:
-        """Every move counts: a card moving into a gap is never a lone pile changing places
-        for nothing, which is what the generic ordering leaves out."""
-        return self.legal_moves()
+        """Every move counts (a card moving into a gap is never a lone pile changing places
+        for nothing, which the generic ordering leaves out); the moves that leave the most
+        cards followed by their successor come first."""
+        moves = self.legal_moves()
+        if len(moves) < 2:
+            return moves
+        push, pop = self._push, self.pop
+        scored = []
+        for m in moves:
+            push(m)
+            scored.append(-self.score)
+            pop()
+        order = sorted(range(len(moves)), key=scored.__getitem__)
+        return [moves[i] for i in order]
 
     def apply(self, move: Move) -> None:
         self._move_cards(move.src, move.dst)

@@ -149,6 +149,11 @@ class NapoleonsTomb(PatienceGame):
                "same-suit building on the working piles [reconstructed]"),
     )
     standard_foundations = False
+    #: a foundation (one suit, king down to ace, twice) is known by its top card and size
+    SOLVER_VIEW = {"foundation": "top"}
+
+    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
+        return (tuple(self.foundations),)
 
     def prepare(self) -> None:
         self.redeals = self.opts["passes"] - 1

@@ -640,8 +640,55 @@ class PatienceGame(Game):
         turn up a hidden card, empty its pile, or free a card for a foundation or for the
         waste/reserve card to land on. Foundation cards are not brought back."""
         moves = super().solver_moves(prune)
-        if not prune:
-            return moves
+        if prune:
+            moves = self._pruned(moves)
+        if self.SOLVER_GUIDED and len(moves) > 1:
+            moves = self.guided(moves)
+        return moves
+
+    #: order the moves by :meth:`solver_score` of the position each leads to (open games
+    #: with standard foundations, where the plain order wanders: Castle, King Albert ...)
+    SOLVER_GUIDED = False
+
+    def guided(self, moves: list[Move]) -> list[Move]:
+        """``moves`` sorted by the score of the position each one leads to (stable)."""
+        push, pop, score = self._push, self.pop, self.solver_score
+        scored = []
+        for m in moves:
+            push(m)
+            scored.append(score())
+            pop()
+        order = sorted(range(len(moves)), key=scored.__getitem__)
+        return [moves[i] for i in order]
+
+    def solver_score(self) -> int:
+        """Lower is better: how deep the next card of each suit's foundation lies under other
+        cards, minus three per card home (one deck, foundations built in suit from the ace)."""
+        cards = self.cards
+        wanted = [0, 13, 26, 39]
+        home = 0
+        for f in self.foundations:
+            pile = cards[f]
+            if pile:
+                t = pile[-1]
+                home += len(pile)
+                wanted[SUIT[t]] = t + 1 if RANK[t] < 13 else -1
+        depth = 0
+        piles = self.__dict__.get("_off_foundation")
+        if piles is None:
+            piles = self._off_foundation = [i for i, r in enumerate(self._role)
+                                            if r != "foundation"]
+        for w in wanted:
+            if w < 0:
+                continue
+            for i in piles:
+                pile = cards[i]
+                if w in pile:
+                    depth += len(pile) - 1 - pile.index(w)
+                    break
+        return depth - 3 * home
+
+    def _pruned(self, moves: list[Move]) -> list[Move]:
         role, cards, down = self._role, self.cards, self.down
         feeders = [self.cards[i][-1] for i in self._sources
                    if role[i] in ("waste", "reserve", "cell") and self.cards[i]]

@@ -216,6 +216,22 @@ class PokerSquares(Game):
                 empty = close
         return [grid[k] for k in empty]
 
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """The places where the card scores most (hands so far) first. Finding the best
+        arrangement is an optimisation the search does not attempt: it looks for the game's
+        own win, an excellent score, and usually runs out of budget (see docs/solver.md)."""
+        moves = self.legal_moves()
+        if len(moves) < 2:
+            return moves
+        push, pop = self._push, self.pop
+        scored = []
+        for m in moves:
+            push(m)
+            scored.append(-self.score)
+            pop()
+        order = sorted(range(len(moves)), key=scored.__getitem__)
+        return [moves[i] for i in order]
+
     def legal_moves(self) -> list[Move]:
         if self.vars.get("finished"):
             return []

@@ -143,6 +143,9 @@ class TakeThree(PatienceGame):
         if self.in_total:
             self.vars["taken"] = 0
 
+    #: the search tries first the moves that bring the next foundation cards nearer
+    SOLVER_GUIDED = True
+
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.tableau), tuple(self.cells)
 
