@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-from bench._report import write_section  # noqa: E402
+from bench._report import DOC, write_section  # noqa: E402
 from games.solver import solve  # noqa: E402
 
 TITLE = "Solver (bench/solve.py)"
@@ -66,15 +66,41 @@ def measure(game_id: str, seeds: list[int], seconds: float, options: dict | None
 
 
 def table(rows: list[tuple[str, dict]]) -> list[str]:
-    lines = ["| game | won | lost | unknown | won % | median s | p95 s | max s | nodes/s |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| game | won | lost | unknown | won % | unknown % | median s | p95 s | max s "
+             "| nodes/s |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for gid, r in rows:
-        decided = r["won"] + r["lost"]
-        rate = f"{100 * r['won'] / r['deals']:.0f}" if decided else "–"
-        lines.append(f"| {gid} | {r['won']} | {r['lost']} | {r['unknown']} | {rate} "
+        n = r["deals"]
+        lines.append(f"| {gid} | {r['won']} | {r['lost']} | {r['unknown']} "
+                     f"| {100 * r['won'] / n:.0f} | {100 * r['unknown'] / n:.0f} "
                      f"| {r['median']:.2f} | {r['p95']:.2f} | {r['max']:.2f} "
                      f"| {r['nps']:.0f} |")
     return lines
+
+
+def merged_rows(rows: list[tuple[str, dict]], text: str) -> list[str]:
+    """The table rows of the last report (``text``) with the games of ``rows`` replaced or
+    added: a run with ``--games`` re-measures some games and keeps the others' figures."""
+    fresh = {gid: line for (gid, _), line in zip(rows, table(rows)[2:], strict=True)}
+    out = []
+    for line in text.splitlines():
+        if line.startswith("| ") and not line.startswith("| game "):
+            gid = line[2:].split(" |", 1)[0]
+            out.append(fresh.pop(gid, line))
+    out.extend(fresh.values())
+    return sorted(out)
+
+
+def last_report() -> str:
+    """The current text of this benchmark's section of docs/benchmarks.md, or ''."""
+    if not DOC.exists():
+        return ""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.find(f"## {TITLE}\n")
+    if start < 0:
+        return ""
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end >= 0 else len(text)]
 
 
 def main() -> int:
@@ -95,6 +121,9 @@ def main() -> int:
         print(f"{gid:<28} won {r['won']:3} lost {r['lost']:3} unknown {r['unknown']:3}  "
               f"median {r['median']:6.2f} s  p95 {r['p95']:6.2f} s  {r['nps']:8.0f} nodes/s",
               flush=True)
+    rows_text = table(rows)
+    if args.games:
+        rows_text = rows_text[:2] + merged_rows(rows, last_report())
     lines = [
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; {args.deals} random deals per game (the same deal "
@@ -102,7 +131,7 @@ def main() -> int:
         f"{args.seconds:g} s per deal. Won: a winning line was found; lost: the complete "
         "search proved no line wins; unknown: the budget ran out first. Times are per deal.",
         "",
-        *table(rows),
+        *rows_text,
     ]
     if not args.no_write:
         write_section(TITLE, "\n".join(lines))

@@ -182,17 +182,16 @@ class AcesUp(Game):
             self.pop()
 
     def solver_autoplay(self) -> Move | None:
-        """Discarding the lowest card of its suit still in play never hurts: a card is only
-        worth keeping to discard lower cards of its suit."""
+        """A card is only worth keeping to discard lower cards of its suit, which needs both
+        on top at once: discarding it never hurts when every lower card of its suit still in
+        play lies under it in its own pile (or none is left)."""
         cards = self.cards
-        low = [99, 99, 99, 99]
-        for p in (self.stock, *self.tableau):
-            for c in cards[p]:
-                if HIGH[c] < low[SUIT[c]]:
-                    low[SUIT[c]] = HIGH[c]
         for t in self.discardable():
-            c = cards[t][-1]
-            if HIGH[c] == low[SUIT[c]]:
+            pile = cards[t]
+            c = pile[-1]
+            s, h = SUIT[c], HIGH[c]
+            if not any(SUIT[x] == s and HIGH[x] < h
+                       for p in (self.stock, *self.tableau) if p != t for x in cards[p]):
                 return Move("move", t, self.discard)
         return None
 

@@ -451,8 +451,9 @@ class PatienceGame(Game):
 
         Such a card can only ever carry cards that are home (if foundation cards can come
         back, the closure: everything that could be built on those too), so playing it
-        home loses nothing. One-deck games whose ``accepts`` follows the builds only; the
-        others keep :meth:`safe_autoplay`.
+        home loses nothing. One-deck games whose foundations are each built in one suit (a
+        card has one way home) and whose ``accepts`` follows the builds only; the others
+        keep :meth:`safe_autoplay`.
         """
         need = self.__dict__.get("_home_needs")
         if need is None:
@@ -490,7 +491,10 @@ class PatienceGame(Game):
 
     def _home_needs_table(self) -> tuple[tuple[int, ...], ...]:
         """Per card, the cards that must be home before it may go home (see above)."""
-        ok = (self.foundations and self.info.decks == 1
+        # one deck, and foundations each built in one suit: a card has one place to go home
+        ok = (len(self.foundations) == 4 and self.info.decks == 1
+              and all(self.rule[f].build is not None and self.rule[f].build.suit == "same"
+                      for f in self.foundations)
               and (self.ACCEPTS_BY_BUILD if self.ACCEPTS_BY_BUILD is not None
                    else type(self).accepts is PatienceGame.accepts))
         table: tuple[tuple[int, ...], ...] = ()
@@ -663,16 +667,19 @@ class PatienceGame(Game):
 
     def solver_score(self) -> int:
         """Lower is better: how deep the next card of each suit's foundation lies under other
-        cards, minus three per card home (one deck, foundations built in suit from the ace)."""
+        cards, minus three per card home (one deck, foundations built up in suit from the ace
+        or from ``vars["base"]``)."""
         cards = self.cards
-        wanted = [0, 13, 26, 39]
+        base = self.vars.get("base", 1) - 1  # foundations start from this rank (index)
+        wanted = [base, 13 + base, 26 + base, 39 + base]
         home = 0
         for f in self.foundations:
             pile = cards[f]
             if pile:
                 t = pile[-1]
                 home += len(pile)
-                wanted[SUIT[t]] = t + 1 if RANK[t] < 13 else -1
+                # the next card up in suit, turning the corner from king to ace if need be
+                wanted[SUIT[t]] = t - RANK[t] + RANK[t] % 13 + 1 if len(pile) < 13 else -1
         depth = 0
         piles = self.__dict__.get("_off_foundation")
         if piles is None:

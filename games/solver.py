@@ -205,6 +205,7 @@ def _ida(game: Game, budget: _Budget) -> Solution:
         out.result = LOST
         return out
     bound = h()
+    hcache: dict[bytes, int] = {}  # later passes meet the same positions again
     tick = CHECK_EVERY
     while True:
         out.passes.append("ida")
@@ -230,7 +231,10 @@ def _ida(game: Game, budget: _Budget) -> Solution:
                 out.positions = len(best)
                 return out
             k = key()
-            f = depth + h()
+            hk = hcache.get(k)
+            if hk is None:
+                hk = hcache[k] = h()
+            f = depth + hk
             if best.get(k, depth + 1) <= depth:
                 pop()
             elif f > bound:
