@@ -158,6 +158,14 @@ class GrandPianoFragment(PatienceGame):
                help="lost as soon as no reserve card can be played (the book's words)"),
     )
 
+    #: foundations built in suit from the ace are known by their top card
+    SOLVER_VIEW = {"foundation": "top"}
+
+    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
+        """Foundations are interchangeable, and so are the piles (no pile has a place of its
+        own: any of them takes the same cards)."""
+        return tuple(self.foundations), tuple(self.tableau)
+
     def prepare(self) -> None:
         self.redeals = self.opts["redeals"]
         self._build = Build(self.opts["building"], -1)
