@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 from . import cards as C
 from .cards import RANK
-from .model import GameInfo, Option, PileSpec
-from .patience import Build, PatienceGame, Rule, roles
+from .model import GameInfo, Move, Option, PileSpec
+from .patience import DEAL, REDEAL, Build, PatienceGame, Rule, roles
 from .registry import register
 
 VARIANTS = ("standard", "draw_one")
@@ -227,3 +227,66 @@ class Canfield(PatienceGame):
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
         """Which column or foundation holds which cards never matters."""
         return tuple(self.foundations), tuple(self.tableau)
+
+    # With unlimited redeals the talon (waste, then the stock as it will be turned) reads the
+    # same from the last redeal on however far it has been turned, and every point of it can
+    # be reached again without changing anything else: positions that differ only in how far
+    # the stock is turned are one. The search turns the stock round to each card it could
+    # play as one compound move instead of single turns.
+    def solver_key(self) -> bytes:
+        if self.redeals >= 0:
+            return super().solver_key()
+        cards = self.cards
+        talon = bytes(cards[self.waste]) + bytes(reversed(cards[self.stock]))
+        found = sorted(bytes((len(cards[f]), cards[f][-1] if cards[f] else 255))
+                       for f in self.foundations)
+        cols = sorted(bytes((len(cards[t]),)) + bytes(cards[t]) for t in self.tableau)
+        reserve = cards[self.reserve]
+        return (b"".join(found) + b"".join(cols) + bytes((len(reserve), *reserve))
+                + bytes((len(talon), *talon, self.vars["base"])))
+
+    def solver_moves(self, prune: bool = False) -> list:
+        moves = super().solver_moves(prune)
+        if self.redeals >= 0:
+            return moves
+        home, rest = self._talon_plays()
+        w = self.waste
+        return home + [m for m in moves if m.kind == "move" and m.src != w] + rest
+
+    def _talon_plays(self) -> tuple[list, list]:
+        """Each card the stock can be turned round to, played to each place that takes it:
+        a tuple of moves (the turns, then the play), foundation plays apart."""
+        cards, s, w = self.cards, self.stock, self.waste
+        start = (len(cards[s]), len(cards[w]))
+        home: list = []
+        rest: list = []
+        made: list[Move] = []
+        seen: set[int] = set()
+        while True:
+            pile = cards[w]
+            if pile and pile[-1] not in seen:
+                seen.add(pile[-1])
+                for d in self._targets:
+                    if d != w and self.accepts(d, w, 1):
+                        play = Move("move", w, d, 1)
+                        out = home if self._role[d] == "foundation" else rest
+                        out.append((*made, play) if made else play)
+            if cards[s]:
+                step = DEAL
+            elif pile:
+                step = REDEAL
+            else:
+                break
+            self._push(step)
+            made.append(step)
+            if (len(cards[s]), len(cards[w])) == start:
+                break
+        for _ in made:
+            self.pop()
+        return home, rest
+
+    def solver_hopeless(self) -> bool:
+        """A column card that can never leave its column (``stuck_card``): the cards of its
+        suit that go home before it and every card it could go on lie under it. A space
+        takes only reserve or waste cards, so no column card is free to move into one."""
+        return self.stuck_card(self.tableau, kings_free=False)

@@ -176,6 +176,22 @@ def _parents_for(builds: frozenset[Build]) -> tuple[tuple[int, ...], ...]:
     return table
 
 
+_LOWERS_CACHE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _lowers_for(base: int) -> tuple[tuple[int, ...], ...]:
+    """Per card of one deck, the cards of its suit that reach a foundation built up in suit
+    from rank ``base`` (turning the corner from king to ace) before it."""
+    table = _LOWERS_CACHE.get(base)
+    if table is None:
+        def index(c: int) -> int:
+            return (RANK[c] - base) % 13
+        table = tuple(tuple(d for d in range(52) if SUIT[d] == SUIT[c] and index(d) < index(c))
+                      for c in range(52))
+        _LOWERS_CACHE[base] = table
+    return table
+
+
 def roles(*names: str) -> frozenset[str]:
     return frozenset(names)
 
@@ -520,7 +536,8 @@ class PatienceGame(Game):
         a frozen card is frozen too. The frozen set grows until nothing changes. Cards
         elsewhere (stock, cells, foundations) count as free. Sound only where the order of
         ``piles`` changes by moves alone (no shuffled redeal, no draw from the middle) and
-        the foundations are standard; games opt in with the piles to check.
+        the foundations are built up in suit (from the ace, or from ``vars["base"]`` turning
+        the corner); games opt in with the piles to check.
         """
         parents = self.__dict__.get("_parents")
         if parents is None:
@@ -529,6 +546,7 @@ class PatienceGame(Game):
                                and self._role[d] != "foundation")
             parents = self._parents = _parents_for(builds)
         cards, down, rule = self.cards, self.down, self.rule
+        lowers = _lowers_for(self.vars.get("base", 1))
         where: dict[int, tuple[int, int]] = {}
         for p in piles:
             for i, x in enumerate(cards[p]):
@@ -553,7 +571,7 @@ class PatienceGame(Game):
                     if (kings_free and r == 13) or (seq.get(x) and i - 1 >= frozen[p]):
                         continue
                     home = True
-                    for low in range(x - r + 1, x):  # the lower cards of its suit
+                    for low in lowers[x]:  # the cards of its suit that go home before it
                         at = where.get(low)
                         if at is not None and ((at[0] == p and at[1] < i)
                                                or at[1] < frozen[at[0]]):

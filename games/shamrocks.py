@@ -115,6 +115,8 @@ class Shamrocks(LaBelleLucie):
     fan_build = Build("any", 0)
     fan_limit = 3
     redeals = 0
+    #: the search tries first the moves that bring the next foundation cards nearer
+    SOLVER_GUIDED = True
 
     def deal(self, rng) -> None:
         super().deal(rng)

@@ -144,7 +144,7 @@ def _dfs(game: Game, prune: bool, budget: _Budget,
     if hopeless():
         return Solution(LOST, [], 0, 1)
 
-    def children() -> list[Move] | tuple[Move]:
+    def children() -> list[Move | tuple[Move, ...]] | tuple[Move]:
         safe = autoplay()
         if safe is not None:
             return (safe,)
@@ -154,8 +154,12 @@ def _dfs(game: Game, prune: bool, budget: _Budget,
             order(moves)
         return moves
 
+    # A child is a Move or a tuple of Moves made in a row (a game's compound move, such as
+    # "turn the stock three times, then play the waste card"); made_stack remembers, per
+    # frame, how many engine moves its current child made, to take them back.
     moves_stack = [children()]
     index_stack = [0]
+    made_stack = [1]
     tick = CHECK_EVERY
     while moves_stack:
         moves = moves_stack[-1]
@@ -163,24 +167,36 @@ def _dfs(game: Game, prune: bool, budget: _Budget,
         if i >= len(moves):
             moves_stack.pop()
             index_stack.pop()
+            made_stack.pop()
             if moves_stack:
-                pop()
+                for _ in range(made_stack[-1]):
+                    pop()
             continue
         index_stack[-1] = i + 1
-        push(moves[i])
+        m = moves[i]
+        if type(m) is tuple:
+            for x in m:
+                push(x)
+            made = made_stack[-1] = len(m)
+        else:
+            push(m)
+            made = made_stack[-1] = 1
         nodes += 1
         if g.won:
             return Solution(WON, list(g.history), nodes, len(seen))
         k = key()
         if k in seen:
-            pop()
+            for _ in range(made):
+                pop()
         else:
             seen.add(k)
             if (check_lost and g.lost) or (check_hopeless and hopeless()):
-                pop()
+                for _ in range(made):
+                    pop()
             else:
                 moves_stack.append(children())
                 index_stack.append(0)
+                made_stack.append(1)
         tick -= 1
         if not tick:
             tick = CHECK_EVERY
