@@ -1,12 +1,15 @@
 """Solver decisions per game: won / lost / unknown on random deals under a time budget.
 
     python bench/solve.py [--deals 20] [--seconds 10] [--games klondike,golf] [--no-write]
+                          [--cpu]
 
 Every game gets the same deals (a fixed random sample of deal numbers, so runs compare) and
 the same budget per deal. For each game the table gives how many deals the solver won,
 proved lost or left unknown when the budget ran out, the median and 95th-percentile time
 per deal, and the search speed in positions (nodes) per second. Figures are of this machine
-only. The results go to docs/benchmarks.md under "## Solver (bench/solve.py)".
+only. The results go to docs/benchmarks.md under "## Solver (bench/solve.py)"; the paragraphs
+written under the table are kept. ``--cpu`` measures budgets and times in CPU seconds of the
+process, for a machine shared with other jobs (wall-clock seconds then say little).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -42,17 +46,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(game_id: str, seeds: list[int], seconds: float, options: dict | None = None,
-            verbose: bool = False) -> dict:
+            verbose: bool = False, clock: Callable[[], float] = time.perf_counter) -> dict:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     times: list[float] = []
     nodes = 0
     for seed in seeds:
         game = games.new(game_id, seed, **(options or {}))
-        start = time.perf_counter()
+        start = clock()
         deadline = start + seconds
-        sol = solve(game, should_stop=lambda d=deadline: time.perf_counter() >= d,
+        sol = solve(game, should_stop=lambda d=deadline: clock() >= d,
                     max_nodes=10**9)
-        spent = time.perf_counter() - start
+        spent = clock() - start
         counts[sol.result] += 1
         times.append(spent)
         nodes += sol.nodes
@@ -103,6 +107,14 @@ def last_report() -> str:
     return text[start:end if end >= 0 else len(text)]
 
 
+def notes(text: str) -> str:
+    """The paragraphs under the table of the last report (``text``): the comments written
+    by hand survive a new run."""
+    lines = text.splitlines()
+    last = max((i for i, line in enumerate(lines) if line.startswith("|")), default=-1)
+    return "\n".join(lines[last + 1:]).strip() if last >= 0 else ""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20, help="random deals per game")
@@ -111,12 +123,15 @@ def main() -> int:
     ap.add_argument("--salt", type=int, default=2024, help="picks the sample of deals")
     ap.add_argument("--no-write", action="store_true", help="print only, leave the docs alone")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every deal")
+    ap.add_argument("--cpu", action="store_true",
+                    help="budget and times in CPU seconds of this process (a shared machine)")
     args = ap.parse_args()
     ids = args.games.split(",") if args.games else games.ids()
     seeds = sample_seeds(args.deals, args.salt)
     rows = []
     for gid in ids:
-        r = measure(gid, seeds, args.seconds, verbose=args.verbose)
+        r = measure(gid, seeds, args.seconds, verbose=args.verbose,
+                    clock=time.process_time if args.cpu else time.perf_counter)
         rows.append((gid, r))
         print(f"{gid:<28} won {r['won']:3} lost {r['lost']:3} unknown {r['unknown']:3}  "
               f"median {r['median']:6.2f} s  p95 {r['p95']:6.2f} s  {r['nps']:8.0f} nodes/s",
@@ -128,13 +143,14 @@ def main() -> int:
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; {args.deals} random deals per game (the same deal "
         f"numbers for every game, sample salt {args.salt}), default options, "
-        f"{args.seconds:g} s per deal. Won: a winning line was found; lost: the complete "
+        f"{args.seconds:g} s{' of CPU time' if args.cpu else ''} per deal. Won: a winning line was found; lost: the complete "
         "search proved no line wins; unknown: the budget ran out first. Times are per deal.",
         "",
         *rows_text,
     ]
     if not args.no_write:
-        write_section(TITLE, "\n".join(lines))
+        kept = notes(last_report())
+        write_section(TITLE, "\n".join(lines) + ("\n\n" + kept if kept else ""))
     return 0
 
 

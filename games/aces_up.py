@@ -182,17 +182,12 @@ class AcesUp(Game):
             self.pop()
 
     def solver_autoplay(self) -> Move | None:
-        """A card is only worth keeping to discard lower cards of its suit, which needs both
-        on top at once: discarding it never hurts when every lower card of its suit still in
-        play lies under it in its own pile (or none is left)."""
-        cards = self.cards
-        for t in self.discardable():
-            pile = cards[t]
-            c = pile[-1]
-            s, h = SUIT[c], HIGH[c]
-            if not any(SUIT[x] == s and HIGH[x] < h
-                       for p in (self.stock, *self.tableau) if p != t for x in cards[p]):
-                return Move("move", t, self.discard)
+        """No discard is safe for the search to make alone. A kept card may carry a lower
+        card of its suit to a space and discard it there, and a card alone in its pile cannot
+        move to a space, so which pile a card lies in matters: with the old rule (discard a
+        card when the lower cards of its suit left all lie under it) the complete pass
+        called won positions lost (``tests/solver/test_game_hooks.py`` has one). The pruned
+        pass still discards the lowest card first (``solver_moves``)."""
         return None
 
     @property

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Iterator
 
 from .cards import ACE, RANK, card
 from .model import GameInfo, Move, PileSpec
-from .patience import FOUNDATION, Build, PatienceGame, Rule
+from .open_patience import OpenPatience
+from .patience import FOUNDATION, Build, Rule
 from .registry import register
 from .rng import Rng
 
@@ -99,7 +100,7 @@ BC_DEAL_RU = """\
 """
 
 
-class CastleGame(PatienceGame):
+class CastleGame(OpenPatience):
     """The shared board: wings are tableau piles T1..T8 in reading order, left wing first.
 
     Left wings fan rightwards, so their free card sits next to the foundation column, like the
@@ -139,34 +140,6 @@ class CastleGame(PatienceGame):
         for pile in self.deal_order():
             self.put(pile, deck.pop())
 
-    def settle(self) -> None:
-        """Every card is face up, so nothing is ever turned over."""
-
-    #: the search tries first the moves that bring the next foundation cards nearer
-    SOLVER_GUIDED = True
-
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(self.tableau), tuple(self.foundations)
-
-    def solver_key(self) -> bytes:
-        """Wings as a sorted set; a foundation is known by its top card."""
-        cards = self.cards
-        tops = sorted(cards[f][-1] if cards[f] else 255 for f in self.foundations)
-        return b"\xff".join(sorted(bytes(cards[t]) for t in self.tableau)) + b"\xfe" + bytes(tops)
-
-    def solver_moves(self, prune: bool = False) -> list[Move]:
-        """One empty pile of a kind stands for all of them: they are interchangeable."""
-        cards, role = self.cards, self._role
-        seen: set[tuple[int, str]] = set()
-        kept = []
-        for m in super().solver_moves(prune):
-            if m.kind == "move" and not cards[m.dst]:
-                if (m.src, role[m.dst]) in seen:
-                    continue
-                seen.add((m.src, role[m.dst]))
-            kept.append(m)
-        return kept
-
     # --------------------------------------------------------------- fast move generation
     def legal_moves(self) -> list[Move]:
         """Single cards onto tops: look the wanted card up instead of trying every pair."""
@@ -205,24 +178,6 @@ class CastleGame(PatienceGame):
                 for d in empty:
                     add(_move(("move", s, d, 1, ())))
         return moves
-
-    def accepts(self, d: int, s: int, n: int) -> bool:
-        if self._idle(s, d, n):
-            return False
-        return super().accepts(d, s, n)
-
-    def _idle(self, s: int, d: int, n: int) -> bool:
-        """Moving a whole pile into an empty one of the same kind changes nothing."""
-        return (not self.cards[d] and n == len(self.cards[s])
-                and self._role[s] == self._role[d])
-
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
-        size = len(self.layout)
-        if (0 <= s < size and 0 <= d < size and s != d and self.cards[s]
-                and self._idle(s, d, n) and n in self.liftable(s)
-                and super().accepts(d, s, n)):
-            return "Moving a wing's only card into an empty wing would change nothing."
-        return super().explain_card_move(s, d, n)
 
 
 @register

@@ -247,43 +247,88 @@ class Canfield(PatienceGame):
 
     def solver_moves(self, prune: bool = False) -> list:
         moves = super().solver_moves(prune)
-        if self.redeals >= 0:
-            return moves
+        if self.redeals >= 0 or not self.vars.get("base"):
+            return moves  # (Selective Canfield: the first foundation card is still to choose)
         home, rest = self._talon_plays()
         w = self.waste
         return home + [m for m in moves if m.kind == "move" and m.src != w] + rest
 
     def _talon_plays(self) -> tuple[list, list]:
         """Each card the stock can be turned round to, played to each place that takes it:
-        a tuple of moves (the turns, then the play), foundation plays apart."""
-        cards, s, w = self.cards, self.stock, self.waste
-        start = (len(cards[s]), len(cards[w]))
+        a tuple of moves (the turns, then the play), foundation plays apart. Worked out on
+        the talon's order (the waste, then the stock as it will be turned), without making
+        the turns: this runs at every node."""
+        cards, w = self.cards, self.waste
+        talon = cards[w] + cards[self.stock][::-1]
+        n = len(talon)
+        if not n:
+            return [], []
+        wants = self._wants()
         home: list = []
         rest: list = []
         made: list[Move] = []
+        i = len(cards[w])  # cards on the waste: its top is talon[i - 1]
+        # why a set: from the middle of a pass the turns after a redeal need not come back
+        # to where they started (three at a time, the last ones singly)
+        states = {i}
         seen: set[int] = set()
+        draw = self.draw
         while True:
-            pile = cards[w]
-            if pile and pile[-1] not in seen:
-                seen.add(pile[-1])
-                for d in self._targets:
-                    if d != w and self.accepts(d, w, 1):
+            if i:
+                top = talon[i - 1]
+                if top not in seen:
+                    seen.add(top)
+                    for d in wants.get(top, ()):
                         play = Move("move", w, d, 1)
                         out = home if self._role[d] == "foundation" else rest
                         out.append((*made, play) if made else play)
-            if cards[s]:
-                step = DEAL
-            elif pile:
-                step = REDEAL
+            if i < n:
+                made.append(DEAL)
+                i += draw if n - i >= draw else 1
+            elif i:
+                made.append(REDEAL)
+                i = 0
             else:
                 break
-            self._push(step)
-            made.append(step)
-            if (len(cards[s]), len(cards[w])) == start:
+            if i in states:
                 break
-        for _ in made:
-            self.pop()
+            states.add(i)
         return home, rest
+
+    def _wants(self) -> dict[int, list[int]]:
+        """Per card, the piles that would take it from the waste now (one empty pile of a
+        kind stands for all: the key folds them together)."""
+        cards = self.cards
+        wants: dict[int, list[int]] = {}
+        base = self.vars["base"]
+        empty_home = False
+        for f in self.foundations:
+            pile = cards[f]
+            if pile:
+                if len(pile) < 13:
+                    c = pile[-1]
+                    wants.setdefault(c + 1 if RANK[c] < 13 else c - 12, []).append(f)
+            elif not empty_home:
+                empty_home = True
+                for suit in range(4):
+                    wants.setdefault(13 * suit + base - 1, []).append(f)
+        under = self.__dict__.get("_under_tab")
+        if under is None:
+            build = self.rule[self.tableau[0]].build
+            under = self._under_tab = tuple(tuple(c for c in range(52) if build.fits(c, t))
+                                            for t in range(52))
+        space = -1
+        for t in self.tableau:
+            pile = cards[t]
+            if pile:
+                for c in under[pile[-1]]:
+                    wants.setdefault(c, []).append(t)
+            elif space < 0:
+                space = t
+        if space >= 0 and not cards[self.reserve]:
+            for c in range(52):
+                wants.setdefault(c, []).append(space)
+        return wants
 
     def solver_hopeless(self) -> bool:
         """A column card that can never leave its column (``stuck_card``): the cards of its

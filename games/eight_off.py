@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from .cards import ACE, RANK
 from .model import GameInfo, Move, Option, PileSpec
-from .patience import FOUNDATION, Build, PatienceGame, Rule, roles
+from .open_patience import OpenPatience
+from .patience import FOUNDATION, Build, Rule, roles
 from .registry import register
 from .rng import Rng
 
@@ -88,7 +89,7 @@ RULES_RU = """\
 
 
 @register
-class EightOff(PatienceGame):
+class EightOff(OpenPatience):
     info = GameInfo(
         id="eight_off",
         names={"en": "Eight Off", "zh": "不过八（方阵通关）", "ru": "Не больше восьми"},
@@ -140,36 +141,6 @@ class EightOff(PatienceGame):
         for c in self.cells[:4]:
             self.put(c, deck.pop())
 
-    def settle(self) -> None:
-        """Every card is face up, so nothing is ever turned over."""
-
-    #: the search tries first the moves that bring the next foundation cards nearer
-    SOLVER_GUIDED = True
-
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(self.tableau), tuple(self.cells), tuple(self.foundations)
-
-    def solver_key(self) -> bytes:
-        """Columns and reserve as sorted sets; a foundation is known by its top card."""
-        cards = self.cards
-        tops = sorted(cards[f][-1] if cards[f] else 255 for f in self.foundations)
-        cells = sorted(cards[c][-1] for c in self.cells if cards[c])
-        columns = b"\xff".join(sorted(bytes(cards[t]) for t in self.tableau))
-        return columns + b"\xfe" + bytes(cells) + b"\xfe" + bytes(tops)
-
-    def solver_moves(self, prune: bool = False) -> list[Move]:
-        """One empty pile of a kind stands for all of them: they are interchangeable."""
-        cards, role = self.cards, self._role
-        seen: set[tuple[int, str]] = set()
-        kept = []
-        for m in super().solver_moves(prune):
-            if m.kind == "move" and not cards[m.dst]:
-                if (m.src, role[m.dst]) in seen:
-                    continue
-                seen.add((m.src, role[m.dst]))
-            kept.append(m)
-        return kept
-
     # --------------------------------------------------------------- fast move generation
     def legal_moves(self) -> list[Move]:
         """Single cards: the one card a column top takes is known, so look it up."""
@@ -216,21 +187,9 @@ class EightOff(PatienceGame):
                     add(_move(("move", s, d, 1, ())))
         return moves
 
-    def accepts(self, d: int, s: int, n: int) -> bool:
-        if self._idle(s, d, n):
-            return False
-        return super().accepts(d, s, n)
-
-    def _idle(self, s: int, d: int, n: int) -> bool:
-        """Moving a whole pile into an empty one of the same kind changes nothing."""
-        return (not self.cards[d] and n == len(self.cards[s])
-                and self._role[s] == self._role[d])
-
     def explain_card_move(self, s: int, d: int, n: int) -> str:
         size = len(self.layout)
         if 0 <= s < size and 0 <= d < size and s != d and self.cards[s]:
-            if self._idle(s, d, n) and n in self.liftable(s) and super().accepts(d, s, n):
-                return "Moving a column's only card into an empty column would change nothing."
             if self._role[d] == "cell" and self.cards[d] and self._role[s] == "tableau":
                 return "That reserve place is already taken."
             if self._role[d] == "tableau" and len(self.cards[d]) >= self._cap:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, PileSpec
-from .patience import Build, PatienceGame, Rule, roles
+from .patience import DEAL, REDEAL, Build, PatienceGame, Rule, roles
 from .registry import register
 from .rng import Rng
 
@@ -146,13 +146,92 @@ class FridayTheThirteenth(PatienceGame):
                 + bytes(RANK[c] for c in cards[self.waste]) + b"\xff"
                 + bytes(RANK[c] for c in cards[self.stock]) + bytes((self.vars["redeals"],)))
 
-    def solver_moves(self, prune: bool = False) -> list[Move]:
-        """Plays before turning a card; with ``prune``, no turning while a card can be played."""
-        moves = self.legal_moves()
-        plays = [m for m in moves if m.kind == "move"]
-        if prune and plays:
-            return plays
-        return plays + [m for m in moves if m.kind != "move"]
+    # Turning the stock matters only for the card it brings to the top of the waste: a line
+    # can always put off its turns until just before the waste card they bring up is played
+    # (turns change nothing else, and every card must be played in the end). So the search
+    # plays, as one compound move, the turns of this pass up to a card and that card's play;
+    # only the turns to the end of the pass, to redeal, stand alone (with the redeal).
+    def solver_moves(self, prune: bool = False) -> list:
+        """Plays of the waste card first, then of the cards further on in this pass, nearest
+        first; the turns to the end and the redeal last. With ``prune``: a waste card that
+        can be played is played (nothing else is tried)."""
+        cards = self.cards
+        wants: dict[int, list[Move]] = {}  # rank -> its plays
+        for f, base, play in self._plays:
+            pile = cards[f]
+            if not pile:  # slots fill from the left: this is the next one
+                wants.setdefault(base, []).append(play)
+                break
+            if len(pile) < 4:
+                wants.setdefault(RANK[pile[-1]] % 13 + 1, []).append(play)
+        waste, stock = cards[self.waste], cards[self.stock]
+        moves: list = list(wants.get(RANK[waste[-1]], ())) if waste else []
+        if prune:  # play what can be played, else turn one card (a greedy line, found fast)
+            if moves:
+                return moves
+            return [m for m in self.legal_moves() if m.kind != "move"]
+        for k in range(1, len(stock) + 1):
+            for play in wants.get(RANK[stock[-k]], ()):
+                moves.append((*(DEAL,) * k, play))
+        if self.vars["redeals"] and (stock or waste):
+            moves.append((*(DEAL,) * len(stock), REDEAL))
+        return moves
+
+    def solver_hopeless(self) -> bool:
+        """In the last pass, a waste card that can never be played: the cards under it come
+        after it, so only the cards above it and the stock can be played before it. If no
+        foundation can come to want its rank from those (each foundation alone, in any
+        order, one card of a rank standing for all of them), it stays for ever."""
+        if self.vars["redeals"]:
+            return False
+        cards = self.cards
+        waste = cards[self.waste]
+        if len(waste) < 2:
+            return False
+        pool = [0] * 14  # ranks that may be played before the card looked at
+        for c in cards[self.stock]:
+            pool[RANK[c]] += 1
+        state = []  # per foundation: (rank it wants next, room left); None: a slot to start
+        for f in self.foundations:
+            pile = cards[f]
+            state.append((RANK[pile[-1]] % 13 + 1, 4 - len(pile)) if pile else None)
+        reach = self._wanted_ranks(state, pool)
+        for i in range(len(waste) - 1, -1, -1):
+            r = RANK[waste[i]]
+            if r not in reach:
+                return True
+            if not pool[r]:
+                pool[r] = 1
+                reach = self._wanted_ranks(state, pool)
+            else:
+                pool[r] += 1
+        return False
+
+    @staticmethod
+    def _wanted_ranks(state, pool) -> set[int]:
+        """Ranks some foundation could come to want, playing cards of the ranks in ``pool``
+        (a relaxation: each foundation alone; slots started left to right)."""
+        out: set[int] = set()
+        open_slots = True  # every slot so far could be started from the pool
+        for k, st in enumerate(state):
+            if st is None:
+                if not open_slots:
+                    break
+                base = BASES[k]
+                out.add(base)
+                if not pool[base]:
+                    open_slots = False
+                    continue
+                want, room = base % 13 + 1, 3
+            else:
+                want, room = st
+            while room > 0:
+                out.add(want)
+                if not pool[want]:
+                    break
+                want = want % 13 + 1
+                room -= 1
+        return out
 
     def next_slot(self) -> int:
         """The leftmost empty foundation, or -1."""

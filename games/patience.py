@@ -546,7 +546,10 @@ class PatienceGame(Game):
                                and self._role[d] != "foundation")
             parents = self._parents = _parents_for(builds)
         cards, down, rule = self.cards, self.down, self.rule
-        lowers = _lowers_for(self.vars.get("base", 1))
+        base = self.vars.get("base", 1)
+        if not self._stuck_seed(piles, kings_free, parents, base):
+            return False
+        lowers = _lowers_for(base)
         where: dict[int, tuple[int, int]] = {}
         for p in piles:
             for i, x in enumerate(cards[p]):
@@ -589,6 +592,34 @@ class PatienceGame(Game):
                         changed = True
                         break
         return any(frozen.values())
+
+    def _stuck_seed(self, piles, kings_free: bool, parents, base: int) -> bool:
+        """A quick necessary condition for :meth:`stuck_card` (which runs at every node):
+        the first card to freeze has a lower card of its suit and every card it could go on
+        under it in its own pile, and does not lie in a run on the card under it. Without
+        such a card nothing freezes, and the full fixpoint need not run."""
+        cards, down, rule = self.cards, self.down, self.rule
+        for p in piles:
+            pile = cards[p]
+            if len(pile) < 2:
+                continue
+            lift = rule[p].lift or rule[p].build
+            runs = rule[p].take in ("run", "full_run", "any_up") and lift is not None
+            below: set[int] = {pile[0]}
+            low = [13, 13, 13, 13]  # per suit: the lowest index from the base seen below
+            first = pile[0]
+            low[SUIT[first]] = (RANK[first] - base) % 13
+            for i in range(1, len(pile)):
+                x = pile[i]
+                if not (kings_free and RANK[x] == 13) and low[SUIT[x]] < (RANK[x] - base) % 13 \
+                        and all(q in below for q in parents[x]) \
+                        and not (runs and i >= down[p] and i >= 1 and lift.fits(x, pile[i - 1])):
+                    return True
+                below.add(x)
+                r = (RANK[x] - base) % 13
+                if r < low[SUIT[x]]:
+                    low[SUIT[x]] = r
+        return False
 
     def explain(self, move: Move) -> str:
         if move.kind == "deal":

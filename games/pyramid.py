@@ -29,6 +29,11 @@ def covers(rows: int = ROWS) -> list[tuple[int, ...]]:
     return out
 
 
+#: answers of :func:`_pairs_off` and :func:`_matches` by the places involved (the pyramid's
+#: shape is fixed, so they hold for every deal)
+_PAIRINGS: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
+
+
 def _pairs_off(places: list[int], apart) -> bool:
     """Whether ``places`` split into pairs of places that are ``apart``."""
     if not places:
@@ -365,14 +370,20 @@ class Pyramid(Game):
         def apart(i: int, j: int) -> bool:
             return i < 0 or j < 0 or (i not in cones[j] and j not in cones[i])
 
+        known = _PAIRINGS  # the same places give the same answer in every deal: remember it
         for r in range(1, 14):
             q = self.PARTNER[r]
             if not q or q < r or not where[r]:
                 continue
-            if q == r:
-                if not _pairs_off(where[r], apart):
-                    return True
-            elif not _matches(where[r], where[q], apart):
+            mine = tuple(sorted(where[r]))
+            theirs = None if q == r else tuple(sorted(where[q]))
+            ok = known.get((mine, theirs))
+            if ok is None:
+                ok = (_pairs_off(list(mine), apart) if theirs is None
+                      else _matches(list(mine), list(theirs), apart))
+                if len(known) < 1_000_000:
+                    known[mine, theirs] = ok
+            if not ok:
                 return True
         return False
 

@@ -136,6 +136,9 @@ class SelectiveCanfield(Canfield):
         },
         rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
+    #: the first move picks one of five Canfields: short searches in other orders try
+    #: each choice before one long search sinks into a lost one
+    SOLVER_RESTARTS = True
 
     def build_layout(self) -> Iterable[PileSpec]:
         yield from super().build_layout()

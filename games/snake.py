@@ -138,6 +138,24 @@ class Snake(PatienceGame):
     #: ever dealt from
     SOLVER_VIEW = {"foundation": "top", "stock": "count"}
 
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """Right after a deal, only another deal or a move from or onto column 1: a deal
+        changes nothing but column 1, so it can always wait until just before the first
+        move that uses that column (the stock order is kept), and searching that form of
+        every line alone loses no win. :meth:`solver_key` records the waiting deal."""
+        moves = super().solver_moves(prune)
+        if self._dealt():
+            first = self.tableau[0]
+            moves = [m for m in moves if m.kind == "deal" or first in (m.src, m.dst)]
+        return moves
+
+    def _dealt(self) -> bool:
+        """Whether the last move of the search was a deal."""
+        return bool(self.history) and self.history[-1].kind == "deal"
+
+    def solver_key(self) -> bytes:
+        return super().solver_key() + (b"d" if self._dealt() else b"-")
+
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
         """Foundations are interchangeable, and so are the columns but the first (the stock
         is dealt onto it)."""

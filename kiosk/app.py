@@ -15,7 +15,6 @@ log, the hardware buttons and the idle and attract timers live in :class:`kiosk.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from .boot import FONT_BOLD, FONT_REGULAR
 from .buttons import NEW_DEAL, UNDO
 from .config import Config, default_games
 from .controller import TableController
+from .dealcycle import DealCycle
 from .i18n import Translator, normalize
 from .lobby import Lobby
 from .operator import PinGuard, SystemCommands
@@ -111,6 +111,8 @@ class KioskApp(App):
         self._catalog: list[dict] | None = None
         self._entries: dict[str, dict] | None = None
         self.controller: TableController | None = None
+        #: "winnable deals only": one deal cycle per list, for the whole run
+        self._cycles: dict[str, DealCycle] = {}
         #: problems of the configuration and of the menu's saved settings (operator menu)
         self.notes: list[str] = []
         self.exit_code = 0
@@ -237,16 +239,23 @@ class KioskApp(App):
         self.operator.open(page)
 
     def _seeds_for(self, game_id: str, options: dict[str, Any]) -> Callable[[], int | None] | None:
-        """Deals for a game set to "winnable deals only": from its list, when there is one."""
-        if game_id not in self.cfg.winnable_only:
+        """Deals for a game in "winnable deals only" mode (:meth:`Config.winnable`): the next
+        deal of a shuffled cycle through its list, kept across restarts
+        (:class:`kiosk.dealcycle.DealCycle`). None: any deal number."""
+        on, why = self.cfg.winnable(game_id, options)
+        if not on:
             return None
         deal_list = deals.load(game_id, options)
         if deal_list is None or not deal_list.deals:
-            log.warning("%s: winnable_only is set but there is no deal list; any deal",
-                        game_id)
+            log.warning("%s: winnable deals only (%s) but there is no usable deal list; "
+                        "any deal", game_id, why)
             return None
-        seeds = deal_list.seeds
-        return lambda: random.choice(seeds)
+        key = deals.list_path(game_id, options).stem
+        cycle = self._cycles.get(key)
+        if cycle is None or cycle.seeds != deal_list.seeds:
+            cycle = DealCycle(key, deal_list.seeds, self.lobby_data_dir())
+            self._cycles[key] = cycle
+        return cycle.next
 
     def open_game(self, game_id: str, seed: int | None = None,
                   options: dict[str, Any] | None = None) -> TableController:
@@ -313,6 +322,13 @@ class KioskApp(App):
         self.welcome.retranslate()
         self.lobby.arm()
         return overrides.save(self.cfg, self.lobby_data_dir(), games=self.cfg.games)
+
+    def set_winnable_only(self, game_id: str, on: bool):
+        """The operator's "winnable deals only" for one game; saved for the next start. It
+        applies from the next time a visitor sits down at that game."""
+        (self.cfg.winnable_only if on else self.cfg.winnable_off).add(game_id)
+        (self.cfg.winnable_off if on else self.cfg.winnable_only).discard(game_id)
+        return overrides.save(self.cfg, self.lobby_data_dir(), winnable={game_id: on})
 
     def set_default_language(self, lang: str):
         self.cfg.language = normalize(lang)

@@ -2,7 +2,9 @@
 
 On the welcome screen, after a while, the kiosk plays games by itself. For a game with a
 list of winnable deals (``assets/deals/<game>.json``, :mod:`kiosk.deals`) the demo replays a
-stored winning line, so the show ends with a win. Other games are played by a simple
+stored winning line to the end, so the show ends with a win; of a few deals drawn from the
+list it takes the one with the shortest line, and :meth:`DemoPlayer.pace` spreads a long line
+over about a minute and a half rather than letting it drag. Other games are played by a simple
 auto-player: the engine's safe foundation moves first, then the first legal move in the
 order the solver would try them (:meth:`games.Game.solver_moves`) that leads to a position
 not seen before; it stops when no such move is left or after :data:`MAX_MOVES`.
@@ -26,6 +28,14 @@ from . import deals
 log = logging.getLogger("kiosk.attract")
 
 MAX_MOVES = 250
+#: a replayed line is shown in about this many seconds ...
+SHOW_SECONDS = 75.0
+#: ... at no more than this many seconds a move (short lines: a calm pace) ...
+SLOWEST = 0.9
+#: ... and no less (long lines: still slow enough to follow each card)
+FASTEST = 0.35
+#: how many deals of the list are drawn to pick the shortest line from
+CANDIDATES = 3
 
 
 class DemoPlayer:
@@ -41,6 +51,7 @@ class DemoPlayer:
         self.line: list[str] | None = None
         self.played = 0
         self._seen: set[bytes] = set()
+        self._queue: list[Move] = []
         self._seed: int | None = None
         try:
             deal_list = deals.load(game_id, self.options)
@@ -48,11 +59,16 @@ class DemoPlayer:
             log.exception("cannot read the deal list of %s", game_id)
             deal_list = None
         if deal_list is not None and deal_list.deals:
-            deal = self.rnd.choice(deal_list.deals)
+            drawn = [self.rnd.choice(deal_list.deals) for _ in range(CANDIDATES)]
+            deal = min(drawn, key=lambda d: len(d["moves"]))
             self._seed = deal["seed"]
             try:
                 game = games.new(game_id, deal["seed"], **self.options)
                 self.line = deals.line(game, deal["moves"])
+                for text in self.line:  # a show that promises a win must end in one
+                    game.play(game.parse_move(text))
+                if not game.won:
+                    raise ValueError("the line does not end in a win")
             except Exception as err:  # noqa: BLE001 - the auto-player takes over
                 log.warning("stored line of %s #%s does not replay (%s); the demo plays by "
                             "itself", game_id, deal["seed"], err)
@@ -69,8 +85,19 @@ class DemoPlayer:
             self._seed = self.rnd.randint(1, 999_999)
         return self._seed
 
+    def pace(self, slowest: float = SLOWEST) -> float:
+        """Seconds between two demo moves: a stored line is shown in about
+        :data:`SHOW_SECONDS`, at :data:`FASTEST` to ``slowest`` seconds a move (``slowest``
+        wins when it is lower: the tests run the show fast)."""
+        if self.line is None or not self.line:
+            return slowest
+        return min(slowest, max(FASTEST, SHOW_SECONDS / len(self.line)))
+
     def next_move(self, game: games.Game) -> Move | None:
-        if game.won or self.played >= self.max_moves:
+        """The next move to show, or None when the show is over (won, the line or the
+        auto-player's ideas ran out, or :data:`MAX_MOVES` for the auto-player: a stored line
+        is always played to its end, however long, so it ends in a win)."""
+        if game.won or (self.line is None and self.played >= self.max_moves):
             return None
         move = self._from_line(game) if self.line is not None else self._greedy(game)
         if move is not None:
@@ -88,23 +115,32 @@ class DemoPlayer:
         return move if game.why_illegal(move) is None else None
 
     def _greedy(self, game: games.Game) -> Move | None:
+        if self._queue:  # the rest of a compound move, one engine move a step
+            move = self._queue.pop(0)
+            return move if game.why_illegal(move) is None else None
         self._seen.add(game.key())
         try:
             safe = game.safe_autoplay()
-            candidates = ([safe] if safe is not None else []) + game.solver_moves()
+            candidates = ([safe] if safe is not None else []) + list(game.solver_moves())
         except Exception:  # noqa: BLE001 - an engine bug only ends the show
             log.exception("%s: no moves for the demo", self.game_id)
             return None
         probe = game.clone()
-        for move in candidates:
+        for candidate in candidates:
+            # a game's solver may offer compound moves: a plain tuple of moves made in a row
+            # (a Move is a NamedTuple, hence the exact type test)
+            steps = list(candidate) if type(candidate) is tuple else [candidate]
             try:
-                probe.play(move, check=False)
+                for move in steps:
+                    probe.play(move, check=False)
                 key = probe.key()
-                probe.pop()
+                for _ in steps:
+                    probe.pop()
             except Exception:  # noqa: BLE001
-                log.exception("%s: demo move %r failed", self.game_id, move)
+                log.exception("%s: demo move %r failed", self.game_id, candidate)
                 return None
             if key not in self._seen:
                 self._seen.add(key)
-                return move
+                self._queue = steps[1:]
+                return steps[0]
         return None

@@ -74,6 +74,23 @@ class Attract:
 
 
 @dataclass
+class Table:
+    """The table's solver help (docs/ui.md, "Hints and the live verdict")."""
+
+    #: show the Hint button
+    hints: bool = True
+    #: seconds the solver may search for a hint; a Raspberry Pi 4 answers within about
+    #: this plus 0.3 s, and most positions are decided much sooner
+    hint_seconds: float = 1.5
+    #: check in the background, after each move, whether the game can still be won
+    winnable_check: bool = True
+    #: seconds of that check's search (it never blocks the table)
+    check_seconds: float = 3.0
+    #: seconds the player must pause before the check starts
+    check_delay: float = 1.0
+
+
+@dataclass
 class Log:
     data_dir: Path = DEFAULT_DATA_DIR
     #: plays older than this are pruned (0 = keep forever, size limit still applies)
@@ -105,9 +122,13 @@ class Config:
     games: list[str] = field(default_factory=list)
     #: rule options per game id (only games that set some)
     game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: game ids that deal only deals known to be winnable
+    #: game ids set to deal only deals known to be winnable (``winnable_only = true``)
     winnable_only: set[str] = field(default_factory=set)
+    #: game ids set to deal any deal (``winnable_only = false``); a game in neither set
+    #: follows its deal list (see :meth:`winnable`)
+    winnable_off: set[str] = field(default_factory=set)
     attract: Attract = field(default_factory=Attract)
+    table: Table = field(default_factory=Table)
     buttons: Buttons = field(default_factory=Buttons)
     log: Log = field(default_factory=Log)
     export: Export = field(default_factory=Export)
@@ -118,6 +139,22 @@ class Config:
 
     def options_for(self, game_id: str) -> dict[str, Any]:
         return dict(self.game_options.get(game_id, {}))
+
+    def winnable(self, game_id: str, options: dict[str, Any] | None = None) -> tuple[bool, str]:
+        """Whether ``game_id`` deals only winnable deals, and where that comes from (for
+        ``kiosk config show`` and the operator menu). The operator's ``winnable_only`` wins;
+        otherwise it is on where most deals are lost, as measured by the solver tally kept in
+        the game's deal list (:func:`kiosk.deals.default_winnable`). ``options``: the rule
+        options dealt with (default: the configured ones)."""
+        from . import deals
+
+        key = f"games.{game_id}.{WINNABLE_KEY}"
+        if game_id in self.winnable_only:
+            return True, f"set: {key} = true"
+        if game_id in self.winnable_off:
+            return False, f"set: {key} = false"
+        return deals.default_winnable(game_id, self.options_for(game_id) if options is None
+                                      else options)
 
     def data_dir(self) -> Path:
         """The writable data directory (see :func:`resolve_data_dir`)."""
@@ -144,14 +181,17 @@ class Config:
             "name", "language", "idle_timeout", "operator_pin", "rotation", "four_colour",
             "autoplay")}
         out["attract"] = d["attract"]
+        out["table"] = d["table"]
         out["buttons"] = d["buttons"]
         out["log"] = {**d["log"], "data_dir": str(self.log.data_dir)}
         out["export"] = {"usb_mount": str(self.export.usb_mount)}
         gtab: dict[str, Any] = {"enabled": list(self.games)}
-        for gid in sorted(set(self.game_options) | self.winnable_only):
+        for gid in sorted(set(self.game_options) | self.winnable_only | self.winnable_off):
             t = dict(self.game_options.get(gid, {}))
             if gid in self.winnable_only:
                 t[WINNABLE_KEY] = True
+            elif gid in self.winnable_off:
+                t[WINNABLE_KEY] = False
             gtab[gid] = t
         out["games"] = gtab
         return out
@@ -335,6 +375,10 @@ _TOP: dict[str, tuple[str, Callable[[Any], Any]]] = {
 }
 _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "attract": {"enabled": _boolean, "delay": _number(10, 86_400)},
+    "table": {
+        "hints": _boolean, "hint_seconds": _number(0.2, 60), "winnable_check": _boolean,
+        "check_seconds": _number(0.2, 600), "check_delay": _number(0, 60),
+    },
     "buttons": {
         "new_deal_pin": _pin, "undo_pin": _pin,
         "new_deal_hold": _number(0.5, 30), "undo_repeat_delay": _number(0.1, 10),
@@ -419,10 +463,12 @@ class _Reader:
                     where = f"games.{key}.{name}"
                     if name == WINNABLE_KEY:
                         try:
-                            if _boolean(v):
-                                cfg.winnable_only.add(key)
+                            on = _boolean(v)
+                            (cfg.winnable_only if on else cfg.winnable_off).add(key)
+                            (cfg.winnable_off if on else cfg.winnable_only).discard(key)
                         except _Bad as bad:
-                            self.problem(where, str(bad), False)
+                            self.problem(where, f"{bad}; using the deal list's default",
+                                         using=False)
                     elif name not in options:
                         names = ", ".join(options) or "none"
                         self.problem(where, f"{key} has no such option (its options: {names});"

@@ -4,8 +4,8 @@ Touches, keys, the hardware buttons, autoplay and (later) the idle timer all cal
 methods on the Kivy main thread, so an animation, a button press and a touch can never race.
 The controller imports no Kivy: it owns the engine game, the deal number and the play time,
 and tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
-``on_over``, ``on_leave``). The view redraws from the engine state after each event; the
-play log subscribes to the same events.
+``on_over``, ``on_leave``, ``on_hint``). The view redraws from the engine state after each
+event; the play log subscribes to the same events.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from games import GameError, IllegalMove, Move
 
 log = logging.getLogger("kiosk.controller")
 
-EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change")
+EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change",
+          "on_hint")
 
 
 class TableController:
@@ -175,6 +176,15 @@ class TableController:
     @property
     def can_undo(self) -> bool:
         return self.game.can_undo
+
+    @property
+    def undo_groups(self) -> list[int]:
+        """Engine moves per player action, oldest first (what each Undo takes back)."""
+        return list(self._groups)
+
+    def hint_shown(self) -> None:
+        """The table showed a hint (the play log counts it: ``on_hint``)."""
+        self._emit("on_hint")
 
     def _check_end(self) -> None:
         g = self.game

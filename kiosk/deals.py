@@ -14,6 +14,7 @@ stored (compressed) moves. That keeps the lists small: a Clock line is empty.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -24,9 +25,15 @@ import games
 
 from .paths import ASSETS
 
+log = logging.getLogger("kiosk.deals")
+
 FORMAT = "solitaire-kiosk/winnable"
 VERSION = 1
 DEALS_DIR = ASSETS / "deals"
+
+
+class DealListError(ValueError):
+    """A list file exists but cannot be used; the message names the file and says why."""
 
 
 def list_path(game_id: str, options: dict[str, Any] | None = None,
@@ -61,6 +68,44 @@ class DealList:
     def find(self, seed: int) -> dict[str, Any] | None:
         """The stored deal with this number, or None."""
         return next((d for d in self.deals if d["seed"] == seed), None)
+
+    @property
+    def results(self) -> dict[str, int]:
+        """The solver's tally over every deal number tried for this list: won, lost and
+        unknown (the budget ran out). Zeros when the file keeps no tally."""
+        raw = self.solver.get("results", {}) if isinstance(self.solver, dict) else {}
+        out = {}
+        for key in ("won", "lost", "unknown"):
+            value = raw.get(key, 0) if isinstance(raw, dict) else 0
+            out[key] = value if isinstance(value, int) and value >= 0 else 0
+        return out
+
+
+def mostly_lost(deal_list: DealList) -> bool | None:
+    """Whether most deals of this game are not known to be winnable, from the list's tally.
+
+    An ``unknown`` deal counts against: nobody can promise a visitor it can be won. None when
+    the list keeps no tally (nothing measured, nothing to decide from)."""
+    r = deal_list.results
+    if not any(r.values()):
+        return None
+    return r["won"] < r["lost"] + r["unknown"]
+
+
+def default_winnable(game_id: str, options: dict[str, Any] | None = None,
+                     directory: Path | None = None) -> tuple[bool, str]:
+    """The default of "winnable deals only" for a game and options, and why: on where most
+    deals are lost (:func:`mostly_lost`), which needs a list to deal from anyway."""
+    lst = load(game_id, options, directory)
+    if lst is None or not lst.deals:
+        return False, "default: no deal list for these options"
+    lost = mostly_lost(lst)
+    r = lst.results
+    if lost is None:
+        return False, "default: the deal list keeps no solver tally"
+    tried = sum(r.values())
+    verdict = "most deals are lost" if lost else "most deals can be won"
+    return lost, f"default: {verdict} (the solver won {r['won']} of {tried} deals tried)"
 
 
 def compress(game: games.Game, moves: list[str]) -> list[str]:
@@ -102,7 +147,8 @@ def deal_line(deal_list: DealList, deal: dict[str, Any]) -> list[str]:
 
 
 def _read_deal(d: Any) -> dict[str, Any] | None:
-    if not isinstance(d, dict) or not isinstance(d.get("seed"), int):
+    if not isinstance(d, dict) or not isinstance(d.get("seed"), int) or \
+            isinstance(d["seed"], bool) or d["seed"] < 1:
         return None
     moves = d.get("moves", [])
     if isinstance(moves, str):
@@ -112,32 +158,93 @@ def _read_deal(d: Any) -> dict[str, Any] | None:
     return {**d, "moves": moves}
 
 
+def read(path: Path) -> DealList:
+    """The list in ``path``. Raises FileNotFoundError when there is no file and
+    :class:`DealListError` (naming the file) when it is not a usable list."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise
+    except (OSError, UnicodeDecodeError) as err:
+        raise DealListError(f"{path}: cannot be read ({err})") from err
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise DealListError(f"{path}: not valid JSON ({err})") from err
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DealListError(f"{path}: not a winnable-deal list (format {FORMAT!r} expected)")
+    if data.get("version") != VERSION:
+        raise DealListError(f"{path}: list version {data.get('version')!r}, "
+                            f"this kiosk reads version {VERSION}")
+    raw = data.get("deals", [])
+    if not isinstance(raw, list):
+        raise DealListError(f"{path}: \"deals\" is not a list")
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for n, entry in enumerate(raw):
+        deal = _read_deal(entry)
+        if deal is None:
+            raise DealListError(f"{path}: deal {n + 1} is not {{\"seed\": N, \"moves\": \"...\"}}")
+        if deal["seed"] in seen:
+            raise DealListError(f"{path}: deal #{deal['seed']} is listed twice")
+        seen.add(deal["seed"])
+        out.append(deal)
+    options = data.get("options", {})
+    solver = data.get("solver", {})
+    if not isinstance(options, dict) or not isinstance(solver, dict):
+        raise DealListError(f"{path}: \"options\" and \"solver\" must be objects")
+    return DealList(data.get("game", path.stem.split("@")[0]), options, out, solver)
+
+
+def load_strict(game_id: str, options: dict[str, Any] | None = None,
+                directory: Path | None = None) -> DealList | None:
+    """The list for a game and options; None when there is none. Raises
+    :class:`DealListError` for a file that is there but broken (``kiosk winnable`` must not
+    write over it)."""
+    try:
+        return read(list_path(game_id, options, directory))
+    except FileNotFoundError:
+        return None
+
+
+_warned: set[str] = set()
+
+
 def load(game_id: str, options: dict[str, Any] | None = None,
          directory: Path | None = None) -> DealList | None:
-    """The list for a game and options, or None when there is none (or it is unreadable)."""
-    path = list_path(game_id, options, directory)
+    """The list for a game and options, or None when there is none or it is broken. A
+    kiosk must keep dealing: a broken file is logged (once) and the game deals any deal."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return load_strict(game_id, options, directory)
+    except DealListError as err:
+        if str(err) not in _warned:
+            _warned.add(str(err))
+            log.warning("%s; %s deals any deal", err, game_id)
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-        return None
-    deals = [d for d in map(_read_deal, data.get("deals", [])) if d is not None]
-    return DealList(data.get("game", game_id), data.get("options", {}), deals, data.get("solver", {}))
 
 
 def save(deal_list: DealList, directory: Path | None = None) -> Path:
-    """Write atomically (temp file + rename) so a crash never leaves half a list."""
+    """Write atomically (temp file, fsync, rename) so a crash or a power cut never leaves
+    half a list: the file is either the old list or the new one."""
     path = list_path(deal_list.game, deal_list.options, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".deals-", suffix=".json")
     data = deal_list.to_dict()
     deals = data.pop("deals")
     head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     lines = [json.dumps(d, ensure_ascii=False, separators=(",", ":")) for d in deals]
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        # one deal a line: compact, and a diff shows which deals changed
-        f.write(head[:-1] + ',"deals":[\n' + ",\n".join(lines) + "\n]}\n")
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".deals-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            # one deal a line: compact, and a diff shows which deals changed
+            f.write(head[:-1] + ',"deals":[\n' + ",\n".join(lines) + "\n]}\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     return path

@@ -1,4 +1,5 @@
-"""What the operator changes in the menu (enabled games, default language), kept across starts.
+"""What the operator changes in the menu (enabled games, default language, "winnable deals
+only" per game), kept across starts.
 
 Two places, tried in this order:
 
@@ -30,13 +31,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .config import Config, _Reader
+from .config import WINNABLE_KEY, Config, _Reader
 
 log = logging.getLogger("kiosk.overrides")
 
 FILE_NAME = "overrides.toml"
-#: keys the menu may change: (table, key); table "" is the top level
-KEYS = {("", "language"), ("games", "enabled")}
+#: keys the menu may change: (table, key); table "" is the top level, ``<id>`` any game id
+KEYS = {("", "language"), ("games", "enabled"), ("games.<id>", WINNABLE_KEY)}
 
 
 @dataclass
@@ -59,6 +60,8 @@ def fingerprint(path: Path | None) -> str:
 
 
 def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list):
@@ -100,18 +103,29 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
     games = raw.get("games")
     if isinstance(games, dict) and "enabled" in games:
         cfg.games = list(parsed.games)
+    if isinstance(games, dict):
+        for gid, table in games.items():
+            if not isinstance(table, dict) or WINNABLE_KEY not in table:
+                continue
+            on = gid in parsed.winnable_only
+            if on or gid in parsed.winnable_off:
+                (cfg.winnable_only if on else cfg.winnable_off).add(gid)
+                (cfg.winnable_off if on else cfg.winnable_only).discard(gid)
     return notes
 
 
 # ---------------------------------------------------------------------------- writing
 def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
-         games: list[str] | None = None) -> Saved:
-    """Persist the menu's changes (see the module docstring); never raises."""
+         games: list[str] | None = None, winnable: dict[str, bool] | None = None) -> Saved:
+    """Persist the menu's changes (see the module docstring); never raises. ``winnable``:
+    ``{game id: winnable deals only}`` for the games whose setting changed."""
     updates: dict[tuple[str, str], Any] = {}
     if language is not None:
         updates[("", "language")] = language
     if games is not None:
         updates[("games", "enabled")] = list(games)
+    for gid, on in (winnable or {}).items():
+        updates[(f"games.{gid}", WINNABLE_KEY)] = bool(on)
     if not updates:
         return Saved(True)
     cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
@@ -130,18 +144,20 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
     try:
         current = _read_overrides(path)
         for (table, key), value in updates.items():
-            if table:
-                current.setdefault(table, {})[key] = value
-            else:
-                current[key] = value
+            _put(current, table, key, value)
         lines = ["# Settings changed in the kiosk's operator menu. They apply on top of the",
                  "# configuration file whose fingerprint is below; when that file changes, it",
                  "# wins and this file is set aside. Delete this file to undo the menu's changes.",
                  f"based_on = {_toml(fingerprint(cfg_file))}"]
         if "language" in current:
             lines.append(f"language = {_toml(current['language'])}")
-        if "games" in current and "enabled" in current["games"]:
-            lines += ["", "[games]", f"enabled = {_toml(current['games']['enabled'])}"]
+        games_table = current.get("games", {})
+        if "enabled" in games_table:
+            lines += ["", "[games]", f"enabled = {_toml(games_table['enabled'])}"]
+        for gid, table in sorted(games_table.items()):
+            if isinstance(table, dict) and isinstance(table.get(WINNABLE_KEY), bool):
+                lines += ["", f"[games.{gid}]",
+                          f"{WINNABLE_KEY} = {_toml(table[WINNABLE_KEY])}"]
         data_dir.mkdir(parents=True, exist_ok=True)
         _atomic_write(path, "\n".join(lines) + "\n")
     except OSError as err:
@@ -149,6 +165,13 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
         return Saved(False, path, "", f"cannot write {path}: {err.strerror or err}")
     log.info("operator menu: saved %s to %s", _keys(updates), path)
     return Saved(True, path, "overrides")
+
+
+def _put(data: dict[str, Any], table: str, key: str, value: Any) -> None:
+    """``data[table...][key] = value``, ``table`` a dotted path ("" is the top level)."""
+    for part in table.split(".") if table else ():
+        data = data.setdefault(part, {})
+    data[key] = value
 
 
 def _keys(updates: dict[tuple[str, str], Any]) -> str:
@@ -281,7 +304,7 @@ def edit_text(text: str, updates: dict[tuple[str, str], Any]) -> str:
     after = tomllib.loads(new)
     expect = json.loads(json.dumps(before))
     for (table, key), value in updates.items():
-        (expect.setdefault(table, {}) if table else expect)[key] = value
+        _put(expect, table, key, value)
     if after != expect:
         raise ValueError("the edited file would not read back as intended")
     return new

@@ -23,13 +23,18 @@ from .card_art import CardWidget, text_texture
 from .controller import TableController
 from .geometry import Rect, TableGeometry
 from .i18n import catalog
-from .touch import Interaction, TapResult
+from .touch import Interaction, TapResult, piles_of
 
 log = logging.getLogger("kiosk.table")
 
 MOVE_TIME = 0.2
 HIGHLIGHT = (0.98, 0.8, 0.25, 1)
 SELECT = (0.35, 0.8, 1.0, 1)
+#: a hint's glow: green, unlike the gold of drop targets and the blue of a selection
+HINT = (0.3, 1.0, 0.45, 1)
+#: how long a hint stays on the table, and one flight of its ghost card
+HINT_SECONDS = 5.0
+GHOST_FLIGHT = 0.9
 
 
 class TableView(Widget):
@@ -53,8 +58,19 @@ class TableView(Widget):
         self._order: list[int] = []
         self._outlines = InstructionGroup()
         self._marks = InstructionGroup()
+        self._hint_marks = InstructionGroup()
         self.canvas.before.add(self._outlines)
         self.canvas.after.add(self._marks)
+        self.canvas.after.add(self._hint_marks)
+        #: the move a hint shows now (None: no hint on the table)
+        self.hint_move = None
+        #: the piles it lights: where the cards come from, where they go
+        self.hint_source: int = -1
+        self.hint_target: int = -1
+        self._hint_glow: list[Color] = []
+        self._hint_evs: list = []
+        self._ghost: CardWidget | None = None
+        self._hint_t = 0.0
         self._touch = None
         self._press: tuple[int, int] | None = None
         self._drag: list[CardWidget] = []
@@ -83,9 +99,11 @@ class TableView(Widget):
         self._layout_key = None
         self.interaction.reset()
         self._cancel_drag()
+        self.clear_hint()
         self.sync(animate=False)
 
     def _resized(self, *_a) -> None:
+        self.clear_hint()
         self._layout_key = None
         self.sync(animate=False)
 
@@ -211,6 +229,92 @@ class TableView(Widget):
 
     def show_targets(self, piles: frozenset[int] | set[int]) -> None:
         self._draw_marks(piles)
+
+    # ------------------------------------------------------------------ hints
+    def show_hint(self, move, seconds: float = HINT_SECONDS) -> None:
+        """Show ``move`` without playing it: a pulsing green outline round the cards to move
+        and round the place they go, and a see-through copy of the card flying there, so a
+        visitor understands it without words. Gone after ``seconds`` or at the next change."""
+        self.clear_hint()
+        g, geom = self.ctl.game, self.geometry()
+        self.hint_move = move
+        boxes: list[Rect] = []
+        if move.kind == "move":
+            self.hint_source, self.hint_target = move.src, move.dst
+            src_rects = geom.card_rects(move.src, len(g.cards[move.src]), g.down[move.src])
+            run = src_rects[-move.n:] if src_rects else [geom.base(move.src)]
+            boxes.append(_union(run))
+            n_dst = len(g.cards[move.dst])
+            dst_rects = geom.card_rects(move.dst, n_dst + move.n, g.down[move.dst])
+            land = dst_rects[n_dst] if len(dst_rects) > n_dst else geom.base(move.dst)
+            boxes.append(land)
+            lead = len(g.cards[move.src]) - move.n
+            if lead >= 0:
+                self._fly_ghost(g.cards[move.src][lead], lead >= g.down[move.src], run[0], land)
+        else:
+            piles = sorted(piles_of(move))
+            if not piles and move.kind == "deal" and g.roles.get("stock"):
+                piles = [g.roles["stock"][0]]
+            self.hint_source = piles[0] if piles else -1
+            self.hint_target = piles[-1] if len(piles) > 1 else -1
+            for i in piles:
+                rects = geom.card_rects(i, len(g.cards[i]), g.down[i])
+                boxes.append(rects[-1] if rects else geom.base(i))
+        grp = self._hint_marks
+        for r in boxes:
+            rad = max(2.0, r.w * 0.08)
+            fill = Color(HINT[0], HINT[1], HINT[2], 0.18)
+            grp.add(fill)
+            grp.add(RoundedRectangle(pos=(r.x, r.y), size=(r.w, r.h), radius=[rad]))
+            line = Color(*HINT)
+            grp.add(line)
+            pad = max(3.0, r.w * 0.05)
+            grp.add(Line(rounded_rectangle=(r.x - pad, r.y - pad, r.w + 2 * pad,
+                                            r.h + 2 * pad, rad + pad), width=3.2))
+            self._hint_glow += [fill, line]
+        self._hint_t = 0.0
+        if self.animate:
+            self._hint_evs.append(Clock.schedule_interval(self._pulse, 1 / 30))
+        self._hint_evs.append(Clock.schedule_once(lambda _dt: self.clear_hint(), seconds))
+
+    def clear_hint(self) -> None:
+        for ev in self._hint_evs:
+            ev.cancel()
+        self._hint_evs = []
+        self._hint_marks.clear()
+        self._hint_glow = []
+        if self._ghost is not None:
+            Animation.cancel_all(self._ghost)
+            if self._ghost.parent is self:
+                self.remove_widget(self._ghost)
+            self._ghost = None
+        self.hint_move = None
+        self.hint_source = self.hint_target = -1
+
+    def _pulse(self, dt: float) -> None:
+        self._hint_t += dt
+        k = 0.55 + 0.45 * math.cos(self._hint_t * 2 * math.pi / 1.2)
+        for j, c in enumerate(self._hint_glow):
+            c.a = (0.1 + 0.16 * k) if j % 2 == 0 else (0.45 + 0.55 * k)
+
+    def _fly_ghost(self, code: int, up: bool, start: Rect, end: Rect) -> None:
+        """A see-through copy of the lead card going from its place to the target, again and
+        again while the hint shows (a still arrow-like copy without animation)."""
+        ghost = CardWidget(code, up, size=(round(start.w), round(start.h)),
+                           four_colour=self.four_colour, opacity=0.6)
+        self._ghost = ghost
+        self.add_widget(ghost)
+        if not self.animate:
+            ghost.pos = (round(end.x), round(end.y))
+            return
+        ghost.pos = (round(start.x), round(start.y))
+        there = (round(end.x), round(end.y))
+        anim = (Animation(pos=there, opacity=0.7, d=GHOST_FLIGHT, t="in_out_quad")
+                + Animation(d=0.35) + Animation(opacity=0, d=0.2)
+                + Animation(pos=(round(start.x), round(start.y)), d=0)
+                + Animation(opacity=0.6, d=0.15))
+        anim.repeat = True
+        anim.start(ghost)
 
     # ------------------------------------------------------------------ hit testing
     def hit(self, x: float, y: float) -> tuple[int, int] | None:
@@ -381,3 +485,12 @@ class TableView(Widget):
             anim = (Animation(x=x - amp, d=0.05) + Animation(x=x + amp, d=0.08)
                     + Animation(x=x - amp / 2, d=0.06) + Animation(x=x, d=0.05))
             anim.start(w)
+
+
+def _union(rects: list[Rect]) -> Rect:
+    """The smallest rectangle round ``rects`` (a run of fanned cards)."""
+    x0 = min(r.x for r in rects)
+    y0 = min(r.y for r in rects)
+    x1 = max(r.x + r.w for r in rects)
+    y1 = max(r.y + r.h for r in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import games
-from games import IllegalMove, Move
+from games import IllegalMove, Move, solver
 from games.cards import parse
 from games.patience import PatienceGame
 
@@ -46,8 +46,18 @@ def test_deal_shape(size):
     assert g.vars["rescue"] is False
 
 
-def test_build_down_in_alternating_colours_one_card_at_a_time():
-    g = arrange(new(), {"T1": "8S", "T2": "7H", "T3": "7C", "T4": "9D 8C 7D", "T5": "9H"})
+def test_build_down_in_suit_one_card_at_a_time():
+    g = arrange(new(), {"T1": "8S", "T2": "7S", "T3": "7H", "T4": "9D 8D 7D", "T5": "TD"})
+    g.play("T2>T1")
+    with pytest.raises(IllegalMove, match=r"The 7♥ can only go on an 8 of hearts\."):
+        g.play("T3>T1")
+    with pytest.raises(IllegalMove, match="Only one card can be moved at a time"):
+        g.play("T4>T5x2")
+
+
+def test_build_down_in_alternating_colours_as_an_option():
+    g = arrange(new(building="alt"), {"T1": "8S", "T2": "7H", "T3": "7C", "T4": "9D 8C 7D",
+                                      "T5": "9H"})
     g.play("T2>T1")
     with pytest.raises(IllegalMove, match=r"The 7♣ can only go on a red 8\."):
         g.play("T3>T1")
@@ -55,7 +65,8 @@ def test_build_down_in_alternating_colours_one_card_at_a_time():
         g.play("T4>T5x2")
 
 
-@pytest.mark.parametrize("building,fits,refused", [("any", "7S", "5H"), ("same", "7S", "6H")])
+@pytest.mark.parametrize("building,fits,refused", [("any", "7S", "5H"), ("same", "7S", "7H"),
+                                                    ("alt", "7H", "7C")])
 def test_building_option(building, fits, refused):
     g = arrange(new(building=building), {"T1": "8S", "T2": fits, "T3": refused})
     g.play("T2>T1")
@@ -63,13 +74,16 @@ def test_building_option(building, fits, refused):
         g.play("T3>T1")
 
 
-def test_empty_pile_takes_only_the_waste_or_a_reserve_card():
-    g = arrange(new(), {"T1": "8S", "W": "QD", "S": "4C"}, {"S": 1})
+def test_empty_pile_takes_any_free_card_or_as_an_option_only_the_waste_or_a_reserve_card():
+    g = arrange(new(empty_pile="waste_reserve"), {"T1": "8S", "W": "QD", "S": "4C"}, {"S": 1})
     with pytest.raises(IllegalMove, match="only be filled from the waste or the reserve"):
         g.play("T1>T2")
     g.play("W>T2")
-    g = arrange(new(empty_pile="any"), {"T1": "8S"})
+    g = arrange(new(), {"T1": "9H 8S", "T3": "9C", "W": "QD"})
     g.play("T1>T2")
+    g.play("W>T4")
+    with pytest.raises(IllegalMove, match="would change nothing"):
+        g.play("T3>T5")
 
 
 def test_foundations_up_in_suit_and_never_back():
@@ -82,18 +96,23 @@ def test_foundations_up_in_suit_and_never_back():
         g.play("F1>T4")
 
 
-def test_stock_one_card_at_a_time_without_redeal_unless_chosen():
-    g = arrange(new(), {"S": "2C 3C"}, {"S": 2})
+def test_stock_one_card_at_a_time_with_one_redeal_by_default():
+    g = arrange(new(redeals=0), {"S": "2C 3C"}, {"S": 2})
     g.play("deal")
     assert codes(g, "W") == cards("3C") and len(g.pile("S")) == 1
     g.play("deal")
     with pytest.raises(IllegalMove, match="No more redeals"):
         g.play("redeal")
-    g = arrange(new(redeals=1), {"S": "2C 3C"}, {"S": 2})
+    g = new()
+    g = arrange(g, {"S": "2C 3C"}, {"S": 2}, redeals=g.vars["redeals"])
     g.play("deal")
     g.play("deal")
     g.play("redeal")
     assert codes(g, "S") == cards("2C 3C") and g.down[g.stock] == 2
+    g.play("deal")
+    g.play("deal")
+    with pytest.raises(IllegalMove, match="No more redeals"):
+        g.play("redeal")
 
 
 def test_rescue_operation_forms_a_reserve_of_three_and_refills_it():
@@ -124,9 +143,10 @@ def test_rescue_operation_forms_a_reserve_of_three_and_refills_it():
 
 def test_strict_rescue_loss_option():
     position = {**BLOCKED, "R1": "9C", "R2": "9S", "R3": "2H"}
-    relaxed = arrange(new(), position, rescue=True)
+    old = {"building": "alt", "empty_pile": "waste_reserve"}
+    relaxed = arrange(new(**old), position, rescue=True)
     assert relaxed.legal_moves() and not relaxed.lost  # 5s may still go on the 6C
-    strict = arrange(new(strict_rescue_loss=True), position, rescue=True)
+    strict = arrange(new(strict_rescue_loss=True, **old), position, rescue=True)
     assert strict.lost and strict.over and not strict.won and strict.legal_moves() == []
     with pytest.raises(IllegalMove, match="none of the reserve cards can be played"):
         strict.play("T1>T10")
@@ -153,7 +173,7 @@ def test_win_and_undo_redo_to_the_exact_key():
     assert g.won
 
 
-@pytest.mark.parametrize("opts", [{}, {"empty_pile": "any", "building": "same"}])
+@pytest.mark.parametrize("opts", [{}, {"empty_pile": "waste_reserve", "building": "alt"}])
 def test_fast_move_list_matches_the_generic_search(opts):
     for seed in (1, 2, 3):
         g, rnd = new(seed, **opts), random.Random(seed)
@@ -165,3 +185,99 @@ def test_fast_move_list_matches_the_generic_search(opts):
                 break
             others = [m for m in moves if m.kind != "move"]
             g.play(rnd.choice(others if others and rnd.random() < 0.3 else moves))
+
+
+# ---------------------------------------------------------------- solver hooks
+def endgame(seed: int, left: int = 3, **opts) -> games.Game:
+    """A random late position: each of the eight foundations is ``left`` cards short of
+    its king, and the missing cards lie shuffled over the piles and the stock."""
+    rnd = random.Random(seed)
+    piles = {f"F{i + 1}": " ".join(r + s for r in UP_FROM_ACE[:13 - left])
+             for i, s in enumerate("CDHSCDHS")}
+    rest = [r + s for s in "CDHSCDHS" for r in UP_FROM_ACE[13 - left:]]
+    rnd.shuffle(rest)
+    places = [f"T{i + 1}" for i in range(10)] + ["S"] * 4
+    spread: dict[str, list[str]] = {}
+    for c in rest:
+        spread.setdefault(rnd.choice(places), []).append(c)
+    piles.update({k: " ".join(v) for k, v in spread.items()})
+    return arrange(new(**opts), piles, {"S": len(spread.get("S", []))},
+                   redeals=rnd.choice((0, 1)))
+
+
+def canonical(g: games.Game) -> tuple:
+    """The position as the rules see it, written apart from ``solver_key``: foundations by
+    top card and size and piles in any order, cards without their deck, the talon and
+    reserve in order, the counters."""
+    def names(pile: int) -> tuple[int, ...]:
+        return tuple(c % 52 for c in g.cards[pile])
+    found = sorted((len(g.cards[f]), names(f)[-1:]) for f in g.foundations)
+    piles = sorted(names(t) for t in g.tableau)
+    return (tuple(found), tuple(piles), names(g.stock), names(g.waste),
+            tuple(names(r) for r in g.reserve), g.vars["redeals"], g.vars["rescue"])
+
+
+def test_solver_key_merges_twins_and_pile_order_only():
+    a = arrange(new(), {"F1": "AS 2S", "T1": "9H 8C", "T2": "KD", "S": "3S 4H", "W": "5C 5C"},
+                {"S": 2})
+    b = arrange(new(), {"F5": "AS 2S", "T7": "9H 8C", "T3": "KD", "S": "3S 4H", "W": "5C 5C"},
+                {"S": 2})
+    b.cards[b.waste].reverse()  # the two 5C twins change places
+    assert a.solver_key() == b.solver_key()
+    for change in ({"T1": "8C 9H"}, {"W": "5C"}, {"S": "4H 3S"}, {"F1": "AS"}):
+        piles = {"F1": "AS 2S", "T1": "9H 8C", "T2": "KD", "S": "3S 4H", "W": "5C 5C",
+                 **change}
+        c = arrange(new(), piles, {"S": len(piles["S"].split())})
+        assert c.solver_key() != a.solver_key()
+
+
+def test_equal_solver_keys_mean_equal_positions_on_random_play():
+    seen: dict[bytes, tuple] = {}
+    for seed in range(1, 9):
+        g, rnd = endgame(seed, 3), random.Random(seed)
+        for _ in range(50):
+            k, c = g.solver_key(), canonical(g)
+            assert seen.setdefault(k, c) == c
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.play(rnd.choice(moves))
+
+
+@pytest.mark.parametrize("opts", [{}, {"building": "same"}, {"building": "any"}])
+def test_autoplay_never_throws_a_win_away(opts):
+    """Where the complete search wins, it still wins after the autoplay move."""
+    tried = 0
+    for seed in range(1, 40):
+        g, rnd = endgame(seed, 2, **opts), random.Random(seed)
+        for _ in range(rnd.randrange(0, 8)):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.play(rnd.choice(moves))
+        safe = g.solver_autoplay()
+        if safe is None or safe.kind != "move":
+            continue
+        before = solver.solve(g, prune=False, max_nodes=60_000)
+        if not before.won:
+            continue
+        g.play(safe)
+        tried += 1
+        assert solver.solve(g, prune=False, max_nodes=60_000).won, seed
+    assert tried >= 5
+
+
+def test_talon_is_searched_as_compound_moves_that_replay():
+    g = arrange(new(), {"F1": "AC", "T1": "9S", "S": "3C 8S 2C"}, {"S": 3})
+    moves = g.solver_moves()
+    assert (Move("deal"), Move("move", g.waste, g.index["F1"], 1)) in moves  # 2C home
+    assert (Move("deal"), Move("deal"), Move("move", g.waste, g.index["T1"], 1)) in moves
+    assert Move("deal") not in moves  # never a turn on its own
+
+
+@pytest.mark.parametrize("seed", [4, 8])
+def test_solver_wins_a_deal_and_the_line_replays(seed):
+    g = new(seed)  # deals the tuned rules win within a few hundred positions
+    sol = solver.solve(g, max_nodes=20_000)
+    assert sol.won and solver.replay_wins(g, sol.moves)
+    assert games.from_json({**g.to_dict(), "moves": [g.notation(m) for m in sol.moves]}).won

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import games
-from games import IllegalMove, Move
+from games import IllegalMove, Move, solver
 from games.cards import KING, RANK, SUIT, parse
 
 from .conftest import all_cards, arrange
 
 DOWN_FROM_KING = "KQJT98765432A"
+#: the first reading (three passes, working piles built in suit up or down), now an option
+OLD = {"passes": 3, "working_build": "either"}
 
 
 def new(seed: int = 1, **opts) -> games.Game:
@@ -69,7 +73,7 @@ def test_foundations_down_in_suit_then_second_king_on_the_ace():
 
 
 def test_working_piles_take_wall_and_waste_cards_in_suit_up_or_down():
-    g = arrange(new(), {"T1": "6H", "R1": "7H", "W": "8H", "R2": "5H", "R3": "6C",
+    g = arrange(new(**OLD), {"T1": "6H", "R1": "7H", "W": "8H", "R2": "5H", "R3": "6C",
                         "T2": "9D", "R4": "TD", "T3": "2C", "T4": "2S"})
     g.play("R1>T1")
     g.play("W>T1")
@@ -126,7 +130,7 @@ def test_three_passes_by_default_and_one_as_an_option():
 
 
 def test_lost_when_nothing_can_be_played():
-    g = arrange(new(), {"W": "5C", "T1": "9D", "R1": "8C", "F1": "KH"}, redeals=0)
+    g = arrange(new(**OLD), {"W": "5C", "T1": "9D", "R1": "8C", "F1": "KH"}, redeals=0)
     assert not g.legal_moves() and g.over and not g.won
 
 
@@ -146,3 +150,228 @@ def test_win_and_undo_redo_to_the_exact_key():
     for _ in script:
         g.redo()
     assert g.won
+
+
+# ---------------------------------------------------------------- solver hooks
+def endgame(seed: int, left: int = 5, cycle: bool = False) -> games.Game:
+    """A random late position: each foundation is ``left`` cards short of its 26, and the
+    missing cards lie shuffled over the walls, the working piles and the stock."""
+    rnd = random.Random(seed)
+    piles = {f"F{i + 1}": run(s) + " " + run(s, DOWN_FROM_KING[:13 - left])
+             for i, s in enumerate("SHDC")}
+    rest = [r + s for s in "SHDC" for r in DOWN_FROM_KING[13 - left:]]
+    rnd.shuffle(rest)
+    places = ["R1", "R2", "R3", "R4", "T1", "T2", "T3", "T4", "S", "S", "S"]
+    spread: dict[str, list[str]] = {}
+    for c in rest:
+        spread.setdefault(rnd.choice(places), []).append(c)
+    for wall, work in zip(("R1", "R2", "R3", "R4"), ("T1", "T2", "T3", "T4"), strict=True):
+        if wall in spread and work not in spread:  # a working pile is refilled from its wall
+            spread[work] = [spread[wall].pop()]
+    piles.update({k: " ".join(v) for k, v in spread.items()})
+    down = {k: len(v) - 1 for k, v in spread.items() if k.startswith("R") and v}
+    down["S"] = len(spread.get("S", []))
+    return arrange(new(), piles, down, redeals=-1 if cycle else rnd.choice((0, 1, 2)))
+
+
+def canonical(g: games.Game) -> tuple:
+    """The position as the rules see it, written independently of ``solver_key``: suits of
+    the foundations with their sizes, each wall with its working pile (in any order), the
+    talon in order and the passes left; cards without their deck."""
+    def names(pile: int) -> tuple[int, ...]:
+        return tuple(c % 52 for c in g.cards[pile])
+    found = sorted((SUIT[g.cards[f][0]], len(g.cards[f])) if g.cards[f] else (-1, 0)
+                   for f in g.foundations)
+    units = sorted((names(r), names(t)) for r, t in zip(g.walls, g.tableau, strict=True))
+    return (tuple(found), tuple(units), names(g.stock), names(g.waste), g.vars["redeals"])
+
+
+def test_solver_key_merges_twins_and_wall_order_only():
+    a = arrange(new(), {"F1": "KS QS", "R1": "5H 7C", "T1": "7D", "R2": "9S", "T2": "2C",
+                        "S": "3H 3H", "W": "4D"}, {"R1": 1, "S": 2})
+    # the walls swapped with their working piles, and the twins of 3H swapped
+    b = arrange(new(), {"F3": "KS QS", "R2": "5H 7C", "T2": "7D", "R1": "9S", "T1": "2C",
+                        "S": "3H 3H", "W": "4D"}, {"R2": 1, "S": 2})
+    b.cards[b.stock].reverse()
+    assert a.solver_key() == b.solver_key()
+    for change in ({"T1": "7H"}, {"W": ""}, {"R1": "7C 5H"}):
+        piles = {"F1": "KS QS", "R1": "5H 7C", "T1": "7D", "R2": "9S", "T2": "2C",
+                 "S": "3H 3H", "W": "4D", **change}
+        c = arrange(new(), piles, {"R1": 1, "S": 2})
+        assert c.solver_key() != a.solver_key()
+    d = arrange(new(), {"F1": "KS QS", "R1": "5H 7C", "T1": "7D", "R2": "9S", "T2": "2C",
+                        "S": "3H 3H", "W": "4D"}, {"R1": 1, "S": 2}, redeals=0)
+    assert d.solver_key() != a.solver_key()
+
+
+def test_equal_solver_keys_mean_equal_positions_on_random_play():
+    seen: dict[bytes, tuple] = {}
+    for seed in range(1, 9):
+        g, rnd = endgame(seed, 4), random.Random(seed)
+        for _ in range(40):
+            k, c = g.solver_key(), canonical(g)
+            assert seen.setdefault(k, c) == c
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.play(rnd.choice(moves))
+
+
+def test_hopeless_never_fires_where_the_complete_search_wins():
+    fired = checked = 0
+    for seed in range(1, 40):
+        g, rnd = endgame(seed, 3), random.Random(seed)
+        for _ in range(rnd.randrange(0, 12)):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.play(rnd.choice(moves))
+        sol = solver.solve(g, prune=False, max_nodes=100_000)
+        checked += sol.result != solver.UNKNOWN
+        if g.solver_hopeless():
+            fired += 1
+            assert sol.result == solver.LOST, seed
+        if sol.won:  # and never along the winning line
+            line = g.clone()
+            for m in sol.moves:
+                assert not line.solver_hopeless()
+                line.play(m, check=False)
+    assert checked >= 30 and fired >= 1
+
+
+def test_hopeless_on_a_working_pile_holding_a_second_run_card_over_a_higher_one():
+    g = arrange(new(), {"F1": run("S") + " " + run("S", "KQJT9"), "T1": "6S 7S", "R1": "8S"})
+    assert not g.solver_hopeless()  # 7 on 6 leaves in foundation order
+    g = arrange(new(), {"F1": run("S") + " " + run("S", "KQJT9"), "T1": "7S 6S", "R1": "8S"})
+    assert g.solver_hopeless()  # the 6 would have to go home before the 7
+    assert solver.solve(g, prune=False).result == solver.LOST
+    g = arrange(new(), {"F1": run("S", "KQJT9"), "T1": "7S 6S", "R1": "8S"})
+    assert not g.solver_hopeless()  # in the first run the 6 may go home before its twin 7
+
+
+def test_autoplay_sends_only_second_run_cards_home():
+    g = arrange(new(), {"F1": run("S", "KQ"), "T1": "JS", "F2": run("H") + " KH", "W": "QH"})
+    assert g.solver_autoplay() == Move("move", g.index["W"], g.index["F2"], 1)
+    g.play("W>F2")
+    assert g.solver_autoplay() is None  # the jack of spades is a first-run card
+
+
+@pytest.mark.parametrize("cycle", [False, True])
+def test_solver_wins_an_endgame_and_the_line_replays(cycle):
+    won = 0
+    for seed in range(1, 12):
+        g = endgame(seed, 4, cycle)
+        sol = solver.solve(g, max_nodes=200_000)
+        assert sol.result != solver.UNKNOWN
+        if sol.won:
+            won += 1
+            assert solver.replay_wins(g, sol.moves)
+    assert won >= 2
+
+
+# ------------------------------------------------ the tuned reading (unlimited passes, parking)
+def test_defaults_are_unlimited_passes_and_any_card_on_a_working_pile():
+    g = arrange(new(), {"S": "2C 3C", "T1": "6H", "R1": "2C"}, {"S": 2})
+    assert g.opts == {"passes": 0, "working_build": "any"} and g.vars["redeals"] == -1
+    for _ in range(5):  # the pack may be turned over again and again
+        g.play("deal")
+        g.play("deal")
+        g.play("redeal")
+    g.play("deal")
+    g.play("W>T1")  # any card on any working pile, from the waste or a wall
+    g.play("R1>T1")
+    g.play("deal")
+    with pytest.raises(IllegalMove, match="An empty working pile cannot be filled"):
+        g.play("W>T2")
+    assert new(passes=1).vars["redeals"] == 0
+
+
+def test_lost_with_unlimited_passes_when_no_card_can_be_played_anywhere():
+    g = arrange(new(), {"F1": "KS", "W": "5C", "S": "9D"}, {"S": 1})
+    assert g.legal_moves() and g.lost and g.over
+    g = arrange(new(), {"F1": "KS", "W": "5C", "S": "9D QS"}, {"S": 2})
+    assert not g.lost  # the queen of spades can be turned to
+    g = arrange(new(), {"F1": "KS", "W": "5C", "S": "9D", "T1": "4H"}, {"S": 1})
+    assert not g.lost  # a card may still be parked
+
+
+def canonical_cycle(g: games.Game) -> tuple:
+    """As :func:`canonical`, with the talon as a set of cards: with unlimited passes every
+    talon card can be had at any time."""
+    found, units, stock, waste, _ = canonical(g)
+    return found, units, tuple(sorted(stock + waste))
+
+
+def test_solver_key_with_unlimited_passes_keeps_only_the_talon_cards():
+    piles = {"F1": "KS QS", "R1": "5H 7C", "T1": "7D", "S": "3H 4D", "W": "9C"}
+    a = arrange(new(), piles, {"R1": 1, "S": 2})
+    b = arrange(new(), {**piles, "S": "9C 3H", "W": "4D"}, {"R1": 1, "S": 2})
+    assert a.solver_key() == b.solver_key()
+    c = arrange(new(), {**piles, "S": "3H 4C"}, {"R1": 1, "S": 2})
+    assert c.solver_key() != a.solver_key()
+    seen: dict[bytes, tuple] = {}
+    for seed in range(1, 9):
+        g, rnd = endgame(seed, 4, cycle=True), random.Random(seed)
+        for _ in range(40):
+            k, canon = g.solver_key(), canonical_cycle(g)
+            assert seen.setdefault(k, canon) == canon
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.play(rnd.choice(moves))
+
+
+def test_autoplay_takes_a_talon_card_home_when_its_twin_is_home_or_in_the_talon():
+    g = arrange(new(), {"F1": "KS QS", "S": "JS 4D JS", "T1": "5H"}, {"S": 3})
+    move = g.solver_autoplay()
+    assert type(move) is tuple and move[-1] == Move("move", g.waste, g.index["F1"], 1)
+    for m in move:
+        g.play(m)
+    assert len(g.pile("F1")) == 3
+    # one jack in the talon, its twin on a wall: which copy goes first is a choice
+    g = arrange(new(), {"F1": "KS QS", "S": "JS 4D", "R1": "JS", "T1": "5H"}, {"S": 2})
+    assert g.solver_autoplay() is None
+    g = arrange(new(), {"F1": run("S") + " KS QS", "S": "JS 4D", "T1": "5H"}, {"S": 2})
+    assert g.solver_autoplay() is not None  # a second-run card
+    g = arrange(new(**OLD), {"F1": "KS QS", "S": "JS 4D JS", "T1": "5H"}, {"S": 3})
+    assert g.solver_autoplay() is None  # three passes: the talon is no free pool
+
+
+def test_pruned_pass_parks_the_card_needed_later_underneath():
+    g = arrange(new(), {"F1": "KS", "F2": "KH", "T1": "5S", "T2": "JS", "R1": "4C QH",
+                        "R2": "8S", "W": "3C"}, {"R1": 1})
+    ix = g.index
+
+    def park(s: str, d: str) -> Move:
+        return Move("move", ix[s], ix[d], 1)
+    full, pruned = g.solver_moves(), g.solver_moves(prune=True)
+    assert park("R2", "T2") in full and park("R2", "T2") not in pruned  # 8S over the JS
+    assert park("W", "T1") in full and park("W", "T1") not in pruned  # talon cards stay
+    assert {park("R1", "T1"), park("R1", "T2"), park("R2", "T1")} <= set(pruned)
+    assert full.index(park("R2", "T1")) < full.index(park("R2", "T2"))
+
+
+@pytest.mark.parametrize("seed", [2, 11])
+def test_solver_wins_a_default_deal_and_the_line_replays(seed):
+    g = new(seed)
+    sol = solver.solve(g, max_nodes=50_000)
+    assert sol.won and solver.replay_wins(g, sol.moves)
+
+
+def test_talon_autoplay_and_unlimited_pass_pruning_lose_no_win(monkeypatch):
+    # late positions with unlimited passes: whatever the complete search wins without the
+    # talon autoplay, it wins with it; and a deal it proves lost stays lost
+    results = []
+    for seed in range(1, 25):
+        g = endgame(seed, 3, cycle=True)
+        results.append(solver.solve(g, max_nodes=60_000).result)
+    cls = type(new())
+    monkeypatch.setattr(cls, "_pool_home", lambda self: None)
+    decided = []
+    for seed, with_auto in zip(range(1, 25), results, strict=True):
+        g = endgame(seed, 3, cycle=True)
+        plain = solver.solve(g, prune=False, max_nodes=60_000).result
+        if solver.UNKNOWN not in (plain, with_auto):
+            decided.append(plain)
+            assert plain == with_auto, seed
+    assert len(decided) >= 10 and {solver.WON, solver.LOST} <= set(decided), decided

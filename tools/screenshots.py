@@ -3,7 +3,8 @@
 
 Runs the real app headless (SDL offscreen) in one process, resizing its window, and saves
 what the window shows: welcome (plain and with today's wins), picker, table (Klondike
-mid-game and a pairing game with a selection), rules, win, "no more moves", attract mode,
+mid-game and a pairing game with a selection), a hint and the "no way to win" message (the
+real solver worker answers), rules, win, "no more moves", attract mode,
 the operator's PIN keypad and the operator menu's pages (statistics from a made-up play log
 in a temporary directory).
 
@@ -117,6 +118,59 @@ def main() -> int:
             g.down[i] = 0
         return g
 
+    def endgame() -> games.Game:
+        """A late Klondike position the solver decides at once (for the hint shots)."""
+        g = games.new("klondike", 4711)
+        layout = {**{f"F{k + 1}": " ".join(f"{r}{s}" for r in "A23456789")
+                     for k, s in enumerate("CDHS")},
+                  "T1": "KH QC", "T2": "KS QH JS", "T3": "KD JH", "T4": "KC QS JD TC",
+                  "T5": "JC TS", "S": "TH QD TD"}
+        for i, spec in enumerate(g.layout):
+            g.cards[i] = [C.parse(t) for t in layout.get(spec.id, "").split()]
+            g.down[i] = {"T5": 1, "S": 3}.get(spec.id, 0)
+        return g
+
+    def hopeless() -> games.Game:
+        g = stuck()
+        g.cards[g.index["T3"]] = [C.parse("KD")]
+        g.cards[g.index["W"]] = [C.parse("QC")]
+        g.cards[g.index["S"]] = [C.parse(t) for t in ("8D", "3S", "6H")]
+        g.down[g.index["S"]] = 3
+        g.play("deal")
+        return g
+
+    def wait_for(condition, seconds: float = 60.0) -> bool:
+        import time
+
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if condition():
+                return True
+            frames(1)
+            time.sleep(0.01)
+        return False
+
+    def hint_shots(tag: str, lang: str) -> None:
+        if only and not any(o.startswith(("hint", "nowin")) for o in only):
+            return
+        app.open_position(endgame())
+        frames()
+        table = app.table
+        table.help.hint()
+        if not wait_for(lambda: table.view.hint_move is not None):
+            raise SystemExit("the hint worker gave no hint")
+        table.help._show_verdict("won")
+        frames()
+        shot(f"hint-{tag}-{lang}.png")
+        app.open_position(hopeless())
+        frames()
+        table.help.hint()
+        if not wait_for(lambda: table._sheet_kind == "nowin"):
+            raise SystemExit("the hint worker did not find the loss")
+        frames()
+        shot(f"nowin-{tag}-{lang}.png")
+        table.close_sheet()
+
     args.out.mkdir(parents=True, exist_ok=True)
     for w, h in sizes:
         Window.size = (w, h)
@@ -153,6 +207,7 @@ def main() -> int:
             frames()
             shot(f"over-{tag}-{lang}.png")
             app.table.close_sheet()
+            hint_shots(tag, lang)
             # the new screens: welcome with today's wins, attract mode, PIN, operator menu
             app.show_welcome()
             app.welcome.show_wins(12)

@@ -5,8 +5,36 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kiosk.config import Config
 
 ORDER = 40
+
+
+def winnable_rows(cfg: Config) -> list[tuple[str, bool, str]]:
+    """(game id, winnable deals only?, where that comes from) for every enabled game."""
+    return [(gid, *cfg.winnable(gid)) for gid in cfg.games]
+
+
+def _print_winnable(cfg: Config, *, all_games: bool, prefix: str = "") -> None:
+    """The effective "winnable deals only" per game: for ``config check`` the games where it
+    is on or set, for ``config show`` every enabled game."""
+    from kiosk import deals
+
+    rows = [r for r in winnable_rows(cfg) if all_games or r[1] or r[2].startswith("set:")]
+    if not rows:
+        print(f"{prefix}winnable deals only: off for every enabled game")
+        return
+    print(f"{prefix}winnable deals only (on: deals come from the game's list of solved deals):")
+    width = max(len(gid) for gid, _on, _why in rows)
+    for gid, on, why in rows:
+        print(f"{prefix}  {gid:<{width}}  {'on ' if on else 'off'}  {why}")
+        if on:
+            lst = deals.load(gid, cfg.options_for(gid))
+            if lst is None or not lst.deals:
+                print(f"{prefix}  {'':<{width}}       but there is no usable deal list: any deal")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -17,15 +45,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     cfg = config.load(path)
     if not asked and not file.exists():
         print(f"{file}: not present; the kiosk uses the built-in defaults")
+        _print_winnable(cfg, all_games=False)
         return 0
     if cfg.problems:
         for problem in cfg.problems:
             print(problem)
+        _print_winnable(cfg, all_games=False)
         n = len(cfg.problems)
         print(f"{n} problem{'s' if n != 1 else ''} found; the kiosk still starts, with the "
               "defaults named above")
         return 1
     print(f"{file}: OK")
+    _print_winnable(cfg, all_games=False)
     return 0
 
 
@@ -37,12 +68,16 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(f"kiosk: warning: {problem}", file=sys.stderr)
     data = cfg.to_dict()
     if args.json:
+        data["winnable_only"] = {gid: {"on": on, "from": why}
+                                 for gid, on, why in winnable_rows(cfg)}
         json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
         source = str(cfg.path) if cfg.path else "built-in defaults"
         print(f"# effective configuration (from {source})")
         sys.stdout.write(config.to_toml(data))
+        print()
+        _print_winnable(cfg, all_games=True, prefix="# ")
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import time
 
 import games
@@ -48,7 +49,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: a long run saves its progress at least this often (seconds), so an interrupted run
+#: loses little and the next one resumes after the last deal tried
+SAVE_EVERY = 60.0
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def cmd_winnable(args: argparse.Namespace) -> int:
+    """Grow a game's list to ``--count`` deals. Resumable: deal numbers are tried in order
+    after the list's ``last_seed``, the deals already there are kept, and progress is saved
+    atomically every :data:`SAVE_EVERY` seconds and on Ctrl-C, so running the same command
+    again (or with a higher count) carries on where the last run stopped."""
     from kiosk import deals
     from kiosk.cli import UsageError
 
@@ -56,30 +70,51 @@ def cmd_winnable(args: argparse.Namespace) -> int:
         raise UsageError("--count must be at least 1")
     options = parse_options(args.option)
     game = games.new(args.game, 1, **options)  # validates id and options
-    existing = deals.load(args.game, game.opts) if not args.fresh else None
+    try:
+        existing = None if args.fresh else deals.load_strict(args.game, game.opts)
+    except deals.DealListError as err:
+        raise UsageError(f"{err}; fix or remove it, or start again with --fresh") from err
     lst = existing or deals.DealList(args.game, game.opts)
-    tally = {"won": 0, "lost": 0, "unknown": 0, **lst.solver.get("results", {})}
-    lst.solver.update({"max_seconds": args.max_seconds, "max_nodes": args.max_nodes})
+    tally = {"won": 0, "lost": 0, "unknown": 0, **lst.results}
     have = set(lst.seeds)
-    last = lst.solver.get("last_seed", max(have, default=args.start - 1))
+    if len(have) >= args.count:
+        print(f"{len(have)} deals already in {deals.list_path(args.game, game.opts)}; "
+              f"nothing to do (ask for more with --count)")
+        return 0
+    lst.solver.update({"max_seconds": args.max_seconds, "max_nodes": args.max_nodes})
+    last = lst.solver.get("last_seed")
+    if not isinstance(last, int):
+        last = max(have, default=args.start - 1)
     seed = max(last + 1, args.start)
     found = tried = 0
-    while found < args.count:
-        if seed not in have:
-            out = solve_deal(args.game, seed, options, args.max_seconds, args.max_nodes)
-            tried += 1
-            tally[out["result"]] += 1
-            if out["result"] == "won":
-                dealt = games.new(args.game, seed, **options)
-                lst.deals.append({"seed": seed, "moves": deals.compress(dealt, out["moves"])})
-                have.add(seed)
-                found += 1
-            lst.solver.update({"results": tally, "last_seed": seed})
-            if out["result"] == "won" and found % 25 == 0:
-                deals.save(lst)
-            if not args.quiet:
-                print(f"#{seed}: {out['result']} ({out['seconds']} s)", flush=True)
-        seed += 1
+    saved_at = time.monotonic()
+    old_term = signal.signal(signal.SIGTERM, _interrupt)  # `kill` saves like Ctrl-C
+    try:
+        while len(have) < args.count:
+            if seed not in have:
+                out = solve_deal(args.game, seed, options, args.max_seconds, args.max_nodes)
+                tried += 1
+                tally[out["result"]] += 1
+                if out["result"] == "won":
+                    dealt = games.new(args.game, seed, **options)
+                    lst.deals.append({"seed": seed,
+                                      "moves": deals.compress(dealt, out["moves"])})
+                    have.add(seed)
+                    found += 1
+                lst.solver.update({"results": dict(tally), "last_seed": seed})
+                if time.monotonic() - saved_at >= SAVE_EVERY:
+                    deals.save(lst)
+                    saved_at = time.monotonic()
+                if not args.quiet:
+                    print(f"#{seed}: {out['result']} ({out['seconds']} s)", flush=True)
+            seed += 1
+    except KeyboardInterrupt:
+        path = deals.save(lst)
+        print(f"interrupted: {found} winnable deals added ({tried} tried); {len(lst.deals)} "
+              f"in {path}; run again to go on", flush=True)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
     path = deals.save(lst)
     print(f"{found} winnable deals added ({tried} tried); {len(lst.deals)} in {path}")
     return 0
@@ -95,7 +130,9 @@ def add(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("winnable", help="find deals the solver wins; write assets/deals/GAME.json")
     p.add_argument("game")
-    p.add_argument("--count", type=int, required=True, help="how many new winnable deals")
+    p.add_argument("--count", type=int, required=True,
+                   help="how many deals the list should hold (a rerun goes on from the last "
+                   "deal number tried and keeps the deals already found)")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
     p.add_argument("--start", type=int, default=1, help="first deal number to try")
     p.add_argument("--max-seconds", type=float, default=10.0)

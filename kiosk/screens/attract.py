@@ -1,6 +1,10 @@
 """Attract mode: the kiosk plays by itself, one enabled game after another, under a
 "touch the screen to play" banner. Any touch wakes it and opens the game picker; that touch
-never reaches the demo's cards (the screen takes every touch itself)."""
+never reaches the demo's cards (the screen takes every touch itself).
+
+A game with a deal list replays a solved deal to its win at a watchable pace
+(:meth:`kiosk.attract.DemoPlayer.pace`); the win gets the table's celebration
+(:func:`kiosk.celebration.fireworks`) under a "Solved!" panel, then the next game comes."""
 
 from __future__ import annotations
 
@@ -15,20 +19,24 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from ..attract import DemoPlayer
+from ..celebration import fireworks
 from ..controller import TableController
 from ..i18n import game_text
 from ..table_view import TableView
 from ..widgets import GOLD, Felt, Panel
+from .table import Sheet
 
 log = logging.getLogger("kiosk.attract")
 
 
 class AttractScreen(Screen):
-    """The demo table. ``step`` is the pace (seconds per move), ``pause`` the rest between
-    two games."""
+    """The demo table. ``step`` is the slowest pace (seconds per move; a long stored line
+    goes faster, see :meth:`DemoPlayer.pace`), ``pause`` the rest between two games and
+    ``won_pause`` the time the won table and its celebration stay on screen."""
 
     step = 0.9
     pause = 3.0
+    won_pause = 6.0
 
     def __init__(self, **kw) -> None:
         super().__init__(name="attract", **kw)
@@ -51,6 +59,11 @@ class AttractScreen(Screen):
         self._index = -1
         self._ev = None
         self._rnd = random.Random()
+        self._pace = self.step
+        #: the "Solved!" cover of a won demo (None while a demo plays)
+        self.sheet: Sheet | None = None
+        #: how many demos ended in a win (the tests watch it)
+        self.wins = 0
         self.bind(size=self._arrange)
 
     @property
@@ -78,6 +91,7 @@ class AttractScreen(Screen):
     def stop(self) -> None:
         self.running = False
         self._cancel()
+        self._close_sheet()
         Animation.cancel_all(self.prompt)
         self.prompt.opacity = 1
 
@@ -88,6 +102,7 @@ class AttractScreen(Screen):
 
     def _next_game(self, *_a) -> None:
         self._cancel()
+        self._close_sheet()
         if not self.running:
             return
         app = self.app
@@ -109,9 +124,10 @@ class AttractScreen(Screen):
         self.view.four_colour = app.four_colour
         self.view.animate = app.animate
         self.view.set_controller(self.ctl)
+        self._pace = self.player.pace(self.step)
         self._arrange()
         self.retranslate()
-        self._ev = Clock.schedule_once(self._step, self.step)
+        self._ev = Clock.schedule_once(self._step, self._pace)
 
     def _step(self, _dt: float) -> None:
         self._ev = None
@@ -121,12 +137,43 @@ class AttractScreen(Screen):
             move = self.player.next_move(self.ctl.game)
             if move is not None and self.ctl.play(move, "demo") is None:
                 self.view.sync(animate=True)
-                self._ev = Clock.schedule_once(self._step, self.step)
+                self._ev = Clock.schedule_once(self._step, self._pace)
                 return
         except Exception:  # noqa: BLE001
             log.exception("demo of %s stopped", self.ctl.game_id)
-        rest = self.pause * (2 if self.ctl.game.won else 1)
+        rest = self.pause
+        if self.ctl.game.won:
+            self.wins += 1
+            rest = self.won_pause
+            try:
+                self._show_won()
+            except Exception:  # noqa: BLE001 - a drawing bug must not end the show
+                log.exception("won demo of %s: no celebration", self.ctl.game_id)
         self._ev = Clock.schedule_once(self._next_game, rest)
+
+    # ------------------------------------------------------------------ the win
+    def _show_won(self) -> None:
+        """The won table under a "Solved!" panel, with the table's firework; the banner
+        stays on top (a touch still wakes the kiosk)."""
+        self._close_sheet()
+        w, h = self.size
+        u = min(w, h) / 480
+        sheet = Sheet(dim=0.35, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
+        title = Label(text=self.app.tr("Solved!"), bold=True, color=GOLD, font_size=46 * u)
+        sheet.panel.add_widget(title)
+        sheet.panel.size = (min(w * 0.8, 420 * u), 110 * u)
+        top = (96 if w >= h else 112) * u + 16 * u  # above the banner
+        sheet.panel.pos = ((w - sheet.panel.width) / 2, top + (h - top - sheet.panel.height) / 2)
+        self.root.add_widget(sheet, index=1)  # over the cards, under the banner
+        self.sheet = sheet
+        if self.app.animate:
+            fireworks(sheet, (w, h), seed=self.ctl.seed if self.ctl else 0)
+
+    def _close_sheet(self) -> None:
+        if self.sheet is not None:
+            if self.sheet.parent is not None:
+                self.sheet.parent.remove_widget(self.sheet)
+            self.sheet = None
 
     # ------------------------------------------------------------------ texts and layout
     def retranslate(self) -> None:

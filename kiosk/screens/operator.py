@@ -27,6 +27,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
+from .. import deals
 from .. import export as export_mod
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, game_text
 from ..operator import CommandResult
@@ -575,7 +576,7 @@ class OperatorScreen(Screen):
         grid = GridLayout(cols=cols, size_hint_y=None, spacing=6 * u,
                           row_default_height=50 * u, row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
-        toggles = {}
+        toggles, winnable = {}, {}
         for game_id in self._full_order:
             on = game_id in enabled
             name = game_text(app.catalog_entry(game_id), "names", app.lang) or game_id
@@ -586,9 +587,20 @@ class OperatorScreen(Screen):
                         shorten_from="right")
             b.bind(on_release=lambda _b, g=game_id: self.toggle_game(g))
             toggles[game_id] = b
-            grid.add_widget(b)
+            cell = BoxLayout(spacing=4 * u)
+            cell.add_widget(b)
+            w = self._winnable_button(game_id, u)
+            if w is not None:
+                cell.add_widget(w)
+                winnable[game_id] = w
+            grid.add_widget(cell)
         body.add_widget(self._scroll(grid, u))
         self.widgets["toggles"] = toggles
+        self.widgets["winnable"] = winnable
+        if winnable:
+            body.add_widget(self._text(tr("Winnable: only deals the solver has won. Any deal: "
+                                          "every deal, some cannot be won."), u, size=14,
+                                       color=(1, 1, 1, 0.6)))
         if self.games_note:
             body.add_widget(self._text(self.games_note, u, size=15, color=(1, 1, 1, 0.7)))
 
@@ -617,6 +629,26 @@ class OperatorScreen(Screen):
             enabled.add(game_id)
         order = [g for g in self._full_order if g in enabled]
         self.games_note = self._saved_note(app.set_enabled_games(order))
+        self.rebuild()
+
+    def _winnable_button(self, game_id: str, u: float) -> KButton | None:
+        """The "winnable deals only" switch of one game; None for a game without a deal
+        list (it can only deal any deal)."""
+        app = self.app
+        if not deals.list_path(game_id, app.cfg.options_for(game_id)).is_file():
+            return None
+        on, _why = app.cfg.winnable(game_id)
+        b = KButton(text=app.tr("Winnable") if on else app.tr("Any deal"),
+                    color=INK_DARK if on else (1, 1, 1, 0.75),
+                    bg=(0.55, 0.85, 0.6, 0.9) if on else (1, 1, 1, 0.08),
+                    bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, size_hint_x=None,
+                    width=104 * u, shorten=True, shorten_from="right")
+        b.bind(on_release=lambda _b, g=game_id: self.toggle_winnable(g))
+        return b
+
+    def toggle_winnable(self, game_id: str) -> None:
+        on, _why = self.app.cfg.winnable(game_id)
+        self.games_note = self._saved_note(self.app.set_winnable_only(game_id, not on))
         self.rebuild()
 
     def _set_language(self, lang: str) -> None:

@@ -1,14 +1,15 @@
 """The table screen: the game, a bar of big buttons and the sheets that cover it.
 
 The bar sits at the right in landscape (height is what a 800x480 screen lacks) and at the
-bottom in portrait. It shows the deal number, moves, time and the game's score, the four
-big buttons and, when legal, the game's own actions ("Close up", "Redeal" ...).
+bottom in portrait. It shows the deal number, moves, time and the game's score, the live
+"still winnable" line, the five big buttons (New deal, Undo, Hint, Rules, Home) and, when
+legal, the game's own actions ("Close up", "Redeal" ...). Hints and the live verdict are
+:mod:`kiosk.screens.hinting`.
 """
 
 from __future__ import annotations
 
 import logging
-import random
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -22,11 +23,13 @@ from kivy.uix.scrollview import ScrollView
 
 from games import Move
 
+from ..celebration import fireworks
 from ..controller import TableController
 from ..i18n import game_text
 from ..table_view import MOVE_TIME, TableView
 from ..touch import TapResult
-from ..widgets import GOLD, INK_DARK, Felt, KButton, Toast
+from ..widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
+from .hinting import TableHelp
 
 log = logging.getLogger("kiosk.screen")
 
@@ -88,9 +91,11 @@ class TableScreen(Screen):
         self.bar.bind(pos=self._fit_bar, size=self._fit_bar)
         self.status = Label(color=(1, 1, 1, 0.92), halign="left", valign="middle")
         self.status.bind(width=lambda lab, wd: setattr(lab, "text_size", (wd, None)))
+        self.help = TableHelp(self)
         self.buttons = {
             "new": KButton(color=(1, 1, 1, 1)),
             "undo": KButton(color=(1, 1, 1, 1)),
+            "hint": self.help.button,
             "rules": KButton(color=(1, 1, 1, 1)),
             "home": KButton(color=(1, 1, 1, 1)),
         }
@@ -131,6 +136,7 @@ class TableScreen(Screen):
         self.view.set_controller(controller)
         self.close_sheet()
         self._arrange()
+        self.help.warm_up()
         self._changed("start")
         if controller.game.won:
             self._won(controller.game)
@@ -142,6 +148,8 @@ class TableScreen(Screen):
         for key, text in (("new", "New deal"), ("undo", "Undo"), ("rules", "Rules"),
                           ("home", "Home")):
             self.buttons[key].text = tr(text)
+        self.help.retranslate()
+        self._fit_buttons()
         self._update_status()
         self._update_actions()
         if self.view is not None:  # pile labels are words in the current language
@@ -151,6 +159,7 @@ class TableScreen(Screen):
             kind = self._sheet_kind
             self.close_sheet()
             {"rules": self.show_rules, "won": lambda: self._won(self.ctl.game, now=True),
+             "nowin": lambda: self.help.no_win(count=False),
              "over": lambda: self._over(self.ctl.game)}.get(kind, lambda: None)()
 
     def _fit_bar(self, *_a) -> None:
@@ -165,9 +174,11 @@ class TableScreen(Screen):
         bar = self.bar
         bar.clear_widgets()
         self.action_box.clear_widgets()
-        for wdg in (self.action_box, *self.buttons.values()):
+        for wdg in (self.action_box, self.help.verdict, *self.buttons.values()):
             if wdg.parent:
                 wdg.parent.remove_widget(wdg)
+        shown = [b for k, b in self.buttons.items() if k != "hint" or self.help.enabled]
+        verdict = self.help.verdict
         if self.landscape:
             bw = max(104 * u, w * 0.14)
             bar.orientation = "vertical"
@@ -175,19 +186,24 @@ class TableScreen(Screen):
             bar.spacing = 6 * u
             bar.size, bar.pos = (bw, h), (w - bw, 0)
             self.status.size_hint = (1, None)
-            self.status.height = 104 * u
+            self.status.height = 98 * u
             self.status.font_size = 13.5 * u
             bar.add_widget(self.status)
+            if self.help.checking:
+                verdict.size_hint = (1, None)
+                verdict.height = 42 * u
+                verdict.font_size = 12.5 * u
+                bar.add_widget(verdict)
             self.action_box.orientation = "vertical"
             self.action_box.size_hint = (1, None)
             bar.add_widget(self.action_box)
-            for b in self.buttons.values():
+            for b in shown:
                 b.size_hint = (1, 1)
                 b.font_size = 19 * u
                 bar.add_widget(b)
             table = (0, 0, w - bw, h)
         else:
-            bh = 150 * u
+            bh = self._portrait_bar() * u
             bar.orientation = "vertical"
             bar.padding = (8 * u, 4 * u)
             bar.spacing = 4 * u
@@ -196,11 +212,16 @@ class TableScreen(Screen):
             self.status.height = 34 * u
             self.status.font_size = 14 * u
             bar.add_widget(self.status)
+            if self.help.checking:
+                verdict.size_hint = (1, None)
+                verdict.height = 30 * u
+                verdict.font_size = 14 * u
+                bar.add_widget(verdict)
             self.action_box.orientation = "horizontal"
             self.action_box.size_hint = (1, None)
             bar.add_widget(self.action_box)
             row = BoxLayout(orientation="horizontal", spacing=8 * u)
-            for b in self.buttons.values():
+            for b in shown:
                 b.size_hint = (1, 1)
                 b.font_size = 20 * u
                 row.add_widget(b)
@@ -209,9 +230,25 @@ class TableScreen(Screen):
         self.table_area = table
         if self.view is not None:
             self.view.pos, self.view.size = table[:2], table[2:]
+        Clock.schedule_once(lambda _dt: self._fit_buttons(), 0)
         self._update_actions()
         if self.sheet is not None:
             self._layout_sheet()
+
+    def _portrait_bar(self) -> float:
+        """The portrait bar's height in units, without the game's action buttons."""
+        return 150 + (30 if self.help.checking else 0)
+
+    def _fit_buttons(self) -> None:
+        """Shrink a button's text when its longest word would not fit its width (five
+        buttons in a portrait row, long Russian words)."""
+        for b in self.buttons.values():
+            if b.width < 20 or b is self.help.button and self.help._hint_req is not None:
+                continue
+            u = min(self.size) / 480 if min(self.size) > 0 else 1
+            size = (19 if self.landscape else 20) * u
+            word = max(str(b.text).split() or [""], key=len)
+            b.font_size = fit_font(word, size, b.width - 16)
 
     # ------------------------------------------------------------------ status
     def _changed(self, *_a) -> None:
@@ -222,6 +259,7 @@ class TableScreen(Screen):
         if self.view is not None and _a and _a[0] in ("undo", "new_deal", "set_game"):
             self.view.interaction.reset()
             self.view.sync(animate=_a[0] == "undo")
+        self.help.changed(_a[0] if _a else "")
 
     def _update_status(self, *_a) -> None:
         if self.ctl is None:
@@ -267,7 +305,7 @@ class TableScreen(Screen):
         n = len(self.action_buttons)
         self.action_box.height = (n * 64 * u if self.landscape else (56 * u if n else 0))
         if not self.landscape:
-            self.bar.height = (150 + (60 if n else 0)) * u
+            self.bar.height = (self._portrait_bar() + (60 if n else 0)) * u
             self.bar.pos = (0, 0)
             if self.view is not None:
                 self.view.pos = (0, self.bar.height)
@@ -314,6 +352,7 @@ class TableScreen(Screen):
         """The visitor leaves the table (Home, the held New deal button, the idle timer):
         an unfinished play is logged as abandoned."""
         self._cancel_autoplay()
+        self.help.stop()
         self.close_sheet()
         if self.ctl is not None:
             self.ctl.leave(source)
@@ -389,7 +428,7 @@ class TableScreen(Screen):
         w, h = self.size
         if self._sheet_kind == "rules":
             s.panel.size = (w * 0.92, h * 0.92)
-        elif self._sheet_kind == "over":  # low on the table: the stuck cards stay in view
+        elif self._sheet_kind in ("over", "nowin"):  # low on the table: the cards stay in view
             u = min(w, h) / 480
             ax, ay, aw, _ah = getattr(self, "table_area", (0, 0, w, h))
             s.panel.size = (min(aw * 0.94, 560 * u), 190 * u)
@@ -430,8 +469,13 @@ class TableScreen(Screen):
         self.rules_body = body
         self._layout_sheet()
 
+    def on_leave(self, *_a) -> None:
+        """Another screen took over (the picker, the welcome screen, attract mode)."""
+        self.help.stop()
+
     def _won(self, game, now: bool = False) -> None:
         self._cancel_autoplay()
+        self.help.stop()
         delay = 0 if now or not self.app.animate else MOVE_TIME + 0.15
         Clock.schedule_once(lambda _dt: self._show_won(), delay)
 
@@ -463,23 +507,11 @@ class TableScreen(Screen):
             self._celebrate(s)
 
     def _celebrate(self, sheet: Sheet) -> None:
-        """Suit symbols rise and fade: a short, cheap firework."""
-        w, h = self.size
-        u = min(w, h) / 480
-        rnd = random.Random(self.ctl.seed if self.ctl else 0)
-        for _ in range(18):
-            sym = rnd.choice("♠♥♦♣★")
-            red = sym in "♥♦"
-            lab = Label(text=sym, font_size=rnd.randint(28, 56) * u, size_hint=(None, None),
-                        size=(60 * u, 60 * u),
-                        color=(0.95, 0.2, 0.2, 1) if red else (1, 0.85, 0.3, 1)
-                        if sym == "★" else (1, 1, 1, 1))
-            lab.pos = (rnd.uniform(0, w - 60 * u), -60 * u)
-            sheet.add_widget(lab, index=len(sheet.children))
-            Animation(y=rnd.uniform(h * 0.4, h * 0.95), opacity=0,
-                      d=rnd.uniform(1.2, 2.2), t="out_quad").start(lab)
+        """Suit symbols rise and fade: a short, cheap firework (attract mode's too)."""
+        fireworks(sheet, tuple(self.size), seed=self.ctl.seed if self.ctl else 0)
 
     def _over(self, game) -> None:
+        self.help.stop()
         if game.won:
             return
         Clock.schedule_once(lambda _dt: self._show_over(), MOVE_TIME + 0.1)

@@ -95,10 +95,14 @@ winnable_only = true
     ("[buttons]\nnew_deal_pin = true", "buttons.new_deal_pin", "17"),
     ("[buttons]\ndebounce_ms = 2.5", "buttons.debounce_ms", "50"),
     ("[attract]\nenabled = \"yes\"", "attract.enabled", "true"),
+    ("[table]\nhint_seconds = 0", "table.hint_seconds", "1.5"),
+    ("[table]\nwinnable_check = 1", "table.winnable_check", "true"),
+    ("[table]\ncheck_delay = \"soon\"", "table.check_delay", "1.0"),
     ("[log]\ndata_dir = \"relative/dir\"", "log.data_dir", '"/var/lib/solitaire-kiosk"'),
     ("[log]\nmax_days = -1", "log.max_days", "730"),
     ("[games.klondike]\ndraw = 2", "games.klondike.draw", "1"),
-    ("[games.klondike]\nwinnable_only = 3", "games.klondike.winnable_only", "false"),
+    ("[games.klondike]\nwinnable_only = 3", "games.klondike.winnable_only",
+     "the deal list's default"),
 ])
 def test_a_bad_value_gives_one_message_and_the_default(text, key, default):
     cfg = load(text)
@@ -107,7 +111,7 @@ def test_a_bad_value_gives_one_message_and_the_default(text, key, default):
     assert msg.startswith(f"/etc/k.toml: {key}: ") and msg.endswith(f"; using {default}")
     fresh = config.Config()
     assert cfg.language == fresh.language and cfg.buttons == fresh.buttons
-    assert cfg.log == fresh.log and cfg.attract == fresh.attract
+    assert cfg.log == fresh.log and cfg.attract == fresh.attract and cfg.table == fresh.table
     assert cfg.game_options == {} and cfg.winnable_only == set()
 
 

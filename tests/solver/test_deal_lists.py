@@ -10,7 +10,8 @@ import pytest
 import games
 from kiosk import deals
 
-LISTS = sorted(deals.DEALS_DIR.glob("*.json"))
+#: the shipped lists (not the temporary files of a `kiosk winnable` writing one)
+LISTS = sorted(p for p in deals.DEALS_DIR.glob("*.json") if not p.name.startswith("."))
 
 
 def _load(path):
@@ -59,3 +60,84 @@ def test_compress_and_line_round_trip():
         full = [g.notation(m) for m in sol.moves]
         stored = deals.compress(g, full)
         assert len(stored) <= len(full) and deals.line(g, stored) == full
+
+
+def test_every_game_of_the_catalog_has_a_shipped_list():
+    """Issue 7: winnable deals and attract-mode wins for every game of the catalog. A game
+    without a list for its default options deals any deal and its demo plays by itself."""
+    shipped = {p.stem for p in LISTS}
+    missing = [g for g in games.ids() if deals.list_path(g).stem not in shipped]
+    assert not missing, f"no deal list (kiosk winnable GAME --count N) for: {', '.join(missing)}"
+
+
+# ---------------------------------------------------------------------------- broken files
+@pytest.mark.parametrize("text, why", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "something else", "version": 1}', "not a winnable-deal list"),
+    ('{"format": "solitaire-kiosk/winnable", "version": 9, "deals": []}', "version 9"),
+    ('{"format": "solitaire-kiosk/winnable", "version": 1, "deals": [{"seed": "x"}]}',
+     "deal 1 is not"),
+    ('{"format": "solitaire-kiosk/winnable", "version": 1, "deals": '
+     '[{"seed": 3, "moves": ""}, {"seed": 3, "moves": ""}]}', "#3 is listed twice"),
+])
+def test_a_broken_list_names_its_file_and_the_kiosk_deals_any_deal(tmp_path, caplog, text, why):
+    path = deals.list_path("golf", {}, tmp_path)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(deals.DealListError) as err:
+        deals.load_strict("golf", {}, tmp_path)
+    assert str(path) in str(err.value) and why in str(err.value)
+    assert deals.load("golf", {}, tmp_path) is None
+    assert str(path) in caplog.text and "golf deals any deal" in caplog.text
+    assert deals.load_strict("clock", {}, tmp_path) is None  # no file: no list, no error
+
+
+def test_the_default_of_winnable_only_comes_from_the_measured_win_rate(tmp_path):
+    def put(won, lost, unknown, game="golf"):
+        lst = deals.DealList(game, games.new(game, 1).opts, [{"seed": 1, "moves": []}],
+                             {"results": {"won": won, "lost": lost, "unknown": unknown}})
+        deals.save(lst, tmp_path)
+        return deals.default_winnable(game, {}, tmp_path)
+
+    assert put(30, 60, 10)[0] is True and "won 30 of 100" in put(30, 60, 10)[1]
+    assert put(60, 30, 10)[0] is False
+    assert put(45, 10, 45)[0] is True  # unknown deals are not known to be winnable
+    assert put(50, 25, 25)[0] is False  # half won: not "most deals lost"
+    assert put(0, 0, 0) == (False, "default: the deal list keeps no solver tally")
+    assert deals.default_winnable("clock", {}, tmp_path) == (
+        False, "default: no deal list for these options")
+
+
+# ---------------------------------------------------------------------------- kiosk winnable
+def test_kiosk_winnable_resumes_appends_and_keeps_the_deals(tmp_path, monkeypatch, capsys):
+    from kiosk import cli
+
+    monkeypatch.setattr(deals, "DEALS_DIR", tmp_path)
+    args = ["winnable", "clock", "--max-seconds", "2", "--quiet"]
+    assert cli.main([*args, "--count", "2"]) == 0
+    first = deals.load("clock")
+    assert len(first.deals) == 2
+    r1, last1 = first.results, first.solver["last_seed"]
+    assert r1["won"] == 2 and sum(r1.values()) == last1
+    assert cli.main([*args, "--count", "3"]) == 0  # a higher count: goes on after last_seed
+    second = deals.load("clock")
+    assert second.deals[:2] == first.deals and len(second.deals) == 3
+    assert second.deals[2]["seed"] > last1 and second.solver["last_seed"] > last1
+    assert second.results["won"] == 3 and sum(second.results.values()) == \
+        second.solver["last_seed"]
+    capsys.readouterr()
+    assert cli.main([*args, "--count", "3"]) == 0  # enough already: nothing changes
+    assert "nothing to do" in capsys.readouterr().out
+    assert deals.load("clock") == second
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp files
+
+
+def test_kiosk_winnable_refuses_to_write_over_a_broken_list(tmp_path, monkeypatch, capsys):
+    from kiosk import cli
+
+    monkeypatch.setattr(deals, "DEALS_DIR", tmp_path)
+    path = tmp_path / "clock.json"
+    path.write_text("{broken", encoding="utf-8")
+    assert cli.main(["winnable", "clock", "--count", "1", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "--fresh" in err and err.count("\n") == 1
+    assert path.read_text(encoding="utf-8") == "{broken"

@@ -1,0 +1,411 @@
+"""The table's solver help: the Hint button and the live "still winnable" line.
+
+:class:`TableHelp` belongs to the :class:`~kiosk.screens.table.TableScreen`. It owns the
+solver's worker process (:class:`kiosk.hints.HintWorker`, started when a visitor first sits
+down, stopped with the app) and the :class:`kiosk.hints.HintBook` of the current deal, and it
+polls the worker from the Kivy ``Clock`` (every :data:`POLL` seconds, only while a request
+is out), so the table never waits for the solver.
+
+* **Hint**: a position on a known winning line (the stored line of a deal from the winnable
+  list, or the rest of a line found for an earlier hint) is answered at once; otherwise the
+  worker searches for ``[table] hint_seconds`` while the button shows dots. A found move is
+  drawn by :meth:`kiosk.table_view.TableView.show_hint` and counted in the play log; a proof
+  that no win is left opens the "no way to win" message with an Undo back to the last
+  position known to be winnable; an exhausted budget or a failed worker says "No hint
+  found". An answer for a position that is no longer on the table is never shown.
+* **Live verdict**: after each change, once the player has paused for ``check_delay``, the
+  worker checks the position for ``check_seconds``; the line under the status shows
+  "Still winnable" or "No win possible from here — Undo?" (a tap undoes), and nothing while
+  unknown. It stops when the table is left, the game ends or attract mode takes the screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+import games
+
+from .. import deals
+from ..hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
+from ..table_view import HINT_SECONDS
+from ..widgets import GOLD, INK_DARK, KButton
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+log = logging.getLogger("kiosk.hinting")
+
+POLL = 0.1
+#: how far back an Undo looks for a position known to be winnable (player actions)
+UNDO_SEARCH = 40
+VERDICT_WON = (0.55, 0.95, 0.6, 1)
+NOWIN_BG = (0.98, 0.76, 0.25, 0.9)
+SPINNER = ("•", "• •", "• • •")
+
+
+class TableHelp:
+    """Hints and the live verdict for one table screen (see the module docstring)."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self.worker: HintWorker | None = None
+        self.book = HintBook()
+        self.button = KButton(color=(1, 1, 1, 1))
+        self.button.bind(on_release=lambda *_: self.hint())
+        self.verdict = KButton(color=VERDICT_WON, bg=(0, 0, 0, 0), bg_down=(1, 1, 1, 0.2))
+        self.verdict.bind(on_release=lambda *_: self._verdict_tapped())
+        #: "won", "lost" or "" (nothing shown)
+        self.shown = ""
+        self._hint_req: int | None = None
+        self._hint_key = b""
+        self._check_req: int | None = None
+        self._check_key = b""
+        self._check_ev: Any = None
+        self._poll_ev: Any = None
+        self._spin_ev: Any = None
+        self._spin = 0
+        self._keys: dict[int, bytes] = {}     # moves made -> position key, this deal
+        self._deal: tuple | None = None       # (game id, seed, options) of the book
+        self._lists: dict[tuple, Any] = {}    # deal lists already read
+        self._lit_action: KButton | None = None
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    def _table_cfg(self):
+        return self.app.cfg.table
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self._table_cfg().hints)
+
+    @property
+    def checking(self) -> bool:
+        return bool(self._table_cfg().winnable_check)
+
+    def _worker(self) -> HintWorker:
+        if self.worker is None:
+            self.worker = HintWorker()
+            self.app.bind(on_stop=lambda *_a: self.shutdown())
+        return self.worker
+
+    @property
+    def serving(self) -> bool:
+        """A real kiosk (``services``): ``kiosk snapshot`` draws a table and leaves, and
+        must not start a solver process nor check anything."""
+        lobby = getattr(self.app, "lobby", None)
+        return bool(getattr(lobby, "services", True))
+
+    def warm_up(self) -> None:
+        """Start the worker early (a visitor sat down), so the first answer is quick."""
+        if not (self.enabled or self.checking) or not self.serving:
+            return
+        try:
+            self._worker().start()
+        except Exception:  # noqa: BLE001 - no worker: hints say "No hint found"
+            log.exception("the hint worker cannot start")
+
+    def shutdown(self) -> None:
+        self.stop()
+        if self.worker is not None:
+            self.worker.stop()
+
+    # ------------------------------------------------------------------ texts
+    def retranslate(self) -> None:
+        tr = self.app.tr
+        if self._hint_req is None:
+            self.button.text = tr("Hint")
+        self._paint_verdict()
+
+    def _paint_verdict(self) -> None:
+        tr, v = self.app.tr, self.verdict
+        if self.shown == WON:
+            v.text, v.color, v.bg = "✓ " + tr("Still winnable"), VERDICT_WON, (0, 0, 0, 0)
+        elif self.shown == LOST:
+            v.text, v.color, v.bg = tr("No win possible from here — Undo?"), INK_DARK, NOWIN_BG
+        else:
+            v.text, v.bg = "", (0, 0, 0, 0)
+        v.disabled = self.shown != LOST
+        v.disabled_color = v.color  # a line to read, not a switched-off button
+
+    def _show_verdict(self, verdict: str) -> None:
+        self.shown = verdict if verdict in (WON, LOST) and self.checking else ""
+        self._paint_verdict()
+
+    # ------------------------------------------------------------------ the table changed
+    @property
+    def ctl(self):
+        return self.screen.ctl
+
+    def _active(self) -> bool:
+        s = self.screen
+        return (s.ctl is not None and not getattr(s.ctl, "demo", False)
+                and s.manager is not None and s.manager.current == "table")
+
+    def changed(self, what: str = "") -> None:
+        """After every change of the table (a move, an undo, a new deal, another game)."""
+        ctl = self.ctl
+        if ctl is None:
+            return
+        view = self.screen.view
+        if view is not None:
+            view.clear_hint()
+        self._unlight_action()
+        game = ctl.game
+        if what in ("start", "new_deal", "set_game") or self._deal is None:
+            self._new_deal()
+        key = game.key()
+        n = len(game.history)
+        for k in [k for k in self._keys if k > n]:
+            del self._keys[k]
+        self._keys[n] = key
+        if self._hint_req is not None and key != self._hint_key:
+            self._end_hint_wait()  # the answer would be for a position that is gone
+        self._show_verdict(self.book.verdict(key) or "")
+        self._schedule_check()
+
+    def _new_deal(self) -> None:
+        """A new book for a new deal, with the stored winning line when the deal is one of
+        the winnable list (so hints on it are instant)."""
+        game = self.ctl.game
+        self.book.clear()
+        self._keys.clear()
+        self._deal = (game.info.id, game.seed, tuple(sorted(game.opts.items())))
+        try:
+            lst_key = (game.info.id, self._deal[2])
+            if lst_key not in self._lists:
+                self._lists[lst_key] = deals.load(game.info.id, dict(game.opts))
+            lst = self._lists[lst_key]
+            entry = lst.find(game.seed) if lst is not None else None
+            if entry is not None:
+                dealt = games.new(game.info.id, game.seed, **game.opts)
+                line = deals.line(dealt, entry["moves"])
+                if not self.book.add_known_line(dealt, line):
+                    log.warning("the stored line of %s #%s does not win", *self._deal[:2])
+        except Exception:  # noqa: BLE001 - without the line, the solver answers
+            log.exception("reading the stored line failed")
+
+    def stop(self) -> None:
+        """No more checking or waiting (the table was left, the game ended, the app stops)."""
+        for ev in (self._check_ev, self._poll_ev):
+            if ev is not None:
+                ev.cancel()
+        self._check_ev = self._poll_ev = None
+        self._check_req = None
+        self._end_hint_wait()
+        if self.worker is not None:
+            self.worker.cancel()
+        self._show_verdict("")
+
+    # ------------------------------------------------------------------ live verdict
+    def _schedule_check(self) -> None:
+        if self._check_ev is not None:
+            self._check_ev.cancel()
+            self._check_ev = None
+        if not self.checking or not self.serving or self.ctl is None or self.ctl.game.won:
+            return
+        if self.book.verdict(self.ctl.game.key()) is not None:
+            return
+        self._check_ev = Clock.schedule_once(self._check, self._table_cfg().check_delay)
+
+    def _check(self, _dt: float = 0) -> None:
+        self._check_ev = None
+        if not self._active() or self._hint_req is not None:
+            return  # a hint's answer is the verdict too
+        view = self.screen.view
+        if view is not None and view._dragging:
+            self._schedule_check()
+            return
+        game = self.ctl.game
+        if game.won or game.over:
+            return
+        key = game.key()
+        known = self.book.verdict(key)
+        if known is not None:
+            self._show_verdict(known)
+            return
+        self._check_key = key
+        self._check_req = self._worker().request(game, self._table_cfg().check_seconds)
+        self._start_polling()
+
+    def _verdict_tapped(self) -> None:
+        if self.shown == LOST:
+            self.undo_to_winnable()
+
+    # ------------------------------------------------------------------ hints
+    def hint(self) -> None:
+        """The Hint button."""
+        ctl = self.ctl
+        if ctl is None or self._hint_req is not None or not self.enabled:
+            return
+        game = ctl.game
+        if game.won:
+            return
+        self.screen.close_sheet()
+        key = game.key()
+        move = hint_move(game, self.book.next_move(key))
+        if move is not None:
+            self._show_move(move)
+            return
+        if self.book.verdict(key) == LOST:
+            self.no_win()
+            return
+        if self._check_req is not None and self._check_key == key:
+            self._check_req = None  # the hint's search replaces the check
+        self._hint_key = key
+        self._hint_req = self._worker().request(game, self._table_cfg().hint_seconds)
+        self._spin = 0
+        self._spin_ev = Clock.schedule_interval(self._spinner, 0.25)
+        self._spinner(0)
+        self._start_polling()
+
+    def _spinner(self, _dt: float) -> None:
+        self.button.text = SPINNER[self._spin % len(SPINNER)]
+        self._spin += 1
+
+    def _end_hint_wait(self) -> None:
+        self._hint_req = None
+        if self._spin_ev is not None:
+            self._spin_ev.cancel()
+            self._spin_ev = None
+        if self.app is not None:
+            self.button.text = self.app.tr("Hint")
+
+    def _show_move(self, move) -> None:
+        screen, tr = self.screen, self.app.tr
+        view = screen.view
+        if view is None:
+            return
+        view.show_hint(move)
+        if move.src < 0 and move.dst < 0 and not move.extra and view.hint_source < 0:
+            self._light_action(move)
+        screen.say(tr("Try this move: it can still lead to a win."), HINT_SECONDS)
+        self.ctl.hint_shown()
+
+    def _light_action(self, move) -> None:
+        """A move that touches no pile ("Close up") is one of the bar's amber buttons."""
+        actions = self.ctl.actions()[:3]
+        if move in actions and actions.index(move) < len(self.screen.action_buttons):
+            b = self.screen.action_buttons[actions.index(move)]
+            b.selected = True
+            self._lit_action = b
+            Clock.schedule_once(lambda _dt: self._unlight_action(), HINT_SECONDS)
+
+    def _unlight_action(self) -> None:
+        if self._lit_action is not None:
+            self._lit_action.selected = False
+            self._lit_action = None
+
+    def _hint_answer(self, reply: Reply) -> None:
+        self._end_hint_wait()
+        game = self.ctl.game if self.ctl is not None else None
+        if game is None or reply.key != game.key() or not self._active():
+            return  # the position changed while the solver thought
+        if reply.result in (WON, LOST):
+            self._show_verdict(reply.result)
+        if reply.result == WON:
+            move = hint_move(game, self.book.next_move(reply.key))
+            if move is not None:
+                self._show_move(move)
+                return
+            log.warning("the solver's first move is not legal here; no hint shown")
+        elif reply.result == LOST:
+            self.no_win()
+            return
+        self.screen.say(self.app.tr("No hint found"))
+
+    # ------------------------------------------------------------------ answers
+    def _start_polling(self) -> None:
+        if self._poll_ev is None:
+            self._poll_ev = Clock.schedule_interval(self._poll, POLL)
+
+    def _poll(self, _dt: float) -> None:
+        worker = self.worker
+        replies = worker.poll() if worker is not None else []
+        for reply in replies:
+            if reply.result != UNKNOWN:
+                self.book.add(reply)
+            if reply.id == self._hint_req:
+                self._hint_answer(reply)
+            elif reply.id == self._check_req:
+                self._check_req = None
+                ctl = self.ctl
+                if ctl is not None and reply.key == ctl.game.key() and self._active():
+                    self._show_verdict(reply.result)
+        if self._hint_req is None and self._check_req is None and (worker is None
+                                                                    or not worker.busy):
+            if self._poll_ev is not None:
+                self._poll_ev.cancel()
+            self._poll_ev = None
+
+    # ------------------------------------------------------------------ no win left
+    def winnable_undos(self) -> int | None:
+        """How many Undos lead back to the last position known to be winnable (None: not
+        known within :data:`UNDO_SEARCH` player actions)."""
+        ctl = self.ctl
+        if ctl is None:
+            return None
+        n = len(ctl.game.history)
+        for k, size in enumerate(reversed(ctl.undo_groups), 1):
+            n -= size
+            if k > UNDO_SEARCH or n < 0:
+                return None
+            key = self._keys.get(n)
+            if key is None:
+                return None
+            if self.book.verdict(key) == WON:
+                return k
+        return None
+
+    def undo_to_winnable(self) -> None:
+        """Undo back to the last position known to be winnable (one Undo if none is known)."""
+        screen = self.screen
+        screen.close_sheet()
+        for _ in range(self.winnable_undos() or 1):
+            if self.ctl is None or not self.ctl.can_undo:
+                break
+            screen.undo("button")
+
+    def no_win(self, count: bool = True) -> None:
+        """The message for a position the solver proved lost, with an Undo (``count``: it
+        answers the Hint button, so the play log counts it as a hint)."""
+        screen, tr = self.screen, self.app.tr
+        u = min(screen.size) / 480
+        if count:
+            self.ctl.hint_shown()
+        Animation.cancel_all(screen.toast)
+        screen.toast.opacity = 0  # an earlier hint's line would peek out under the panel
+        s = screen._open_sheet("nowin", dim=0.3)
+        s.panel.padding = (18 * u, 10 * u)
+        s.panel.spacing = 6 * u
+        s.panel.add_widget(Label(text=tr("No way to win from here"), bold=True, color=GOLD,
+                                 font_size=27 * u))
+        k = self.winnable_undos()
+        text = (tr("Undo {n} moves to get back to where you could still win.", n=k)
+                if k and k > 1 else tr("Undo a move or start a new deal."))
+        body = Label(text=text, color=(1, 1, 1, 1), font_size=17 * u, halign="center")
+        body.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
+        s.panel.add_widget(body)
+        row = BoxLayout(spacing=12 * u, size_hint_y=None, height=64 * u)
+        undo = KButton(text=tr("Undo") if not k or k == 1 else tr("Undo {n}", n=k),
+                       color=INK_DARK, bg=NOWIN_BG, bg_down=GOLD, font_size=21 * u)
+        undo.bind(on_release=lambda *_: self.undo_to_winnable())
+        undo.disabled = not self.ctl.can_undo
+        new = KButton(text=tr("New deal"), color=(1, 1, 1, 1), font_size=21 * u)
+        new.bind(on_release=lambda *_: screen.new_deal("button"))
+        close = KButton(text=tr("Close"), color=(1, 1, 1, 1), font_size=21 * u)
+        close.bind(on_release=lambda *_: screen.close_sheet())
+        for b in (undo, new, close):
+            row.add_widget(b)
+        s.panel.add_widget(row)
+        self.undo_button = undo
+        screen._layout_sheet()

@@ -1,0 +1,193 @@
+"""kiosk.hints: the solver's worker process and the book of known positions.
+
+The worker is a real child process (spawn), so these tests start one per module; waits
+are generous loops, never assertions on speed.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import games
+from games import solver
+from kiosk.hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
+from tests.conftest import arrange
+
+#: a Klondike end game: two spades left to play
+ENDGAME = {**{f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK")
+              for i, s in enumerate("CDH")},
+           "F4": " ".join(f"{r}S" for r in "A23456789TJ"), "T1": "KS", "T2": "QS"}
+#: a Klondike position with a handful of cards and no aces: no line can ever win
+HOPELESS = {"T1": "2H", "T2": "5C", "T3": "KD", "T4": "4C", "T5": "7S", "T6": "9H",
+            "T7": "JC", "W": "QC"}
+
+
+def klondike(piles: dict[str, str]) -> games.Game:
+    return arrange(games.new("klondike", 4711), piles)
+
+
+def wait_for(worker: HintWorker, ids: set[int], seconds: float = 60.0) -> dict[int, Reply]:
+    got: dict[int, Reply] = {}
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not ids <= set(got):
+        for r in worker.poll():
+            got[r.id] = r
+        time.sleep(0.02)
+    return got
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = HintWorker()
+    yield w
+    w.stop()
+    assert not w.alive
+
+
+def test_the_worker_is_a_separate_process_without_kivy(worker):
+    import os
+
+    pong = worker.ping()
+    assert worker.alive and worker.pid != os.getpid()
+    modules = pong["modules"]
+    assert "games" in modules and "kiosk.hintworker" in modules
+    assert not [m for m in modules if m.startswith("kivy")]
+    assert not [m for m in modules if m.startswith("kiosk.") and m != "kiosk.hintworker"]
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_a_dealt_position_gets_a_legal_first_move_of_a_win(worker, seed):
+    game = games.new("golf", seed)
+    for move in game.legal_moves()[:1]:  # a move in: the save carries a history
+        game.play(move)
+    rid = worker.request(game, seconds=30)
+    reply = wait_for(worker, {rid})[rid]
+    assert reply.key == game.key()
+    if reply.result == LOST:  # a lost Golf deal: the game's own solver agrees
+        assert solver.solve(game, max_nodes=2_000_000).result == LOST
+        return
+    assert reply.result == WON, reply
+    first = hint_move(game, reply.moves[0])
+    assert first is not None and game.why_illegal(first) is None
+    assert solver.replay_wins(game, [game.parse_move(m) for m in reply.moves])
+    assert reply.keys[0] == game.key() and len(reply.keys) == len(reply.moves) + 1
+
+
+def test_a_constructed_position_is_solved_as_it_lies(worker):
+    game = klondike(ENDGAME)
+    rid = worker.request(game, seconds=30)
+    reply = wait_for(worker, {rid})[rid]
+    assert reply.result == WON and reply.error is None
+    assert reply.moves[0] in ("T2>F4", "T1>F4") and hint_move(game, reply.moves[0])
+    assert solver.replay_wins(game, [game.parse_move(m) for m in reply.moves])
+
+
+def test_a_lost_position_is_reported_lost(worker):
+    game = klondike(HOPELESS)
+    rid = worker.request(game, seconds=30)
+    reply = wait_for(worker, {rid})[rid]
+    assert reply.result == LOST and reply.moves == [] and reply.key == game.key()
+
+
+def test_a_newer_request_stops_the_older_search(worker):
+    """A search that would take two minutes gives way at once to the next request; both
+    replies come back marked with their ids and positions, so the caller drops the stale
+    one. (If the first search were not interrupted, the second answer would wait for it and
+    this test would run out of time.)"""
+    hard = games.new("napoleons_tomb", 1)
+    easy = klondike(ENDGAME)
+    old = worker.request(hard, seconds=120)
+    new = worker.request(easy, seconds=30)
+    got = wait_for(worker, {old, new}, seconds=60)
+    assert new in got and got[new].result == WON and got[new].key == easy.key()
+    assert old in got and got[old].key == hard.key() and got[old].key != easy.key()
+
+
+def test_a_cancelled_request_gets_no_reply(worker):
+    rid = worker.request(klondike(ENDGAME), seconds=30)
+    worker.cancel()
+    assert not worker.busy
+    follow = worker.request(klondike(HOPELESS), seconds=30)
+    got = wait_for(worker, {follow})
+    assert rid not in got and got[follow].result == LOST
+
+
+def test_a_dead_worker_gives_no_hint_and_is_replaced():
+    w = HintWorker()
+    try:
+        w.start()
+        first_pid = w.pid
+        rid = w.request(games.new("napoleons_tomb", 1), seconds=120)
+        w._proc.kill()  # the worker dies mid-search (out of memory, a bug ...)
+        got = wait_for(w, {rid}, seconds=30)
+        assert got[rid].result == UNKNOWN and got[rid].error
+        assert not w.busy
+        rid = w.request(klondike(ENDGAME), seconds=30)  # a new worker takes over
+        got = wait_for(w, {rid})
+        assert got[rid].result == WON and w.pid != first_pid and w.restarts == 1
+    finally:
+        w.stop()
+
+
+def test_a_crash_inside_a_request_and_a_hung_worker_are_survived(monkeypatch):
+    w = HintWorker(grace=0.5)
+    try:
+        game = klondike(ENDGAME)
+        rid = w.request(game, seconds=30)
+        got = wait_for(w, {rid})
+        assert got[rid].result == WON
+        # a request the child cannot rebuild: an error reply, the child lives on
+        msg_game = klondike(ENDGAME)
+        monkeypatch.setattr(msg_game, "key", lambda: b"not this position")
+        rid = w.request(msg_game, seconds=30)
+        got = wait_for(w, {rid})
+        assert got[rid].result == UNKNOWN and "does not rebuild" in got[rid].error
+        assert w.alive
+        # a child that stops answering (here: stopped by a signal) is replaced
+        import os
+        import signal
+
+        os.kill(w.pid, signal.SIGSTOP)
+        rid = w.request(game, seconds=0.2)
+        got = wait_for(w, {rid}, seconds=30)
+        assert got[rid].result == UNKNOWN
+        rid = w.request(game, seconds=30)
+        assert wait_for(w, {rid})[rid].result == WON
+    finally:
+        w.stop()
+
+
+def test_the_book_knows_every_position_of_a_line_and_lost_ones():
+    game = klondike(ENDGAME)
+    line = ["T2>F4", "T1>F4"]
+    book = HintBook()
+    assert book.add_known_line(game, line)
+    assert book.next_move(game.key()) == "T2>F4" and book.verdict(game.key()) == WON
+    game.play("T2>F4")
+    assert book.next_move(game.key()) == "T1>F4"
+    assert not book.add_known_line(klondike(ENDGAME), ["T1>F4"])  # illegal: not a line
+    lost = klondike(HOPELESS)
+    book.add(Reply(1, LOST, key=lost.key()))
+    assert book.verdict(lost.key()) == LOST and book.next_move(lost.key()) is None
+    assert hint_move(lost, "T1>F4") is None and hint_move(lost, None) is None
+
+
+def test_a_worker_that_cannot_start_gives_no_hint_and_no_log_flood(monkeypatch, caplog):
+    now = [100.0]
+    w = HintWorker(clock=lambda: now[0])
+
+    def broken() -> None:
+        raise OSError("no processes left")
+
+    monkeypatch.setattr(w, "start", broken)
+    game = klondike(ENDGAME)
+    first = w.request(game, seconds=1)
+    second = w.request(game, seconds=1)
+    got = {r.id: r for r in w.poll()}
+    assert got[first].result == UNKNOWN and got[second].result == UNKNOWN
+    assert sum("cannot send" in r.message for r in caplog.records) == 1
+    now[0] += 61
+    w.request(game, seconds=1)                      # tried again after the back-off
+    assert sum("cannot send" in r.message for r in caplog.records) == 2
