@@ -231,6 +231,7 @@ class TableScreen(Screen):
         if self.view is not None:
             self.view.pos, self.view.size = table[:2], table[2:]
         Clock.schedule_once(lambda _dt: self._fit_buttons(), 0)
+        self._update_status()  # its separator depends on the orientation just chosen
         self._update_actions()
         if self.sheet is not None:
             self._layout_sheet()

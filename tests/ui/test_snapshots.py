@@ -48,6 +48,21 @@ def test_every_game_fits_the_screen(ui, game_id, size, tmp_path):
     _check_table(ui, game_id, size, tmp_path)
 
 
+def test_status_line_follows_the_orientation(ui):
+    """Turning the screen re-lays the status at once, not at the next clock tick: a
+    portrait bar has room for one line only (the snapshot command shoots the first frame)."""
+    ui.resize(800, 480)
+    ui.app.open_game("klondike", 5)
+    ui.frames(2)
+    assert "\n" in ui.table.status.text
+    ui.resize(720, 1280)
+    ui.frames(1)
+    assert "\n" not in ui.table.status.text
+    ui.resize(800, 480)
+    ui.frames(1)
+    assert "\n" in ui.table.status.text
+
+
 @pytest.mark.parametrize("game_id", games.ids())
 def test_long_fans_stay_on_screen(ui, game_id):
     """Pile every card into each fanned pile in turn: the fan squeezes, nothing leaves."""
