@@ -196,6 +196,19 @@ class Game:
         """A lower bound on the moves still needed to win (for ``SOLVER_SEARCH = "ida"``)."""
         return 0
 
+    def by_score(self, moves: list[Move]) -> list[Move]:
+        """``moves`` best first by the score each leads to (ties keep their order): where the
+        score measures progress (cards in sequence, points) it is the greedy order a search
+        should try first."""
+        push, pop = self._push, self.pop
+        scored = []
+        for m in moves:
+            push(m)
+            scored.append(-self.score)
+            pop()
+        order = sorted(range(len(moves)), key=scored.__getitem__)
+        return [moves[i] for i in order]
+
     def solver_moves(self, prune: bool = False) -> list[Move]:
         """Legal moves in the order a search should try them.
 

@@ -181,14 +181,7 @@ class Maze(Game):
         moves = self.legal_moves()
         if len(moves) < 2:
             return moves
-        push, pop = self._push, self.pop
-        scored = []
-        for m in moves:
-            push(m)
-            scored.append(-self.score)
-            pop()
-        order = sorted(range(len(moves)), key=scored.__getitem__)
-        return [moves[i] for i in order]
+        return self.by_score(moves)
 
     def apply(self, move: Move) -> None:
         self._move_cards(move.src, move.dst)

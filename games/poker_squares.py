@@ -286,14 +286,7 @@ class PokerSquares(Game):
             planned = self._planned_square() if self.opts["joker"] != "mixed_in" else None
             first = [m for m in moves if m.dst == planned]
             moves = [m for m in self._distinct_places(moves) if m.dst != planned]
-        push, pop = self._push, self.pop
-        scored = []
-        for m in moves:
-            push(m)
-            scored.append(-self.score)
-            pop()
-        order = sorted(range(len(moves)), key=scored.__getitem__)
-        out = [moves[i] for i in order]
+        out = self.by_score(moves)
         return first + out if planned is not None else out
 
     def _distinct_places(self, moves: list[Move]) -> list[Move]:

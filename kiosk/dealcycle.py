@@ -20,6 +20,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from .atomicfile import write_atomic
+
 log = logging.getLogger("kiosk.deals")
 
 STATE_FILE = "deal-cycles.json"
@@ -80,12 +82,10 @@ class DealCycle:
     def _write(self) -> None:
         if self.path is None:
             return
-        from .overrides import _atomic_write
-
         data = self._read()
         data[self.key] = self.state
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            _atomic_write(self.path, json.dumps(data, sort_keys=True, indent=0) + "\n")
+            write_atomic(self.path, json.dumps(data, sort_keys=True, indent=0) + "\n")
         except OSError as err:  # the deal is still dealt; only the position is not kept
             log.warning("cannot save the deal cycle to %s: %s", self.path, err)

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import games
 
+from .atomicfile import write_atomic
 from .paths import ASSETS
 
 log = logging.getLogger("kiosk.deals")
@@ -224,27 +223,13 @@ def load(game_id: str, options: dict[str, Any] | None = None,
 
 
 def save(deal_list: DealList, directory: Path | None = None) -> Path:
-    """Write atomically (temp file, fsync, rename) so a crash or a power cut never leaves
-    half a list: the file is either the old list or the new one."""
+    """Written atomically: a crash or a power cut never leaves half a list."""
     path = list_path(deal_list.game, deal_list.options, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = deal_list.to_dict()
     deals = data.pop("deals")
     head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     lines = [json.dumps(d, ensure_ascii=False, separators=(",", ":")) for d in deals]
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".deals-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            # one deal a line: compact, and a diff shows which deals changed
-            f.write(head[:-1] + ',"deals":[\n' + ",\n".join(lines) + "\n]}\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    # one deal a line: compact, and a diff shows which deals changed
+    write_atomic(path, head[:-1] + ',"deals":[\n' + ",\n".join(lines) + "\n]}\n")
     return path

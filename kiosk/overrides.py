@@ -25,12 +25,12 @@ import json
 import logging
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .atomicfile import write_atomic
 from .config import WINNABLE_KEY, Config, _Reader
 
 log = logging.getLogger("kiosk.overrides")
@@ -133,7 +133,7 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
         try:
             old = cfg_file.read_text(encoding="utf-8")
             new = edit_text(old, updates)
-            _atomic_write(cfg_file, new)
+            write_atomic(cfg_file, new)
             log.info("operator menu: saved %s to %s", _keys(updates), cfg_file)
             return Saved(True, cfg_file, "config")
         except (OSError, ValueError, UnicodeDecodeError) as err:
@@ -159,7 +159,7 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
                 lines += ["", f"[games.{gid}]",
                           f"{WINNABLE_KEY} = {_toml(table[WINNABLE_KEY])}"]
         data_dir.mkdir(parents=True, exist_ok=True)
-        _atomic_write(path, "\n".join(lines) + "\n")
+        write_atomic(path, "\n".join(lines) + "\n")
     except OSError as err:
         log.error("cannot save the operator's settings to %s: %s", path, err)
         return Saved(False, path, "", f"cannot write {path}: {err.strerror or err}")
@@ -189,43 +189,6 @@ def _read_overrides(path: Path) -> dict[str, Any]:
 
 def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    """Temporary file in the same directory, fsync, rename over, fsync the directory."""
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        st = None
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if st is not None:
-            os.chmod(tmp, st.st_mode & 0o7777)
-            try:
-                os.chown(tmp, st.st_uid, st.st_gid)
-            except OSError:
-                pass
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
 
 
 # ---------------------------------------------------------------------------- in-place edit
