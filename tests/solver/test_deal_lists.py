@@ -141,3 +141,23 @@ def test_kiosk_winnable_refuses_to_write_over_a_broken_list(tmp_path, monkeypatc
     err = capsys.readouterr().err
     assert str(path) in err and "--fresh" in err and err.count("\n") == 1
     assert path.read_text(encoding="utf-8") == "{broken"
+
+
+def test_cpu_budgets_count_process_time_and_are_recorded(tmp_path, monkeypatch, capsys):
+    """--cpu budgets a search by the process's CPU time, so a busy machine does not turn
+    winnable deals into unknown ones; a list says which clock its tally was made with."""
+    from kiosk import cli
+    from kiosk.commands import solver as solver_cmd
+
+    ticks = iter(range(0, 10**9, 1000))  # every reading of the CPU clock: 1000 s later
+    monkeypatch.setattr(solver_cmd.time, "process_time", lambda: next(ticks))
+    assert cli.main(["solve", "klondike", "--seed", "2", "--max-seconds", "60", "--cpu",
+                     "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"] == "unknown" and out["nodes"] <= 2 * 256  # stopped at the first check
+    monkeypatch.undo()
+    monkeypatch.setattr(deals, "DEALS_DIR", tmp_path)
+    assert cli.main(["winnable", "clock", "--count", "1", "--cpu", "--quiet"]) == 0
+    assert deals.load("clock").solver["clock"] == "cpu"
+    assert cli.main(["winnable", "clock", "--count", "2", "--quiet"]) == 0
+    assert deals.load("clock").solver["clock"] == "wall"
