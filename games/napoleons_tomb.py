@@ -206,6 +206,9 @@ class NapoleonsTomb(PatienceGame):
         self.redeals = self.opts["passes"] - 1 if self.opts["passes"] else -1
         super().prepare()
         self.walls = self.roles["reserve"]
+        self._wall_set = frozenset(self.walls)
+        #: the piles whose top card is free (the waste apart), in pile order
+        self._free = tuple(sorted((*self.tableau, *self.walls)))
 
     def rule_for(self, index: int, spec: PileSpec) -> Rule:
         role = spec.role
@@ -268,6 +271,10 @@ class NapoleonsTomb(PatienceGame):
         no free card and no card of the talon can be played anywhere."""
         if not self._cycle() or self.won:
             return False
+        cards = self.cards
+        if self._parking() and any(cards[t] for t in self.tableau) and (
+                cards[self.waste] or any(cards[r] for r in self.walls)):
+            return False  # a wall or waste card can be parked (the usual case: decided fast)
         if any(m.kind == "move" for m in self.legal_moves()):
             return False
         wanted = self._wanted()
@@ -388,25 +395,55 @@ class NapoleonsTomb(PatienceGame):
         return out
 
     def solver_autoplay(self) -> Move | None:
-        """A card to a foundation in its second run. Its twin is home already, so it is the
-        only card that can ever fill that place; only the lower cards of its suit could be
-        built on it, and they can then go home straight away instead. Playing it now loses
-        nothing. (A first-run card may still be wanted on a working pile to carry the other
-        copy of its upper neighbour, so it is searched like any other move.)"""
+        """A card its foundation takes now, where playing it home can never hurt:
+
+        - from the talon, with unlimited passes and any card on a working pile, when its
+          twin is home or in the talon too (:meth:`_pool_home`);
+        - in its second run (its twin is home: it is the only card for that place), from the
+          waste or from a working pile that keeps a card under it;
+        - with unlimited passes and any card on a working pile, in its first run too, from a
+          working pile that keeps a card under it, when its twin is in the talon.
+
+        Why: take any winning line, and play it from the position after the move, the card
+        left out. While the line keeps the card on its working pile, the pile still holds the
+        card under it, so nothing refills it and whatever the line parks on the card goes on
+        that pile all the same (in the readings that build in suit, only the next lower card
+        of its suit could go on it, and it can go home instead). The line's foundation waits
+        for the card or its twin: if it plays the card, the two positions are equal; if it
+        plays the twin from the talon first, the twin stays in the talon here and goes home
+        when the line plays the card, from the talon (a cycle) where the line had a buried
+        card: never worse.
+
+        Not from a working pile holding only the card: playing it home empties the pile,
+        which the rules refill at once from its wall (or, the wall empty, lose as a parking
+        place), and the line may want to park there first. Nor from a wall: when its working
+        pile empties, the rules move the card there, which this position cannot copy. A
+        former rule sent every second-run card home and called a won position lost (a test
+        holds it)."""
         cards = self.cards
-        if self._parking():
+        parking = self._parking()
+        if parking:
             move = self._pool_home()
             if move is not None:
                 return move
+            stock, waste = cards[self.stock], cards[self.waste]
+            talon = (bytes(stock) + bytes(waste)).translate(TWIN)
         for f in self.foundations:
             dst = cards[f]
-            if len(dst) < 13 or len(dst) >= FULL:
+            if not dst or len(dst) >= FULL:
                 continue
-            need = dst[-1] % 52 - 1 if C.RANK[dst[-1]] != C.ACE else dst[-1] % 52 + 12
-            for s in (self.waste, *self.tableau, *self.walls):
-                pile = cards[s]
-                if pile and self.down[s] < len(pile) and pile[-1] % 52 == need:
-                    return Move("move", s, f, 1)
+            top = dst[-1] % 52
+            need = top - 1 if top % 13 else top + 12
+            if len(dst) < 13 and not (parking and need in talon):
+                continue
+            if not parking:
+                pile = cards[self.waste]
+                if pile and pile[-1] % 52 == need:
+                    return Move("move", self.waste, f, 1)
+            for t in self.tableau:
+                pile = cards[t]
+                if len(pile) > 1 and pile[-1] % 52 == need:
+                    return Move("move", t, f, 1)
         return None
 
     def _pool_home(self) -> Move | tuple | None:
@@ -416,26 +453,111 @@ class NapoleonsTomb(PatienceGame):
         compound move when the card must be turned to."""
         cards = self.cards
         stock, waste = cards[self.stock], cards[self.waste]
-        talon = [c % 52 for c in (*stock, *waste)]
-        if not talon:
+        if not stock and not waste:
             return None
+        talon = (bytes(stock) + bytes(waste)).translate(TWIN)
         for f in self.foundations:
             dst = cards[f]
             if not dst or len(dst) >= FULL:
                 continue
-            need = dst[-1] % 52 - 1 if C.RANK[dst[-1]] != C.ACE else dst[-1] % 52 + 12
+            top = dst[-1] % 52
+            need = top - 1 if top % 13 else top + 12
             n = talon.count(need)
             if n == 0 or (n == 1 and len(dst) < 13):
                 continue
             play = Move("move", self.waste, f, 1)
-            if waste and waste[-1] % 52 == need:
-                return play
-            for k in range(1, len(stock) + 1):
-                if stock[-k] % 52 == need:
-                    return (*(DEAL,) * k, play)
-            j = next(j for j, c in enumerate(waste) if c % 52 == need)
-            return (*(DEAL,) * len(stock), REDEAL, *(DEAL,) * (j + 1), play)
+            turns = self._talon_turns(need)
+            return (*turns, play) if turns else play
         return None
+
+    def _needs(self) -> tuple[dict[int, int], int]:
+        """Per card (without its deck) the foundation that takes it now, and the first
+        empty corner (-1: none); kings of suits without a corner are wanted there."""
+        cards = self.cards
+        need: dict[int, int] = {}
+        corner = -1
+        free = [True] * 4
+        for f in self.foundations:
+            dst = cards[f]
+            if not dst:
+                if corner < 0:
+                    corner = f
+                continue
+            free[C.SUIT[dst[0]]] = False
+            if len(dst) < FULL:
+                top = dst[-1] % 52
+                need[top - 1 if top % 13 else top + 12] = f
+        if corner >= 0:
+            for su in range(4):
+                if free[su]:
+                    need[su * 13 + 12] = corner
+        return need, corner
+
+    def _talon_turns(self, c: int) -> tuple | None:
+        """The turns that bring card ``c`` (either copy) to the top of the waste, fewest
+        first: none for the waste card, then the stock from its top, then (the talon a
+        cycle) the rest of the stock, turning over and the waste from its bottom; None when
+        the talon has no copy."""
+        cards = self.cards
+        stock, waste = cards[self.stock], cards[self.waste]
+        if waste and waste[-1] % 52 == c:
+            return ()
+        names = bytes(stock).translate(TWIN)
+        i = names.rfind(c)
+        if i >= 0:
+            return (DEAL,) * (len(stock) - i)
+        if len(waste) > 1 and self._cycle():
+            j = bytes(waste).translate(TWIN).find(c, 0, len(waste) - 1)
+            if j >= 0:
+                return (*(DEAL,) * len(stock), REDEAL, *(DEAL,) * (j + 1))
+        return None
+
+    def _parking_moves(self, prune: bool) -> list:
+        """:meth:`solver_moves` for the tuned reading (unlimited passes, any card on a
+        working pile), worked out directly rather than from :meth:`legal_moves`: the same
+        moves in the same order, but no talon card is ever parked, in either pass.
+
+        Why dropping talon parks loses no win: take any line that parks a talon card X on a
+        working pile T, and play instead the same line with X left in the talon, playing X
+        home from the talon when the line plays it home from T. T held a card Y under X,
+        which cannot leave before X, so T stays non-empty (nothing refills it) while the
+        line has X there, and every card parked on X goes on T's top all the same; the cards
+        under X are only the freer for it. The talon is a cycle, so X can be turned to when
+        it is wanted. Every move of the line stays legal and the two positions become equal
+        when X goes home, so the line without the park wins whenever the line with it does.
+        """
+        cards, down = self.cards, self.down
+        need, _ = self._needs()
+        home: list = []
+        build: list = []
+        working = [t for t in self.tableau if cards[t]]
+        for s in self._free:
+            pile = cards[s]
+            if not pile or down[s] >= len(pile):
+                continue
+            f = need.get(pile[-1] % 52)
+            if f is not None:
+                home.append(Move("move", s, f, 1))
+            if s in self._wall_set:
+                build.extend(Move("move", s, d, 1) for d in working)
+        # talon cards home: the stock's deepest first, then the waste's from its bottom (the
+        # order the search was tuned with)
+        t_home: list = []
+        found = []
+        deep = len(cards[self.stock])
+        for c, f in need.items():
+            turns = self._talon_turns(c)
+            if turns is not None:
+                k = len(turns)
+                found.append((k > deep, -k if k <= deep else k, f, turns))
+        found.sort(key=lambda x: x[:3])
+        for *_, f, turns in found:
+            play = Move("move", self.waste, f, 1)
+            t_home.append((*turns, play) if turns else play)
+        if len(build) > 1:
+            dist = self._distances()
+            build.sort(key=lambda m: dist(cards[m.src][-2]) if len(cards[m.src]) > 1 else 30)
+        return home + t_home + self._parks(build, prune)
 
     def solver_moves(self, prune: bool = False) -> list:
         """Foundation plays first (from the walls and working piles, then turned to in the
@@ -443,6 +565,8 @@ class NapoleonsTomb(PatienceGame):
         foundation wants soonest), then talon cards onto working piles, then turning the pack
         over. Single turns of the stock are never searched alone. With unlimited passes and
         any card on the working piles, the parks are ordered (and pruned) by :meth:`_parks`."""
+        if self._parking():
+            return self._parking_moves(prune)
         cards, w, role = self.cards, self.waste, self._role
         home: list = []
         build: list = []
