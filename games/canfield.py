@@ -229,24 +229,43 @@ class Canfield(PatienceGame):
         return tuple(self.foundations), tuple(self.tableau)
 
     # With unlimited redeals the talon (waste, then the stock as it will be turned) reads the
-    # same from the last redeal on however far it has been turned, and every point of it can
-    # be reached again without changing anything else: positions that differ only in how far
-    # the stock is turned are one. The search turns the stock round to each card it could
-    # play as one compound move instead of single turns.
+    # same however far it has been turned, and the search turns the stock round to each card
+    # it could play as one compound move instead of single turns.
     def solver_key(self) -> bytes:
+        """The position, with how far the stock is turned folded where that never matters.
+
+        From a redeal the turns stop at the sizes of the waste 0, 3, 6 ... and then, when
+        fewer than three are left, one by one to the end (the *cycle*); from a waste size
+        in the cycle every size in it can be reached again, and nothing else, so all of
+        them are one position. After a card is played from the waste its size may fall
+        outside the cycle (a card taken from a waste of 6 leaves 5: then 8, 11 ... can be
+        reached, and after the next redeal never 5 again): such a position can reach more
+        waste cards than the same cards in the cycle, and keeps its size in the key.
+
+        The pruned pass (which only looks for wins: its "lost" sends the search on to the
+        complete pass) folds every size, as wins come sooner so; its keys carry a mark of
+        their own (254), so that a key made during a pruned search never stands for a
+        position of the complete pass.
+        """
         if self.redeals >= 0:
             return super().solver_key()
         cards = self.cards
         talon = bytes(cards[self.waste]) + bytes(reversed(cards[self.stock]))
+        i, n, draw = len(cards[self.waste]), len(talon), self.draw
+        if self.__dict__.get("_fold_all"):
+            phase = 254
+        else:
+            phase = 255 if i % draw == 0 or i > n - n % draw else i
         found = sorted(bytes((len(cards[f]), cards[f][-1] if cards[f] else 255))
                        for f in self.foundations)
         cols = sorted(bytes((len(cards[t]),)) + bytes(cards[t]) for t in self.tableau)
         reserve = cards[self.reserve]
         return (b"".join(found) + b"".join(cols) + bytes((len(reserve), *reserve))
-                + bytes((len(talon), *talon, self.vars["base"])))
+                + bytes((len(talon), *talon, self.vars["base"], phase)))
 
     def solver_moves(self, prune: bool = False) -> list:
         moves = super().solver_moves(prune)
+        self._fold_all = prune  # the key folds every waste size in the pruned pass only
         if self.redeals >= 0 or not self.vars.get("base"):
             return moves  # (Selective Canfield: the first foundation card is still to choose)
         home, rest = self._talon_plays()

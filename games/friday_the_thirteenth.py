@@ -154,7 +154,11 @@ class FridayTheThirteenth(PatienceGame):
     def solver_moves(self, prune: bool = False) -> list:
         """Plays of the waste card first, then of the cards further on in this pass, nearest
         first; the turns to the end and the redeal last. With ``prune``: a waste card that
-        can be played is played (nothing else is tried)."""
+        can be played is played (nothing else is tried).
+
+        Without ``prune``, a card that can be played when it comes to the top of the waste
+        and whose rank no foundation will want later (:meth:`_later_ranks`) is never turned
+        past: the plays of it end the list (no deeper card, no redeal)."""
         cards = self.cards
         wants: dict[int, list[Move]] = {}  # rank -> its plays
         for f, base, play in self._plays:
@@ -170,12 +174,49 @@ class FridayTheThirteenth(PatienceGame):
             if moves:
                 return moves
             return [m for m in self.legal_moves() if m.kind != "move"]
+        later = self._later_ranks()
+        if moves and RANK[waste[-1]] not in later:
+            return moves
         for k in range(1, len(stock) + 1):
-            for play in wants.get(RANK[stock[-k]], ()):
-                moves.append((*(DEAL,) * k, play))
+            r = RANK[stock[-k]]
+            plays = wants.get(r)
+            if plays:
+                for play in plays:
+                    moves.append((*(DEAL,) * k, play))
+                if r not in later:
+                    return moves
         if self.vars["redeals"] and (stock or waste):
             moves.append((*(DEAL,) * len(stock), REDEAL))
         return moves
+
+    def _later_ranks(self) -> set[int]:
+        """The ranks some foundation will come to want later but not now: a started one
+        further up its four cards, or a slot still to start (the next one from its second
+        card). A card that can be played now and whose rank is not among them is played now.
+
+        Why that is safe: a line that keeps such a card back must still play it in the end
+        (every card goes home), onto a foundation that wants its rank then; as none will
+        come to want it later, that foundation wants it now, and takes nothing else
+        meanwhile (it wants that rank only, and only once: four cards never go round the
+        thirteen ranks). Playing the card there at once and then making the same moves,
+        leaving out the turn that would have brought it up again, keeps every move legal (the
+        waste is the same but for that card, which was never its top until then; a slot
+        started sooner only allows more) and meets the other line when it plays the card.
+        The turns of this pass change nothing else either, so a card of the stock that is
+        turned to the top and then turned past is a card kept back in the same way."""
+        cards = self.cards
+        later: set[int] = set()
+        first = True  # the next slot to start: its base is wanted now
+        for f, base, _ in self._plays:
+            pile = cards[f]
+            if pile:
+                if len(pile) < 4:
+                    want = RANK[pile[-1]] % 13 + 1
+                    later.update((want + k - 1) % 13 + 1 for k in range(1, 4 - len(pile)))
+            else:
+                later.update((base + k - 1) % 13 + 1 for k in range(0 if not first else 1, 4))
+                first = False
+        return later
 
     def solver_hopeless(self) -> bool:
         """In the last pass, a waste card that can never be played: the cards under it come

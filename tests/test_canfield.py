@@ -145,3 +145,49 @@ def test_win_and_undo_redo():
         g.redo()
     assert g.won
     assert Move("deal") not in g.legal_moves()
+
+
+def _waste_sizes(g: games.Game) -> frozenset[int]:
+    """Every size of the waste reachable from ``g`` by turning and redealing alone."""
+    seen = {len(g.pile("W"))}
+    todo = [g.clone()]
+    while todo:
+        h = todo.pop()
+        for m in h.legal_moves():
+            if m.kind in ("deal", "redeal"):
+                k = h.clone()
+                k.play(m)
+                if len(k.pile("W")) not in seen:
+                    seen.add(len(k.pile("W")))
+                    todo.append(k)
+    return frozenset(seen)
+
+
+def test_solver_key_folds_only_waste_sizes_that_reach_the_same_cards():
+    """Two positions differing only in how far the talon is turned share a key exactly when
+    turning and redealing reach the same waste sizes (so the same waste cards) from both:
+    a waste left at 5 cards by a play reaches 8, 11 ... which a redeal never comes back to."""
+    talon = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC".split()
+    for n in range(1, len(talon) + 1):
+        keys: dict[bytes, set[frozenset[int]]] = {}
+        for i in range(n + 1):
+            g = arrange(new(), {"F1": "AH", "T1": "AS", "T2": "AD", "T3": "AC", "T4": "KH",
+                                "R": "QH", "W": " ".join(talon[:i]),
+                                "S": " ".join(reversed(talon[i:n]))},
+                        {"S": n - i}, base=1, redeals=-1)
+            keys.setdefault(g.solver_key(), set()).add(_waste_sizes(g))
+        assert all(len(v) == 1 for v in keys.values()), n
+        assert len(keys) == len({s for v in keys.values() for s in v}), n
+
+
+def test_solver_key_folds_every_waste_size_in_the_pruned_pass_only():
+    """The pruned pass may fold more (it only looks for wins), with a mark of its own, so
+    that no key of the complete pass is ever taken for one made while pruning."""
+    g = arrange(new(), {"F1": "AH", "T1": "AS", "T2": "AD", "T3": "AC", "T4": "KH", "R": "QH",
+                        "W": "2C 3C 4C 5C 6C", "S": "9C 8C 7C"}, {"S": 3}, base=1, redeals=-1)
+    exact = g.solver_key()
+    g.solver_moves(prune=True)
+    folded = g.solver_key()
+    g.solver_moves(prune=False)
+    assert g.solver_key() == exact != folded
+    assert exact[-1] == 5 and folded[-1] == 254  # a waste of 5 of 8: outside the cycle

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import games
@@ -108,3 +110,74 @@ def test_win_and_undo_redo():
     assert g.key() == before
     g.redo()
     assert g.won
+
+
+def _complete() -> dict[str, list[str]]:
+    """The thirteen foundations of a won game, one card of each suit per rank."""
+    piles: dict[str, list[str]] = {}
+    used: dict[str, int] = {}  # per rank: how many suits given out
+    for i, base in enumerate("JQKA23456789T"):
+        start = "A23456789TJQK".index(base)
+        piles[f"F{i + 1}"] = []
+        for k in range(4):
+            rank = "A23456789TJQK"[(start + k) % 13]
+            piles[f"F{i + 1}"].append(rank + "CDHS"[used.get(rank, 0)])
+            used[rank] = used.get(rank, 0) + 1
+    return piles
+
+
+def _endgame(rnd: random.Random, left: int, redeals: int) -> games.Game:
+    """A random position near the end: ``left`` cards taken back off the tops of the
+    foundations (slots emptied right to left only) and shuffled into the stock and waste."""
+    piles = _complete()
+    taken = []
+    while len(taken) < left:
+        i = rnd.randrange(13)
+        pile = piles[f"F{i + 1}"]
+        floor = 1 if i < 4 else 0
+        if len(pile) > floor and (len(pile) > 1 or i == 12 or not piles[f"F{i + 2}"]):
+            taken.append(pile.pop())
+    rnd.shuffle(taken)
+    cut = rnd.randrange(left + 1)
+    layout = {k: " ".join(v) for k, v in piles.items()}
+    layout["W"] = " ".join(taken[:cut])
+    layout["S"] = " ".join(taken[cut:])
+    return arrange(games.new("friday_the_thirteenth", 1), layout, {"S": left - cut},
+                   redeals=redeals)
+
+
+def test_solver_keeps_back_a_playable_card_wanted_later():
+    """Playing the waste card whenever it can be played is not safe: here the 5 on the waste
+    fits the 3-4 foundation, but only a line that keeps it back for the 2 foundation wins
+    (the stock turns 4, 5, 3, 6: the other 5 goes on 3-4, then 3, 4 and the kept 5 on the 2)."""
+    from games import solver
+
+    piles = _complete()
+    five_a, four, three = piles["F5"].pop(), piles["F5"].pop(), piles["F5"].pop()
+    six, five_b = piles["F6"].pop(), piles["F6"].pop()
+    layout = {k: " ".join(v) for k, v in piles.items()}
+    layout["W"] = five_b
+    layout["S"] = " ".join((six, three, five_a, four))
+    g = arrange(games.new("friday_the_thirteenth", 1), layout, {"S": 4}, redeals=0)
+    sol = solver.solve(g, prune=False)
+    assert sol.won and solver.replay_wins(g, sol.moves)
+    assert sol.moves[0].kind == "deal"  # the 5 on the waste is kept back
+
+
+def test_solver_playing_a_card_no_foundation_wants_later_loses_nothing(monkeypatch):
+    """The complete search plays a waste card at once when no foundation will want its rank
+    later: on random endgames it decides exactly as the search that may also keep it back."""
+    from games import solver
+    from games.friday_the_thirteenth import FridayTheThirteenth
+
+    rnd = random.Random(13)
+    results = []
+    for n in range(120):
+        g = _endgame(rnd, 12 + n % 8, n % 2)
+        with_rule = solver.solve(g, prune=False, max_nodes=200_000).result
+        monkeypatch.setattr(FridayTheThirteenth, "_later_ranks", lambda self: set(range(1, 14)))
+        without = solver.solve(g, prune=False, max_nodes=200_000).result
+        monkeypatch.undo()
+        assert with_rule == without != "unknown", n
+        results.append(with_rule)
+    assert results.count("won") >= 20 and results.count("lost") >= 20
