@@ -217,7 +217,9 @@ class Game:
 
         The default puts foundation moves and removals first, moves that turn up a hidden
         card next, then the rest, and dealing from the stock last; it drops moves that lift a
-        whole pile onto an empty pile of the same kind (nothing changes). With ``prune`` a
+        whole pile onto an empty pile of the same :meth:`symmetric_groups` group (nothing
+        changes; between piles that differ, such as Snake's first column, which the stock
+        feeds, it is a real move). With ``prune`` a
         game may also drop moves that rarely help (a fast first search); the solver falls
         back to ``prune=False`` before it calls a deal lost.
         """
@@ -225,6 +227,7 @@ class Game:
         roles = self.role_of
         cards, down = self.cards, self.down
         buckets: list[list[Move]] = [[], [], [], [], [], []]
+        groups: tuple[tuple[int, ...], ...] | None = None
         for m in moves:
             if m.kind == "move":
                 src = cards[m.src]
@@ -234,7 +237,10 @@ class Game:
                     r = 1
                 elif not cards[m.dst]:
                     if m.n == len(src) and roles[m.src] == roles[m.dst]:
-                        continue
+                        if groups is None:
+                            groups = self.symmetric_groups()
+                        if any(m.src in g and m.dst in g for g in groups):
+                            continue
                     r = 3
                 elif roles[m.src] == "foundation":
                     r = 5

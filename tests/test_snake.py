@@ -7,7 +7,7 @@ import random
 import pytest
 
 import games
-from games import IllegalMove
+from games import IllegalMove, solver
 from games.cards import ACE, RANK, parse
 from games.patience import PatienceGame
 
@@ -133,3 +133,93 @@ def test_fast_move_list_matches_the_generic_search(opts):
                 break
             others = [m for m in moves if m.kind != "move"]
             g.play(rnd.choice(others if others and rnd.random() < 0.3 else moves))
+
+
+# ---------------------------------------------------------------- solver hooks
+def endgame(seed: int, left: int = 2) -> games.Game:
+    """A random late position: each foundation ``left`` cards short of its king (some a
+    card shorter), the missing cards over all eight columns (most columns low card first,
+    so that cards block each other) and a card or two in the stock. With ``left=0`` the
+    columns hold a queen and a king of each suit, king on top (lost but for a few swaps)."""
+    rnd = random.Random(seed)
+    ranks = "A23456789TJQK"
+    piles = {}
+    rest = []
+    for i, s in enumerate("CDHSCDHS"):
+        short = left + (rnd.random() < 0.3) if left else 2
+        piles[f"F{i + 1}"] = " ".join(r + s for r in ranks[:13 - short])
+        rest.extend(r + s for r in ranks[13 - short:])
+    if not left:
+        cols = [rest[2 * i:2 * i + 2] for i in range(8)]
+        for _ in range(rnd.randrange(0, 3)):  # a few swaps that may open the game
+            a, b = rnd.randrange(8), rnd.randrange(8)
+            cols[a][1], cols[b][0] = cols[b][0], cols[a][1]
+        return arrange(new(), {**piles, **{f"T{i + 1}": " ".join(c)
+                                          for i, c in enumerate(cols)}})
+    rnd.shuffle(rest)
+    k = rnd.randrange(0, 3)
+    stock, rest = rest[:k], rest[k:]
+    spread: dict[str, list[str]] = {f"T{i + 1}": [] for i in range(8)}
+    for c in rest:
+        spread[rnd.choice(list(spread))].append(c)
+    for v in spread.values():
+        if rnd.random() < 0.7:
+            v.sort(key=lambda t: ranks.index(t[0]))
+    piles.update({k: " ".join(v) for k, v in spread.items() if v})
+    piles["S"] = " ".join(stock)
+    return arrange(new(), piles, {"S": len(stock)})
+
+
+def brute_force(g: games.Game, limit: int) -> bool | None:
+    """Whether ``g`` can be won, by a plain search of every legal move with the exact key
+    (no autoplay, no symmetry, no reductions); None past ``limit`` positions."""
+    g = g.clone()
+    seen = {g.key()}
+    stack = [iter(g.legal_moves())]
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                g.pop()
+            continue
+        g._push(m)
+        if g.won:
+            return True
+        k = g.key()
+        if k in seen:
+            g.pop()
+            continue
+        seen.add(k)
+        if len(seen) > limit:
+            return None
+        stack.append(iter(g.legal_moves()))
+    return False
+
+
+def test_complete_search_agrees_with_brute_force_on_endgames():
+    """The solver's hooks (safe autoplay, the moves it leaves out after a deal or into a
+    second space, the key folding columns) never turn a won position into a lost one:
+    on random endgames its complete pass and a plain search agree."""
+    results = {True: 0, False: 0}
+    for seed in range(90):
+        g = endgame(seed, seed % 3)
+        truth = brute_force(g, 20_000)
+        if truth is None:
+            continue
+        sol = solver.solve(g, prune=False, max_nodes=400_000)
+        assert sol.result == ("won" if truth else "lost"), seed
+        if truth:
+            assert solver.replay_wins(g, sol.moves)
+        results[truth] += 1
+    assert results[True] >= 20 and results[False] >= 5, results
+
+
+def test_whole_column_one_may_move_into_a_space_while_the_stock_feeds_it():
+    g = arrange(new(), {"T1": "9C 8D", "T2": "KS", "S": "5H"}, {"S": 1})
+    moves = g.solver_moves()
+    assert games.Move("move", g.index["T1"], g.index["T3"], 2) in moves
+    assert games.Move("move", g.index["T2"], g.index["T3"], 1) not in moves  # twins
+    assert games.Move("move", g.index["T1"], g.index["T4"], 2) not in moves  # one space
+    g = arrange(new(), {"T1": "9C 8D", "T2": "KS"})  # no stock: column 1 is a twin too
+    assert not any(m.src == g.index["T1"] and m.n == 2 for m in g.solver_moves())
