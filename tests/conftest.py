@@ -50,6 +50,22 @@ def play_randomly(game: games.Game, steps: int, rnd: random.Random) -> int:
     return played
 
 
+def assert_keys_separate_positions(positions, canonical, steps: int) -> None:
+    """Random play from each game of ``positions`` (pairs of a game and its random source)
+    never meets two positions the solver's key merges while ``canonical`` (the game's own
+    exact description of what matters) tells them apart: a key that merged unequal positions
+    would let the search skip a position it has not searched."""
+    seen: dict[bytes, object] = {}
+    for g, rnd in positions:
+        for _ in range(steps):
+            k, c = g.solver_key(), canonical(g)
+            assert seen.setdefault(k, c) == c
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.play(rnd.choice(moves))
+
+
 def all_cards(game: games.Game) -> list[int]:
     return sorted(c for pile in game.cards for c in pile)
 

@@ -11,7 +11,7 @@ from games import IllegalMove, Move, solver
 from games.cards import parse
 from games.patience import PatienceGame
 
-from .conftest import all_cards, arrange
+from .conftest import all_cards, arrange, assert_keys_separate_positions
 
 UP_FROM_ACE = "A23456789TJQK"
 BLOCKED = {f"T{i + 1}": t for i, t in enumerate("5D 5H 6D 6H 7D 7H 8D 8H JD 6C".split())}
@@ -232,16 +232,8 @@ def test_solver_key_merges_twins_and_pile_order_only():
 
 
 def test_equal_solver_keys_mean_equal_positions_on_random_play():
-    seen: dict[bytes, tuple] = {}
-    for seed in range(1, 9):
-        g, rnd = endgame(seed, 3), random.Random(seed)
-        for _ in range(50):
-            k, c = g.solver_key(), canonical(g)
-            assert seen.setdefault(k, c) == c
-            moves = g.legal_moves()
-            if not moves:
-                break
-            g.play(rnd.choice(moves))
+    assert_keys_separate_positions(
+        ((endgame(seed, 3), random.Random(seed)) for seed in range(1, 9)), canonical, 50)
 
 
 @pytest.mark.parametrize("opts", [{}, {"building": "same"}, {"building": "any"}])

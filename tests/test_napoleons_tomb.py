@@ -10,7 +10,7 @@ import games
 from games import IllegalMove, Move, solver
 from games.cards import KING, RANK, SUIT, parse
 
-from .conftest import all_cards, arrange
+from .conftest import all_cards, arrange, assert_keys_separate_positions
 
 DOWN_FROM_KING = "KQJT98765432A"
 #: the first reading (three passes, working piles built in suit up or down), now an option
@@ -205,16 +205,8 @@ def test_solver_key_merges_twins_and_wall_order_only():
 
 
 def test_equal_solver_keys_mean_equal_positions_on_random_play():
-    seen: dict[bytes, tuple] = {}
-    for seed in range(1, 9):
-        g, rnd = endgame(seed, 4), random.Random(seed)
-        for _ in range(40):
-            k, c = g.solver_key(), canonical(g)
-            assert seen.setdefault(k, c) == c
-            moves = g.legal_moves()
-            if not moves:
-                break
-            g.play(rnd.choice(moves))
+    assert_keys_separate_positions(
+        ((endgame(seed, 4), random.Random(seed)) for seed in range(1, 9)), canonical, 40)
 
 
 def test_hopeless_never_fires_where_the_complete_search_wins():
