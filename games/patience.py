@@ -440,8 +440,14 @@ class PatienceGame(Game):
 
     # ------------------------------------------------------------ helpers for players
     def safe_autoplay(self) -> Move | None:
-        """A card to a foundation that no other card could ever need to be built on."""
-        if not self.standard_foundations or not self.foundations:
+        """A card to a foundation that no other card could ever need to be built on.
+
+        The rule of thumb (aces, twos, and cards at most one above the lowest foundation)
+        holds only where every build off the foundations goes down without wrapping: then
+        a card can only ever carry lower cards, and those are home. Where cards may build
+        up (Shamrocks) a card sent home early can be the place its own suit's next card
+        needed, and won positions were called lost."""
+        if not self.standard_foundations or not self.foundations or not self._builds_down():
             return None
         progress = [0, 0, 0, 0]
         for f in self.foundations:
@@ -476,7 +482,7 @@ class PatienceGame(Game):
             need = self._home_needs_table()
         if not need:
             return self.safe_autoplay()
-        generic = (self.standard_foundations
+        generic = (self.standard_foundations and self._builds_down()
                    and type(self).safe_autoplay is PatienceGame.safe_autoplay)
         cards, down, role = self.cards, self.down, self._role
         home = {c for f in self.foundations for c in cards[f]}
@@ -504,6 +510,17 @@ class PatienceGame(Game):
                 if self.accepts(f, s, 1):
                     return Move("move", s, f, 1)
         return None if generic else self.safe_autoplay()
+
+    def _builds_down(self) -> bool:
+        """Whether every build off the foundations goes one rank down, without wrapping
+        (the condition of :meth:`safe_autoplay`'s rule of thumb)."""
+        down = self.__dict__.get("_down_only")
+        if down is None:
+            down = self._down_only = all(
+                self.rule[d].build.rank == -1 and not self.rule[d].build.wrap
+                for d in self._targets
+                if self.rule[d].build is not None and self._role[d] != "foundation")
+        return down
 
     def _home_needs_table(self) -> tuple[tuple[int, ...], ...]:
         """Per card, the cards that must be home before it may go home (see above)."""

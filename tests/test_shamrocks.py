@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import games
-from games import IllegalMove
+from games import IllegalMove, solver
 from games.cards import RANK, SUIT, parse
 from games.shamrocks import Shamrocks
 
@@ -90,3 +92,143 @@ def test_win_and_undo_redo():
     for _ in moves:
         g.redo()
     assert g.won
+
+
+# ------------------------------------------------------------ the solver's hooks
+# Building goes up or down in any suit, so every card is a parking place for eight others:
+# the hooks of games/shamrocks.py are checked here against a plain search on endgames.
+
+def endgame(fans: list[str], home: dict[str, int]) -> Shamrocks:
+    """A position: fans bottom to top, and how many cards of each suit ("CDHS") are home."""
+    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQK"[:home.get(s, 0)])
+             for i, s in enumerate("CDHS")}
+    piles.update({f"T{i + 1}": fan for i, fan in enumerate(fans)})
+    return arrange(games.new("shamrocks", 1), piles, redeals=0, drawn=False)
+
+
+def random_endgame(rnd: random.Random, left: int) -> Shamrocks:
+    """``left`` cards in random fans of one to three cards; the rest home."""
+    while True:
+        home = [rnd.randint(0, 13) for _ in range(4)]
+        if 52 - sum(home) == left:
+            break
+    rest = [s * 13 + r for s in range(4) for r in range(home[s], 13)]
+    rnd.shuffle(rest)
+    sizes = [1] * rnd.randint((left + 2) // 3, min(18, left))
+    for _ in range(left - len(sizes)):
+        sizes[rnd.choice([k for k, n in enumerate(sizes) if n < 3])] += 1
+    g = games.new("shamrocks", 1)
+    for f, s in zip(g.foundations, range(4), strict=True):
+        g.cards[f] = [s * 13 + r for r in range(home[s])]
+    it = iter(rest)
+    for t in g.tableau:
+        g.cards[t] = [next(it) for _ in range(sizes.pop())] if sizes else []
+    g.history.clear()
+    g._journal.clear()
+    return g
+
+
+def plain_search(game: Shamrocks, limit: int = 400_000) -> str:
+    """Every legal move, no safe move, no dead-end test, no merged key but sorted fans."""
+    g = game.clone()
+
+    def key():
+        return (tuple(sorted(tuple(g.cards[t]) for t in g.tableau)),
+                tuple(len(g.cards[f]) for f in g.foundations))
+
+    seen = {key()}
+    stack = [iter(g.legal_moves())]
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                g.pop()
+            continue
+        g._push(m)
+        if g.won:
+            return "won"
+        k = key()
+        if k in seen:
+            g.pop()
+            continue
+        seen.add(k)
+        assert len(seen) < limit, "endgame too big for the plain search"
+        stack.append(iter(g.legal_moves()))
+    return "lost"
+
+
+def test_an_early_foundation_move_can_lose_a_won_position():
+    # Klondike's rule ("a card at most one above the lowest foundation goes home") would
+    # send the queen of clubs home before the king of spades has moved onto it, to let the
+    # queen of spades under it go home: then no queen is left for the king.
+    g = endgame(["TC", "9C", "JS", "JC TS", "KH", "QC", "KC", "QS KS"],
+                {"C": 8, "D": 13, "H": 12, "S": 9})
+    assert plain_search(g) == "won"
+    sol = solver.solve(g, prune=False)
+    assert sol.result == "won" and solver.replay_wins(g, sol.moves)
+    assert solver.solve(g).result == "won"
+
+
+def test_a_king_goes_home_unasked_only_once_every_queen_is():
+    g = endgame(["KS", "KH"], {"C": 13, "D": 13, "H": 12, "S": 12})
+    assert g.solver_autoplay() is not None
+    g = endgame(["KS", "KH QD", "KD"], {"C": 13, "D": 11, "H": 12, "S": 12})
+    assert g.solver_autoplay() is None
+
+
+def test_a_blocked_card_may_wait_for_a_parent_that_comes_back_to_its_own_fan():
+    # the king of spades lies on its queen; the queen of hearts, third in its fan, leaves
+    # for the jack of spades, the 8 of spades goes home and the queen comes back onto her
+    # own king, alone now: the king of spades can go on her
+    g = endgame(["QS KS 7S", "TS", "9H JS", "TH 9S JH", "KH 8S QH"],
+                {"C": 13, "D": 13, "H": 8, "S": 6})
+    assert not g.solver_hopeless()
+    assert plain_search(g) == "won" == solver.solve(g, prune=False).result
+
+
+def test_a_blocked_card_without_a_parent_is_a_dead_end():
+    # the 9 of spades lies on the 8: the 10 is under it, every other 10 and 8 is home
+    g = endgame(["JS QS KS", "8S TS 9S", "7S QC", "KC KH KD"],
+                {"C": 11, "D": 12, "H": 12, "S": 6})
+    assert g.solver_hopeless()
+    assert plain_search(g) == "lost"
+    # the king of diamonds lies on its queen, and every other queen is home
+    g = endgame(["KS TD 9D", "QD KD 8D", "7D JD"], {"C": 13, "D": 6, "H": 13, "S": 12})
+    assert g.solver_hopeless()
+    assert plain_search(g) == "lost"
+
+
+def test_the_key_knows_neither_the_fan_order_nor_which_foundation_holds_a_suit():
+    a = endgame(["KS QH", "2C"], {"C": 1, "D": 13, "H": 11, "S": 12})
+    b = endgame(["2C", "KS QH"], {"C": 1, "D": 13, "H": 11, "S": 12})
+    b.cards[b.foundations[0]], b.cards[b.foundations[3]] = \
+        b.cards[b.foundations[3]], b.cards[b.foundations[0]]
+    assert a.solver_key() == b.solver_key()
+    assert a.solver_key() != endgame(["KS", "QH 2C"], {"C": 1, "D": 13, "H": 11,
+                                                        "S": 12}).solver_key()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_hooks_agree_with_a_plain_search_on_random_endgames(seed):
+    """The safe moves, the dropped moves of lone cards, the key and the dead-end test
+    together never call a won endgame lost (nor the other way)."""
+    rnd = random.Random(seed)
+    results = set()
+    for _ in range(40):
+        g = random_endgame(rnd, 10)
+        expected = plain_search(g)
+        results.add(expected)
+        assert solver.solve(g, prune=False).result == expected
+    assert results == {"won", "lost"}
+
+
+def test_the_dead_end_test_only_fires_on_lost_endgames():
+    rnd = random.Random(3)
+    fired = 0
+    for _ in range(1500):
+        g = random_endgame(rnd, 13)
+        if g.solver_hopeless():
+            fired += 1
+            assert plain_search(g) == "lost"
+    assert fired >= 5
