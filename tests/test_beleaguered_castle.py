@@ -115,3 +115,18 @@ def test_win_and_undo_redo_to_the_exact_key():
     for _ in range(4):
         g.redo()
     assert g.won
+
+
+@pytest.mark.parametrize("gid", ["beleaguered_castle", "citadel", "streets_and_alleys"])
+def test_fast_solver_order_is_the_generic_guided_order(gid):
+    """The move order worked out from each move (no make/unmake) must be exactly the order
+    of ``PatienceGame.guided``, which scores the position each move leads to."""
+    for seed in (1, 2, 3, 5, 8):
+        g = games.new(gid, seed)
+        rnd = random.Random(seed)
+        for _ in range(120):
+            moves = g.legal_moves()
+            if not moves or g.won:
+                break
+            assert g.guided(list(moves)) == PatienceGame.guided(g, list(moves))
+            g.play(rnd.choice(moves))
