@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -85,6 +86,24 @@ def test_sliding_puzzle_is_solved_by_ida_star_with_a_shortest_line():
     g = arrange(g, piles)
     sol = solver.solve(g)
     assert sol.won and len(sol.moves) == 2 and sol.passes[0] == "ida"
+
+
+def test_a_quick_sliding_line_comes_with_fewer_nodes_and_still_wins():
+    """Hints ask for ``shortest=False``: the heuristic counts twice, so a line comes much
+    sooner; it wins but may be longer than the shortest."""
+    rnd = random.Random(7)
+    quicker = 0
+    for seed in range(1, 7):
+        g = games.new("sliding_eleven", seed)
+        for _ in range(60):  # scramble from the deal by random slides
+            g.play(rnd.choice(g.legal_moves()))
+        best = solver.solve(g, max_nodes=3_000_000)
+        quick = solver.solve(g, max_nodes=3_000_000, shortest=False)
+        assert best.won and quick.won
+        assert solver.replay_wins(g, quick.moves)
+        assert len(quick.moves) >= len(best.moves)
+        quicker += quick.nodes < best.nodes
+    assert quicker >= 4
 
 
 # ---------------------------------------------------------------- proofs of loss
