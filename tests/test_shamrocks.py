@@ -232,3 +232,13 @@ def test_the_dead_end_test_only_fires_on_lost_endgames():
             fired += 1
             assert plain_search(g) == "lost"
     assert fired >= 5
+
+
+def test_the_table_leaves_an_ace_to_the_visitor_but_la_belle_lucie_plays_it_home():
+    """The table's automatic foundation moves must never hurt: with building up or down in
+    any suit even an ace can be the place a two of another suit needed, so Shamrocks plays
+    none by itself, while La Belle Lucie (building down in suit) still does."""
+    g = arrange(games.new("shamrocks", 1), {"T1": "AS", "T2": "7C"})
+    assert g.safe_autoplay() is None
+    lucie = arrange(games.new("la_belle_lucie", 1), {"T1": "AS", "T2": "7C"})
+    assert lucie.notation(lucie.safe_autoplay()) == "T1>F1"
