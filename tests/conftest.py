@@ -66,6 +66,52 @@ def assert_keys_separate_positions(positions, canonical, steps: int) -> None:
             g.play(rnd.choice(moves))
 
 
+def plain_search(game: games.Game, limit: int | None = None, key=None,
+                 children=None) -> str | None:
+    """``"won"`` or ``"lost"`` by a depth-first search of every legal move from ``game``
+    (left untouched), with none of the solver's hooks: the truth the hooks are checked
+    against. Positions are told apart by ``key(g)`` (default the exact :meth:`Game.key`);
+    ``children(g)`` may give other moves (a tuple is made in a row). None once more than
+    ``limit`` positions were met."""
+    if game.won:
+        return "won"
+    g = game.clone()
+    key = key or (lambda x: x.key())
+    children = children or (lambda x: x.legal_moves())
+    seen = {key(g)}
+    stack = [iter(children(g))]
+    made = [0]  # per frame: how many engine moves its current child made
+
+    def undo() -> None:
+        for _ in range(made[-1]):
+            g.pop()
+
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            made.pop()
+            if stack:
+                undo()
+            continue
+        steps = m if type(m) is tuple else (m,)
+        for x in steps:
+            g._push(x)
+        made[-1] = len(steps)
+        if g.won:
+            return "won"
+        k = key(g)
+        if k in seen:
+            undo()
+            continue
+        seen.add(k)
+        if limit is not None and len(seen) > limit:
+            return None
+        stack.append(iter(children(g)))
+        made.append(0)
+    return "lost"
+
+
 def all_cards(game: games.Game) -> list[int]:
     return sorted(c for pile in game.cards for c in pile)
 

@@ -18,29 +18,12 @@ from games.aces_up import ACES, endgame_wins
 from games.cards import parse
 
 from .conftest import arrange
+from .conftest import plain_search as search_all
 
 
-def plain_wins(g: games.Game, memo: dict[bytes, bool] | None = None) -> bool:
+def plain_wins(g: games.Game) -> bool:
     """Exhaustive search over the legal moves, by full position key: no hook at all."""
-    if memo is None:
-        memo = {}
-    if g.won:
-        return True
-    k = g.key()
-    if k in memo:
-        return memo[k]
-    memo[k] = False  # no cycles in Aces Up, but be safe
-    result = False
-    for m in g.legal_moves():
-        g._push(m)
-        try:
-            result = plain_wins(g, memo)
-        finally:
-            g.pop()
-        if result:
-            break
-    memo[k] = result
-    return result
+    return search_all(g) == "won"
 
 
 def random_position(rnd: random.Random, live: int, stock_deals: int,

@@ -11,6 +11,7 @@ from games import IllegalMove, Move, solver
 from games.cards import KING, RANK, SUIT, parse
 
 from .conftest import all_cards, arrange, assert_keys_separate_positions
+from .conftest import plain_search as search_all
 
 DOWN_FROM_KING = "KQJT98765432A"
 #: the first reading (three passes, working piles built in suit up or down), now an option
@@ -301,16 +302,9 @@ def test_solver_key_with_unlimited_passes_keeps_only_the_talon_cards():
     assert a.solver_key() == b.solver_key()
     c = arrange(new(), {**piles, "S": "3H 4C"}, {"R1": 1, "S": 2})
     assert c.solver_key() != a.solver_key()
-    seen: dict[bytes, tuple] = {}
-    for seed in range(1, 9):
-        g, rnd = endgame(seed, 4, cycle=True), random.Random(seed)
-        for _ in range(40):
-            k, canon = g.solver_key(), canonical_cycle(g)
-            assert seen.setdefault(k, canon) == canon
-            moves = g.legal_moves()
-            if not moves:
-                break
-            g.play(rnd.choice(moves))
+    assert_keys_separate_positions(
+        ((endgame(seed, 4, cycle=True), random.Random(seed)) for seed in range(1, 9)),
+        canonical_cycle, 40)
 
 
 def test_autoplay_takes_a_talon_card_home_when_its_twin_is_home_or_in_the_talon():
@@ -391,38 +385,8 @@ def plain_children(g: games.Game) -> list:
 
 def plain_search(game: games.Game, limit: int) -> str | None:
     """Won or lost by a depth-first search over every move (unlimited passes), positions
-    told apart by :func:`canonical_cycle`; None past ``limit`` nodes."""
-    g = game.clone()
-    seen = {canonical_cycle(g)}
-    stack, index, nodes = [plain_children(g)], [0], 0
-
-    def undo(m) -> None:
-        for _ in m if type(m) is tuple else (m,):
-            g.pop()
-    while stack:
-        if index[-1] >= len(stack[-1]):
-            stack.pop()
-            index.pop()
-            if stack:
-                undo(stack[-1][index[-1] - 1])
-            continue
-        m = stack[-1][index[-1]]
-        index[-1] += 1
-        for x in m if type(m) is tuple else (m,):
-            g._push(x)
-        nodes += 1
-        if g.won:
-            return solver.WON
-        if nodes > limit:
-            return None
-        k = canonical_cycle(g)
-        if k in seen:
-            undo(m)
-            continue
-        seen.add(k)
-        stack.append(plain_children(g))
-        index.append(0)
-    return solver.LOST
+    told apart by :func:`canonical_cycle`; None past ``limit`` positions."""
+    return search_all(game, limit, key=canonical_cycle, children=plain_children)
 
 
 def test_a_second_run_card_alone_on_its_working_pile_is_not_sent_home():

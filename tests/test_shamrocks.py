@@ -12,6 +12,7 @@ from games.cards import RANK, SUIT, parse
 from games.shamrocks import Shamrocks
 
 from .conftest import all_cards, arrange
+from .conftest import plain_search as search_all
 
 
 def cards(text: str) -> list[int]:
@@ -128,34 +129,11 @@ def random_endgame(rnd: random.Random, left: int) -> Shamrocks:
     return g
 
 
-def plain_search(game: Shamrocks, limit: int = 400_000) -> str:
+def plain_search(game: Shamrocks, limit: int = 400_000) -> str | None:
     """Every legal move, no safe move, no dead-end test, no merged key but sorted fans."""
-    g = game.clone()
-
-    def key():
-        return (tuple(sorted(tuple(g.cards[t]) for t in g.tableau)),
-                tuple(len(g.cards[f]) for f in g.foundations))
-
-    seen = {key()}
-    stack = [iter(g.legal_moves())]
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if stack:
-                g.pop()
-            continue
-        g._push(m)
-        if g.won:
-            return "won"
-        k = key()
-        if k in seen:
-            g.pop()
-            continue
-        seen.add(k)
-        assert len(seen) < limit, "endgame too big for the plain search"
-        stack.append(iter(g.legal_moves()))
-    return "lost"
+    return search_all(game, limit, key=lambda g: (
+        tuple(sorted(tuple(g.cards[t]) for t in g.tableau)),
+        tuple(len(g.cards[f]) for f in g.foundations)))
 
 
 def test_an_early_foundation_move_can_lose_a_won_position():

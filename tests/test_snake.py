@@ -12,6 +12,7 @@ from games.cards import ACE, RANK, parse
 from games.patience import PatienceGame
 
 from .conftest import all_cards, arrange
+from .conftest import plain_search as search_all
 
 
 def new(seed: int = 1, **opts) -> games.Game:
@@ -173,28 +174,8 @@ def endgame(seed: int, left: int = 2) -> games.Game:
 def brute_force(g: games.Game, limit: int) -> bool | None:
     """Whether ``g`` can be won, by a plain search of every legal move with the exact key
     (no autoplay, no symmetry, no reductions); None past ``limit`` positions."""
-    g = g.clone()
-    seen = {g.key()}
-    stack = [iter(g.legal_moves())]
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if stack:
-                g.pop()
-            continue
-        g._push(m)
-        if g.won:
-            return True
-        k = g.key()
-        if k in seen:
-            g.pop()
-            continue
-        seen.add(k)
-        if len(seen) > limit:
-            return None
-        stack.append(iter(g.legal_moves()))
-    return False
+    result = search_all(g, limit)
+    return None if result is None else result == "won"
 
 
 def test_complete_search_agrees_with_brute_force_on_endgames():
