@@ -428,13 +428,8 @@ class NapoleonsTomb(PatienceGame):
                 return move
             stock, waste = cards[self.stock], cards[self.waste]
             talon = (bytes(stock) + bytes(waste)).translate(TWIN)
-        for f in self.foundations:
-            dst = cards[f]
-            if not dst or len(dst) >= FULL:
-                continue
-            top = dst[-1] % 52
-            need = top - 1 if top % 13 else top + 12
-            if len(dst) < 13 and not (parking and need in talon):
+        for f, need, size in self._next_needed():
+            if size < 13 and not (parking and need in talon):
                 continue
             if not parking:
                 pile = cards[self.waste]
@@ -446,6 +441,17 @@ class NapoleonsTomb(PatienceGame):
                     return Move("move", t, f, 1)
         return None
 
+    def _next_needed(self) -> Iterator[tuple[int, int, int]]:
+        """Each foundation still building: its pile, the card it needs next (one deck's
+        number, either copy) and how many cards it holds."""
+        cards = self.cards
+        for f in self.foundations:
+            dst = cards[f]
+            if not dst or len(dst) >= FULL:
+                continue
+            top = dst[-1] % 52
+            yield f, (top - 1 if top % 13 else top + 12), len(dst)
+
     def _pool_home(self) -> Move | tuple | None:
         """(Unlimited passes, any card on the working piles.) The card a foundation needs
         next, from the talon, when its twin is home or in the talon too: the two copies
@@ -456,14 +462,9 @@ class NapoleonsTomb(PatienceGame):
         if not stock and not waste:
             return None
         talon = (bytes(stock) + bytes(waste)).translate(TWIN)
-        for f in self.foundations:
-            dst = cards[f]
-            if not dst or len(dst) >= FULL:
-                continue
-            top = dst[-1] % 52
-            need = top - 1 if top % 13 else top + 12
+        for f, need, size in self._next_needed():
             n = talon.count(need)
-            if n == 0 or (n == 1 and len(dst) < 13):
+            if n == 0 or (n == 1 and size < 13):
                 continue
             play = Move("move", self.waste, f, 1)
             turns = self._talon_turns(need)
