@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from . import cards as C
 from .cards import RANK, SUIT
@@ -96,6 +96,18 @@ _ENDGAMES: dict[bytes, bool] = {}
 _ENDGAMES_MAX = 300_000
 
 
+def highest_tops(piles: Iterable[Sequence[int]]) -> list[int]:
+    """Per suit, the highest card (ace high) on top of a pile: a top card lower than its
+    suit's may be discarded."""
+    best = [0, 0, 0, 0]
+    for p in piles:
+        if p:
+            c = p[-1]
+            if HIGH[c] > best[SUIT[c]]:
+                best[SUIT[c]] = HIGH[c]
+    return best
+
+
 def endgame_wins(piles: tuple[tuple[int, ...], ...]) -> bool:
     """Whether the piles (bottom to top) can still be won once the stock is empty.
 
@@ -107,12 +119,7 @@ def endgame_wins(piles: tuple[tuple[int, ...], ...]) -> bool:
     is put on it), so the search ends."""
     work = [list(p) for p in piles]
     while True:  # every discard, in any order
-        best = [0, 0, 0, 0]
-        for p in work:
-            if p:
-                c = p[-1]
-                if HIGH[c] > best[SUIT[c]]:
-                    best[SUIT[c]] = HIGH[c]
+        best = highest_tops(work)
         changed = False
         for p in work:
             if p and HIGH[p[-1]] < best[SUIT[p[-1]]]:
@@ -170,12 +177,7 @@ def last_round_wins(piles: tuple[tuple[int, ...], ...], dealt: tuple[int, ...]) 
         if endgame_wins(after):
             result = True
             break
-        best = [0, 0, 0, 0]
-        for p in state:
-            if p:
-                c = p[-1]
-                if HIGH[c] > best[SUIT[c]]:
-                    best[SUIT[c]] = HIGH[c]
+        best = highest_tops(state)
         empty = [i for i, p in enumerate(state) if not p]
         for i, p in enumerate(state):
             if not p:
@@ -240,10 +242,8 @@ class AcesUp(Game):
     # ------------------------------------------------------------------ moves
     def discardable(self) -> list[int]:
         """Columns whose top card a higher top card of the same suit outranks."""
-        best = [0, 0, 0, 0]
+        best = highest_tops(self.cards[t] for t in self.tableau)
         tops = [(t, self.cards[t][-1]) for t in self.tableau if self.cards[t]]
-        for _, c in tops:
-            best[SUIT[c]] = max(best[SUIT[c]], HIGH[c])
         return [t for t, c in tops if HIGH[c] < best[SUIT[c]]]
 
     def legal_moves(self) -> list[Move]:
