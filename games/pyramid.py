@@ -278,14 +278,10 @@ class Pyramid(Game):
             out.append(self.waste)
         return out
 
-    def legal_moves(self) -> list[Move]:
-        cards = self.cards
-        if self.vars["cleared"] and not self.scored:
-            return []
-        avail = self.available()
-        by_rank: list[list[int]] = [[] for _ in range(14)]
-        for p in avail:
-            by_rank[RANK[cards[p][-1]]].append(p)
+    def _removals(self, by_rank: list[list[int]], ordered: bool = False) -> list[Move]:
+        """Kings alone (where they go alone) and every pair of partner ranks among the piles
+        of ``by_rank`` (piles by the rank of their top card); with ``ordered`` each pair
+        also the other way round (with a pair pile the card picked second ends on top)."""
         moves = []
         if self.SINGLE_KINGS:
             moves += [Move("remove", p) for p in by_rank[KING]]
@@ -297,8 +293,19 @@ class Pyramid(Game):
             for i, a in enumerate(group):
                 for b in (group[i + 1:] if q == r else partners):
                     moves.append(Move("remove", a, b) if a < b else Move("remove", b, a))
-                    if self.ordered:
+                    if ordered:
                         moves.append(Move("remove", moves[-1].dst, moves[-1].src))
+        return moves
+
+    def legal_moves(self) -> list[Move]:
+        cards = self.cards
+        if self.vars["cleared"] and not self.scored:
+            return []
+        avail = self.available()
+        by_rank: list[list[int]] = [[] for _ in range(14)]
+        for p in avail:
+            by_rank[RANK[cards[p][-1]]].append(p)
+        moves = self._removals(by_rank, self.ordered)
         d = cards[self.discard]
         if self.pair_pile and d:
             top = RANK[d[-1]]
@@ -445,18 +452,7 @@ class Pyramid(Game):
         for p, cov in zip(self.pyr, self.cover, strict=True):
             if cards[p] and not (cov and (cards[cov[0]] or cards[cov[1]])):
                 by_rank[RANK[cards[p][-1]]].append(p)
-        moves: list = []
-        # pyramid moves
-        if kings:
-            moves += [Move("remove", p) for p in by_rank[KING]]
-        for r in range(1, 14):
-            q = partner[r]
-            if not q or q < r:
-                continue
-            group, partners = by_rank[r], by_rank[q]
-            for i, a in enumerate(group):
-                for b in (group[i + 1:] if q == r else partners):
-                    moves.append(Move("remove", a, b) if a < b else Move("remove", b, a))
+        moves: list = self._removals(by_rank)  # pyramid moves
         # the current and the waste card as they are (C < W < every pyramid place)
         c0 = cards[cp][-1] if cards[cp] else None
         w0 = cards[wp][-1] if cards[wp] else None
