@@ -14,96 +14,13 @@ DEAL = Move("deal")
 VARIANTS = ("standard", "one_at_a_time")
 ROW_WIDTHS = (0, 4, 6, 8, 10, 13, 20, 26)
 
-RULES_EN = """\
-Goal: gather all 52 cards into a single pile.
-
-The deal: all 52 cards face up in one long row of single-card piles, read left to right \
-and line by line (the row is only wrapped to fit the screen).
-
-Play:
-• A pile may be moved onto the pile immediately to its left, or onto the third pile to its \
-left (jumping over two piles), when the two top cards have the same suit or the same rank. \
-If both are possible, you choose.
-• A pile always moves whole; its top card becomes the top of the new pile.
-• The gap closes up at once: every pile to its right shifts one place left.
-
-End: you win with one pile of 52 cards. When no move is left, the piles still on the table \
-are your score: five piles or fewer is "very good".
-
-Options:
-• Row width (the book's way): deal only that many piles at the start. After each move the \
-row is filled up again from the face-down stock, one card at a time at the right end. If no \
-move is possible, one more card is dealt, so the row may grow longer.
-• Variant "one at a time" (harder): the stock stays face down; tap it to deal one card at \
-the right end whenever you like and make your moves as you go. No peeking ahead.
-• Forced moves (strict "Idle Year", one-at-a-time only): while any pile can move, you must \
-move before dealing the next card.
-
-Score (lower is better): piles left, counting any undealt cards as piles."""
-
-RULES_ZH = """\
-目标：把52张牌叠成一整垛。
-
-摆牌：52张牌全部正面朝上，从左到右摆成一长排，每垛一张（屏幕上分几行显示，但按阅读顺序\
-连成一排）。
-
-玩法：
-• 一垛牌可以叠到紧挨着它左边的一垛上，或者隔两垛叠到左边第3垛上，条件是两垛的顶牌同花色\
-或同点数。两处都可以时，由你选择。
-• 一垛牌总是整垛移动，移过去后按它的顶牌继续叠码。
-• 叠码后的空位立刻由右边的牌依次左移补上。
-
-结束：叠成一整垛即为胜利。没有可叠的牌时，桌上剩下的垛数就是成绩：5垛以内就很不错了。
-
-选项：
-• 排宽（原书玩法）：开始只摆这么多垛。每叠一次，就从面朝下的牌库逐张翻牌补到右端，\
-直到摆满。无牌可叠时再多翻一张，这时排可以超过这个宽度。
-• 玩法变化“翻一张看一张”（更难）：牌库面朝下，随时点击翻一张放到右端，能叠就叠，\
-不能预先看后面的牌。
-• 强制叠码（严格规则，只用于“翻一张看一张”）：只要有垛可以叠，就必须先叠，才能翻下一张。
-
-计分（越少越好）：剩下的垛数，未发的牌每张也算一垛。"""
-
-RULES_RU = """\
-Цель: собрать все 52 карты в одну стопку.
-
-Раскладка: все 52 карты открыто в один длинный ряд стопок по одной карте, слева направо и \
-строка за строкой (ряд переносится только чтобы уместиться на экране).
-
-Ход игры:
-• Стопку можно положить на соседнюю стопку слева или на третью стопку слева (через две), \
-если у их верхних карт одинаковая масть или одинаковое достоинство. Если можно и так, и так, \
-выбираете вы.
-• Стопка всегда перемещается целиком; её верхняя карта становится верхней картой новой стопки.
-• Промежуток сразу закрывается: все стопки справа сдвигаются на одно место влево.
-
-Конец: вы выиграли, если осталась одна стопка из 52 карт. Когда ходов нет, число стопок на \
-столе — ваш результат: пять или меньше — «очень хорошо».
-
-Варианты:
-• Ширина ряда (как в книге): в начале выкладывается только столько стопок. После каждого хода \
-ряд пополняется из закрытой колоды по одной карте справа. Если ходов нет, сдаётся ещё одна \
-карта, и ряд может стать длиннее.
-• «По одной карте» (сложнее): колода лежит закрытой; нажимайте на неё, чтобы в любой момент \
-выложить одну карту в конец ряда, и ходите по ходу дела. Заглядывать вперёд нельзя.
-• Обязательные ходы (строгие правила, только «по одной карте»): пока какую-нибудь стопку \
-можно переложить, нужно ходить, а не сдавать.
-
-Очки (чем меньше, тем лучше): оставшиеся стопки; несданные карты считаются по одной стопке."""
-
 
 @register
 class Accordion(RowGame):
     info = GameInfo(
         id="accordion",
-        names={"en": "Accordion", "zh": "码垛（手风琴）", "ru": "Аккордеон"},
         source="000_5c0014aada07c9b6.txt", source_game="2",
-        decks=1, kind="S-open", difficulty=4,
-        description={"en": "Fold a row of 52 cards into one pile, matching suit or rank.",
-                     "zh": "同花色或同点数就能叠码，把一排52张牌叠成一垛。",
-                     "ru": "Сложите ряд из 52 карт в одну стопку по масти или достоинству."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="piles left", score_better="lower",
+        decks=1, kind="S-open", difficulty=4, score_better="lower",
     )
     options = (
         Option("variant", "standard", VARIANTS,

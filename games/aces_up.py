@@ -19,77 +19,6 @@ ACES = frozenset(c for c in range(52) if RANK[c] == 1)
 LOWER = tuple(tuple(d for d in range(52) if SUIT[d] == SUIT[c] and HIGH[d] < HIGH[c])
               for c in range(52))
 
-RULES_EN = """\
-Goal: discard 48 cards so that only the four aces remain on the table.
-
-The deal: four face-up cards in a row, one on each of four piles. The other 48 cards stay \
-face down in the stock.
-
-Order: the ace is the highest card: A, K, Q, J, 10, … 2.
-
-Play:
-• Discard: when two top cards have the same suit, the lower one may be discarded. Only top \
-(uncovered) cards count. Discard one card at a time; a newly uncovered card may then be \
-discarded in turn.
-• Empty pile: the top card of any other pile may be moved into an empty pile.
-• Deal: tap the stock to deal four more cards, one face up on top of each pile (empty ones \
-too). The 52 cards give 13 deals in all. You may deal at any time.
-
-End: the game ends when the stock is empty and no card can be discarded. You win when only \
-the four aces are left. An ace lying on another ace cannot be discarded: move it into an \
-empty pile.
-
-Option: "deal only when stuck" allows a new deal only when no card can be discarded (as in \
-the book's example).
-
-Score: cards discarded (48 is a win)."""
-
-RULES_ZH = """\
-目标：舍弃48张牌，最后桌上只剩4张A。
-
-摆牌：从手牌中翻开4张，正面朝上并排放成4堆。其余48张面朝下作为牌库。
-
-大小顺序：A最大，依次为A、K、Q、J、10……2。
-
-玩法：
-• 舍牌：露出的顶牌中有两张或以上同花色时，较小的可以舍弃拿掉。只有露出、不被压着的牌才算。\
-每次舍一张，新露出的牌也可以接着舍弃。
-• 空位：某一堆空了，可以把其他任一堆的顶牌移过去。
-• 发牌：点击牌库，再翻4张牌，每堆（包括空位）上各压一张。52张牌共发13轮。任何时候都可以发牌。
-
-结束：牌库发完且没有牌可舍时游戏结束。最后只剩4张A即为胜利。A压在另一张A上时无法舍弃，\
-要把它移到空位上。
-
-选项：“无牌可舍才发牌”——只有在没有牌可以舍弃时才能发下一轮（与原书示例一致）。
-
-计分：已舍弃的牌数（48张即胜利）。"""
-
-RULES_RU = """\
-Цель: сбросить 48 карт, чтобы на столе остались только четыре туза.
-
-Раскладка: четыре открытые карты в ряд, по одной на каждую из четырёх стопок. Остальные \
-48 карт лежат закрытой колодой.
-
-Старшинство: туз старше всех: Т, К, Д, В, 10, … 2.
-
-Ход игры:
-• Сброс: если у двух верхних карт одна масть, младшую из них можно сбросить. Считаются \
-только верхние (не закрытые другими) карты. Сбрасывайте по одной; открывшуюся карту тоже \
-можно сбросить.
-• Пустая стопка: в неё можно переложить верхнюю карту любой другой стопки.
-• Сдача: нажмите на колоду, чтобы сдать ещё четыре карты, по одной открытой на каждую \
-стопку (и на пустые тоже). Всего 13 сдач. Сдавать можно в любой момент.
-
-Конец: игра кончается, когда колода пуста и сбросить нечего. Вы выиграли, если остались \
-только четыре туза. Туз, лежащий на другом тузе, сбросить нельзя — переложите его в пустую \
-стопку.
-
-Вариант: «сдавать, только если нет хода» — новая сдача разрешена, лишь когда сбросить нечего \
-(как в примере из книги).
-
-Очки: число сброшенных карт (48 — выигрыш)."""
-
-
 #: endgame verdicts by the sorted piles (they depend on nothing else); cleared when full,
 #: so that it stays within some tens of megabytes
 _ENDGAMES: dict[bytes, bool] = {}
@@ -200,14 +129,8 @@ def last_round_wins(piles: tuple[tuple[int, ...], ...], dealt: tuple[int, ...]) 
 class AcesUp(Game):
     info = GameInfo(
         id="aces_up",
-        names={"en": "Aces Up", "zh": "四个A", "ru": "Четыре туза"},
         source="000_5c0014aada07c9b6.txt", source_game="1",
-        decks=1, kind="S-luck", difficulty=2,
-        description={"en": "Discard the lower cards of each suit until only the aces remain.",
-                     "zh": "舍去同花色中较小的牌，直到只剩四张A。",
-                     "ru": "Сбрасывайте младшие карты каждой масти, пока не останутся тузы."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards discarded", score_better="higher",
+        decks=1, kind="S-luck", difficulty=2, score_better="higher",
     )
     options = (
         Option("deal_only_when_stuck", False,

@@ -46,97 +46,13 @@ _remove = Move._make
 #: grid pitch in card widths: rows overlap, leaving each card's top (and its index) in sight
 PX, PY = 1.1, 0.62
 
-RULES_EN = """\
-Goal: remove all 52 cards, the centre card included, in pairs.
-
-The deal: the first card goes face up in the middle: the Taiji. Its value is the base number B \
-(A = 1, 2 to 10 as marked, J = 11, Q = 12, K = 13). Around it go the cards above and below, left \
-and right, then the four corners, making a 3×3 square. Two more rings, each laid clockwise from \
-its top middle, make a 7×7 square of 49 cards; the last 3 cards go one above, one below and one \
-to the left of the square. All cards are face up.
-
-Play:
-• Only edge cards can be taken. A card is on the edge when at least one of its eight \
-neighbours (above, below, left, right and the four diagonals) is an empty place; places \
-outside the square count as empty. At the start the whole outer ring of the square and the \
-three extra cards are on the edge.
-• Tap two edge cards whose values add up to B or to B + 13 to remove them. Suits do not matter.
-• Removed cards leave empty places, so cards further in come to the edge.
-• B stays the same for the whole game, even after the Taiji is removed; the Taiji itself pairs \
-with a king.
-
-Examples: with B = 8, A + 7 = 8 and 9 + Q = 21 are pairs. With B = 13, the pairs add up to 13 \
-(A + Q, 2 + J ...), and a king pairs only with a king (26).
-
-End: you win when every card is removed. You lose when cards remain but no two edge cards make \
-a pair. Score: cards removed.
-
-Option: "neighbours" set to four sides makes it harder: a card is on the edge only when a \
-place above, below, left or right of it is empty."""
-
-RULES_ZH = """\
-目标：把包括中心“太极”牌在内的全部52张牌成对移走。
-
-摆阵：第1张牌正面朝上放在正中，叫“太极”，它的点数就是基准数B（A=1，2至10按牌面，J=11，Q=12，K=13）。\
-接着在太极的上、下、左、右各放一张，再在四个斜角各放一张，成为九宫格。然后从每圈正上方开始顺时针再摆两圈，\
-成为49张的7×7方阵；最后3张分别放在方阵的上方、下方和左方。所有牌都正面朝上。
-
-玩法：
-• 只有外围牌可以移走。一张牌的上、下、左、右、左上、右上、左下、右下\
-八个方向中至少有一个是空位，它就是外围牌；\
-方阵以外的位置都算空位。开始时方阵最外一圈的牌和另外3张都是外围牌。
-• 点两张点数之和等于B或B+13的外围牌，就把它们移走。花色不论。
-• 牌移走后留下空位，里面的牌就会变成外围牌。
-• B在整局中不变，太极牌移走后也一样；太极牌本身要和K配对。
-
-例：B=8时，A+7=8、9+Q=21都可以配对。B=13时，和为13的牌可以配对（A+Q、2+J……），K只能和K配对（和为26）。
-
-结束：所有牌都移走就通关；场上还有牌，但没有任何两张外围牌可以配对时，就失败。计分：移走的牌数。
-
-选项：“相邻方向”改为四个方向会更难：只有上、下、左、右有空位的牌才是外围牌。"""
-
-RULES_RU = """\
-Цель: убрать парами все 52 карты, включая центральную.
-
-Раскладка: первую карту кладут открытой в центр — это «Тайцзи». Её значение — базовое число B \
-(туз = 1, от 2 до 10 по номиналу, валет = 11, дама = 12, король = 13). Вокруг неё кладут карты \
-сверху и снизу, слева и справа, затем в четыре угла — получается квадрат 3×3. Ещё два кольца, \
-каждое по часовой стрелке от его верхней середины, дают квадрат 7×7 из 49 карт; последние 3 \
-карты кладут над квадратом, под ним и слева от него. Все карты открыты.
-
-Ход игры:
-• Брать можно только крайние карты. Карта крайняя, если хотя бы одна из восьми соседних \
-позиций (сверху, снизу, слева, справа и по диагоналям) пуста; места за пределами квадрата \
-считаются пустыми. В начале крайние — всё внешнее кольцо квадрата и три отдельные карты.
-• Нажмите на две крайние карты, сумма значений которых равна B или B + 13, — они убираются. \
-Масть не важна.
-• На месте убранных карт остаются пустоты, и внутренние карты становятся крайними.
-• B не меняется всю игру, даже когда Тайцзи убрана; сама Тайцзи идёт в пару с королём.
-
-Примеры: при B = 8 пары — туз + 7 = 8 и 9 + дама = 21. При B = 13 пары дают в сумме 13 \
-(туз + дама, 2 + валет…), а король идёт в пару только с королём (26).
-
-Конец: вы выиграли, когда убраны все карты. Вы проиграли, если карты остались, но никакие две \
-крайние карты не составляют пару. Очки: число убранных карт.
-
-Вариант: «соседи» — только четыре стороны: так труднее, карта крайняя, лишь если пусто место \
-над ней, под ней, слева или справа."""
-
 
 @register
 class Bagua(Game):
     info = GameInfo(
         id="bagua",
-        names={"en": "Bagua (Eight Trigrams)", "zh": "扑克八卦阵", "ru": "Багуа (восемь триграмм)"},
         source="004_0492660aee659235.txt", source_game="1",
         decks=1, kind="S-open", difficulty=1,
-        description={
-            "en": "Clear a square of cards from the edge inwards, in pairs that match the centre.",
-            "zh": "从外围向中心成对移牌，点数之和要合乎中心的太极牌。",
-            "ru": "Разберите квадрат от краёв к центру парами, которые задаёт центральная карта.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards removed",
     )
     options = (
         Option("outer_neighbourhood", "eight", ("eight", "orthogonal"),

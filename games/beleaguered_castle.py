@@ -24,81 +24,6 @@ ONTO = tuple(tuple(suit * 13 + RANK[c] for suit in range(4)) if RANK[c] < 13 els
              for c in range(52))
 _move = Move._make
 
-CASTLE_PLAY_EN = """\
-Play:
-• Only the free card of each wing (the one nearest the foundations on the left, the outermost \
-one on the right) can move, and only one card at a time.
-• A free card may go to a foundation: an ace to an empty place, then the next card of the \
-same suit, up to the king.
-• A free card may go onto the free card of another wing that is one rank higher, whatever \
-the suit or colour: any 7 on any 8.
-• An empty wing may be filled with any free card.
-• Cards on the foundations stay there.
-
-End: you win when all 52 cards are on the foundations. The game is over when no card can \
-move. Score: cards on the foundations.
-
-Tips: free the low cards early, make an empty wing, and avoid long runs that bury the cards \
-under them."""
-
-CASTLE_PLAY_ZH = """\
-玩法：
-• 每翼只有最外面的一张暴露牌可以移动（屏幕上左翼是靠近基牌的一张，\
-右翼是最右边的一张），每次只能移一张。
-• 暴露牌可以移到基牌上：A放到空的基牌位上，然后按同花色从A到K递升叠放。
-• 暴露牌也可以移到另一翼的暴露牌上，只要点数小一，不分花色和颜色：任何7都可以放在任何8上。
-• 某一翼空了以后，可以用任何一张暴露牌补上。
-• 已放到基牌上的牌不能再拿回来。
-
-结束：52张牌全部堆到基牌上就是胜利；没有牌可以移动时游戏结束。计分：基牌上的牌数。
-
-提示：尽快让小牌露出来，争取腾出空翼，避免形成压住其它牌的长牌列。"""
-
-CASTLE_PLAY_RU = """\
-Ход игры:
-• Двигать можно только свободную карту каждого крыла (в левом крыле — ближайшую к базам, \
-в правом — крайнюю справа) и только по одной карте.
-• Свободную карту можно положить на базу: туза — на пустое место, затем следующие карты \
-той же масти по возрастанию до короля.
-• Свободную карту можно положить на свободную карту другого крыла на единицу старше, \
-независимо от масти и цвета: любую 7 на любую 8.
-• В пустое крыло можно положить любую свободную карту.
-• Карты с баз не возвращаются.
-
-Конец: вы выиграли, когда все 52 карты лежат на базах. Игра окончена, если ни одну карту \
-нельзя передвинуть. Очки: карты на базах.
-
-Советы: освобождайте младшие карты пораньше, старайтесь освободить крыло и не стройте \
-длинных рядов, под которыми застревают нужные карты."""
-
-BC_DEAL_EN = """\
-Goal: build the four foundations up in suit from ace to king.
-
-The deal: the four aces are taken out and put in a column in the middle; they are the \
-foundations. Each ace has a wing on its left and one on its right: eight wings. The other 48 \
-cards are dealt face up, one to each left wing from top to bottom, then one to each right wing, \
-and so on, until every wing has 6 overlapping cards.
-
-"""
-
-BC_DEAL_ZH = """\
-目标：在4个基牌A上，按同花色从A到K递升叠成4套。
-
-摆牌：先拣出4张A，竖着放在中间一列作为基牌。每张A的左右各有一翼，共8翼。其余48张牌面朝上，\
-先给左侧各翼由上到下各发一张，再给右侧各翼各发一张，如此交替，直到每翼有6张相互搭叠的牌。
-
-"""
-
-BC_DEAL_RU = """\
-Цель: собрать на четырёх базах масти по возрастанию от туза до короля.
-
-Раскладка: четыре туза вынимают и кладут столбиком посередине — это базы. У каждого туза \
-есть крыло слева и крыло справа, всего восемь крыльев. Остальные 48 карт раздают открытыми: \
-по одной в каждое левое крыло сверху вниз, затем в каждое правое, и так далее, пока в каждом \
-крыле не окажется по 6 карт внахлёст.
-
-"""
-
 
 class CastleGame(OpenPatience):
     """The shared board: wings are tableau piles T1..T8 in reading order, left wing first.
@@ -234,16 +159,7 @@ class CastleGame(OpenPatience):
 class BeleagueredCastle(CastleGame):
     info = GameInfo(
         id="beleaguered_castle",
-        names={"en": "Beleaguered Castle", "zh": "围城", "ru": "Осаждённая крепость"},
         source="000_5c0014aada07c9b6.txt", source_game="23",
         decks=1, kind="S-open", difficulty=3,
-        description={
-            "en": "Aces in the middle, eight open wings around them: lay siege card by card.",
-            "zh": "A居中，八翼明牌环绕，一张一张攻下城池。",
-            "ru": "Тузы посередине, вокруг восемь открытых крыльев: "
-                  "берите крепость карта за картой.",
-        },
-        rules={"en": BC_DEAL_EN + CASTLE_PLAY_EN, "zh": BC_DEAL_ZH + CASTLE_PLAY_ZH,
-               "ru": BC_DEAL_RU + CASTLE_PLAY_RU},
     )
     aces_out = True

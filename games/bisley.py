@@ -1,4 +1,4 @@
-"""Bisley (000 #19, "上下同花"): thirteen open columns, aces building up and kings building down.
+"""Bisley (000 #19): thirteen open columns, aces building up and kings building down.
 
 Each suit has two foundations that grow towards each other: the ace pile up, the king pile
 down. Where they meet the suit is complete and the king pile is laid onto the ace pile, as the
@@ -23,83 +23,13 @@ _move = Move._make
 #: x of the tableau and the pitch between its columns (two rows of columns fit the screen)
 TX, PITCH = 2.45, 1.15
 
-RULES_EN = """\
-Goal: put all 52 cards on the foundations. Each suit has two: its ace pile, built up, and its \
-king pile, built down.
-
-The deal: the four aces are taken out and put at the left, one per suit; beside each ace is an \
-empty place for the king of the same suit. The other 48 cards are dealt face up into 13 columns: \
-the first four columns get 3 cards, the other nine get 4.
-
-Play:
-• Only the top card of each column can move, one card at a time.
-• A king goes to the empty king place of its suit.
-• Ace piles are built up in suit (2, 3, 4 ...); king piles are built down in suit (Q, J, 10 ...).
-• On the columns, a card goes on a card of the same suit one rank higher or one rank lower: \
-the 6 of spades on the 7 or on the 5 of spades. You may change direction whenever you like.
-• An empty column is never filled again.
-• Cards on the foundations stay there.
-• When a suit's two piles meet (say the ace pile reaches 7 and the king pile 8), the suit is \
-complete and the king pile is laid onto the ace pile by itself.
-
-End: you win when all 52 cards are on the foundations. The game is over when nothing can move.
-Score: cards on the foundations."""
-
-RULES_ZH = """\
-目标：把52张牌全部移到基牌上。每种花色有两个基牌：A上按递升顺序叠放，K上按递降顺序叠放。
-
-摆牌：先拣出4张A，每种花色一张，放在左侧；每张A旁边留出一个空位，放同花色的K。其余48张亮开摆成13行：\
-前4行每行3张，其余9行每行4张。
-
-玩法：
-• 只有各行最下面的一张牌可以移动，每次一张。
-• K可以移到同花色的K基牌空位上。
-• A基牌按同花色递升叠放（2、3、4……）；K基牌按同花色递降叠放（Q、J、10……）。
-• 场牌上可以按同花色、点数大一或小一相接：黑桃6可以接在黑桃7上，也可以接在黑桃5上。\
-递升还是递降可以随时改变。
-• 出现空行时不再补牌。
-• 已放到基牌上的牌不能再拿回来。
-• 同一花色的两个基牌相遇时（比如A上叠到7，K上叠到8），这一花色就完成了，K上的牌自动合到A上。
-
-结束：52张牌全部堆到基牌上就是胜利；没有牌可以移动时游戏结束。
-计分：基牌上的牌数。"""
-
-RULES_RU = """\
-Цель: переложить все 52 карты на базы. У каждой масти их две: тузовая, которая растёт вверх, \
-и королевская, которая растёт вниз.
-
-Раскладка: четыре туза вынимают и кладут слева, по одному каждой масти; рядом с каждым тузом \
-пустое место для короля той же масти. Остальные 48 карт раздают открыто в 13 столбцов: в \
-первых четырёх по 3 карты, в остальных девяти по 4.
-
-Ход игры:
-• Двигать можно только верхнюю карту столбца, по одной.
-• Короля кладут на пустое королевское место его масти.
-• Тузовые базы собираются по масти вверх (2, 3, 4…), королевские — по масти вниз (Д, В, 10…).
-• В столбцах карту кладут на карту той же масти на единицу старше или младше: 6 пик на 7 или \
-на 5 пик. Направление можно менять когда угодно.
-• Пустой столбец больше не заполняется.
-• Карты с баз не возвращаются.
-• Когда две базы одной масти встречаются (скажем, тузовая дошла до 7, а королевская до 8), масть \
-собрана, и королевская стопка сама ложится на тузовую.
-
-Конец: вы выиграли, когда все 52 карты на базах. Игра окончена, если ходов больше нет.
-Очки: карты на базах."""
-
 
 @register
 class Bisley(PatienceGame):
     info = GameInfo(
         id="bisley",
-        names={"en": "Bisley", "zh": "上下同花（方阵通关）", "ru": "Бисли"},
         source="000_5c0014aada07c9b6.txt", source_game="19",
         decks=1, kind="S-open", difficulty=2,
-        description={
-            "en": "Thirteen open columns; each suit grows up from its ace and down from its king.",
-            "zh": "十三行明牌，每种花色从A往上、从K往下同时叠放。",
-            "ru": "Тринадцать открытых столбцов; масти растут вверх от туза и вниз от короля.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     standard_foundations = False
 

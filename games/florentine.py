@@ -14,91 +14,13 @@ from .rng import Rng
 CENTRE_REFILLS = ("either", "waste", "stock")
 REFILL_FROM = {"either": "the waste or the stock", "waste": "the waste", "stock": "the stock"}
 
-RULES_EN = """\
-Goal: build four foundations of 13 cards, in suit, from the base rank.
-
-The deal: five cards face up in a cross: a centre card and four outer cards (top, left, right, \
-bottom). The sixth card goes to the top-left corner as the first foundation; its rank is the \
-base rank for all four. The other three corners wait for the other cards of that rank. The \
-remaining 46 cards are the stock.
-
-Play:
-• Foundations: build up in suit from the base rank, going round the corner (… Q, K, A, 2 …), \
-13 cards each. A card of the base rank starts an empty corner.
-• Tap the stock to turn one card onto the waste. The top waste card may go to a foundation, \
-onto an outer card, or into an empty outer place.
-• Outer cards: build down by one regardless of suit, one card at a time; a king may go on an \
-ace. The top outer card may go to a foundation or onto another outer pile.
-• The centre always holds a single card: nothing is built on it. It may go to a foundation or \
-into an empty outer place. An empty centre is filled with the top waste card or the next \
-stock card, as you choose.
-• An empty outer place is filled with the top waste card or the centre card; when the waste is \
-empty, with the next stock card. It need not be filled at once.
-• When the stock is used up, turn the waste over once (no shuffle) and go through it again.
-
-End: you win when all 52 cards are on the foundations.
-
-Options: no king on an ace on the outer piles; the centre filled only from the waste, or only \
-from the stock; the centre card not straight to a foundation; no stock card into an empty \
-outer place. Score: cards on the foundations."""
-
-RULES_ZH = """\
-目标：在4个基础堆上，按同花色从基牌点数起递升，各堆满13张。
-
-摆牌：先翻开5张摆在中央成“十”字形：中央一张，上、左、右、下四张为外周牌。翻开第6张放在左上角，成为第一个基础堆，它的点数就是四个基础堆的起始点数；其它三个角落留给以后翻出的与它同值的牌。其余46张为手牌。
-
-玩法：
-• 基础堆：从起始点数起同花色递升，K以后是A，A以后是2，每堆13张。与起始点数相同的牌可以放到空角落，开始新的基础堆。
-• 点手牌，一次翻开一张放到弃牌堆上。弃牌堆顶牌可以放到基础堆上，也可以放到外周牌上，或补入外周的空位。
-• 外周牌：不分花色按点数递降叠放，一次只能移一张；K可以放在A上。外周牌的顶牌可以移到基础堆上，也可以移到其它外周牌上。
-• 中央一张始终单独亮放，上面不能放牌。它可以移到基础堆上，或补入外周的空位。中央空出时，用弃牌堆顶牌或下一张手牌补上，由你选择。
-• 外周空位可以用弃牌堆顶牌或中央牌补入；弃牌堆空时，也可以用下一张手牌。不必立即补。
-• 手牌翻完后，可以把弃牌扣过来，不要洗，再翻一次。
-
-结束：52张全部放到基础堆上即为胜利。
-
-选项：外周牌K不能放在A上；中央只用弃牌补，或只用手牌补；中央牌不能直接放到基础堆；外周空位不能用手牌补。计分：基础堆上的牌数。"""
-
-RULES_RU = """\
-Цель: сложить четыре базы по 13 карт одной масти, начиная с базового достоинства.
-
-Раскладка: пять открытых карт крестом — центральная и четыре крайние (сверху, слева, справа, \
-снизу). Шестая карта ложится в левый верхний угол как первая база; её достоинство — базовое \
-для всех четырёх. Три других угла ждут остальных карт того же достоинства. Оставшиеся 46 \
-карт — колода.
-
-Ход игры:
-• Базы: по возрастанию в масти от базового достоинства, по кругу (… Д, К, Т, 2 …), по 13 \
-карт. Карта базового достоинства начинает пустой угол.
-• Нажмите на колоду, чтобы открыть карту в отбой. Верхнюю карту отбоя можно положить на базу, \
-на крайнюю карту или на пустое крайнее место.
-• Крайние карты: по убыванию на единицу без учёта масти, по одной карте; короля можно \
-положить на туза. Верхнюю крайнюю карту можно переложить на базу или на другую крайнюю стопку.
-• В центре всегда одна карта: на неё ничего не кладут. Её можно положить на базу или на \
-пустое крайнее место. Пустой центр заполняется верхней картой отбоя или следующей картой \
-колоды — на ваш выбор.
-• Пустое крайнее место заполняется верхней картой отбоя или центральной картой; если отбой \
-пуст — следующей картой колоды. Заполнять сразу не обязательно.
-• Когда колода кончится, переверните отбой (не тасуя) и пройдите его ещё раз.
-
-Конец: вы выиграли, когда все 52 карты лежат на базах.
-
-Варианты: без короля на тузе в крайних стопках; центр только из отбоя или только из колоды; \
-центральная карта не идёт прямо на базу; пустое крайнее место не заполняется из колоды. \
-Очки: карты на базах."""
-
 
 @register
 class Florentine(PatienceGame):
     info = GameInfo(
         id="florentine",
-        names={"en": "Florentine", "zh": "十字阵（佛罗伦蒂）", "ru": "Флорентийский пасьянс"},
         source="000_5c0014aada07c9b6.txt", source_game="9",
         decks=1, kind="S-mixed", difficulty=3,
-        description={"en": "A cross of five cards feeds four foundations from a chosen rank.",
-                     "zh": "十字形五张牌，四角基础堆从第六张牌的点数起递升。",
-                     "ru": "Крест из пяти карт, базы растут от достоинства шестой карты."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     options = (
         Option("outer_wrap", True, (True, False), "a king may go on an ace on the outer piles"),

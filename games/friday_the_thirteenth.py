@@ -15,60 +15,6 @@ from .rng import Rng
 BASES = (11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 LABELS = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
-RULES_EN = """\
-Goal: build thirteen foundations of 4 cards each, using all 52 cards.
-
-The deal: a jack, a queen, a king and an ace (the first ones in the shuffled pack; suits do \
-not matter) start the first four foundations, left to right. Nine empty slots follow, for \
-foundations started with a 2, 3, 4 and so on up to 10, in that order. The other 48 cards are \
-the stock.
-
-Play:
-• Tap the stock to turn its top card onto the waste. The top waste card may be played.
-• On a foundation, build up by one regardless of suit, going round the corner: J, Q, K, A, 2 \
-… (a king is followed by an ace). A foundation is complete with 4 cards.
-• A card may also start the next empty slot, if it is that slot's rank: no 3 before the 2 is \
-placed. When a card fits both, starting the new foundation is usually wiser.
-• Foundation cards never move.
-• When the stock is used up, turn the waste over once (no shuffle) and go through it again.
-
-End: you win when all 13 foundations are complete; their top cards then read A, 2 … K. \
-Score: cards on the foundations."""
-
-RULES_ZH = """\
-目标：用全部52张牌堆成13个基础垛，每垛4张。
-
-摆牌：先拣出J、Q、K、A各一张（取洗好的牌中最先出现的，不论花色），从左到右作为前4个基础垛。右边留出9个空位，依次放以2、3……10开头的基础垛。其余48张为手牌。
-
-玩法：
-• 点手牌，把最上面一张翻到弃牌堆上。弃牌堆最上面的一张可以移放。
-• 基础垛上不分花色，按点数递升一张张叠放，K以后是A，A以后是2。每垛放满4张为完成。
-• 翻出的牌如果正是下一个空位的点数，也可以放到那个空位开始新的基础垛：2没有放上之前，不能放3。两处都能放时，一般放到新空位上比较有利。
-• 基础垛上的牌不能再移动。
-• 手牌翻完后，可以把弃牌扣过来，不要洗，再翻一次。
-
-结束：13垛全部完成即为胜利，这时各垛面牌从左到右是A到K。计分：基础垛上的牌数。"""
-
-RULES_RU = """\
-Цель: сложить тринадцать базовых стопок по 4 карты из всех 52 карт.
-
-Раскладка: валет, дама, король и туз (первые встретившиеся в перетасованной колоде; масть не \
-важна) начинают первые четыре базы слева направо. Дальше девять пустых мест для баз, \
-начинающихся с 2, 3, 4 и так далее до 10, именно в таком порядке. Остальные 48 карт — колода.
-
-Ход игры:
-• Нажмите на колоду, чтобы открыть верхнюю карту в отбой. Верхнюю карту отбоя можно играть.
-• На базу кладите карту на единицу старше, масть не важна, по кругу: В, Д, К, Т, 2 … (после \
-короля идёт туз). База готова, когда в ней 4 карты.
-• Карта может начать следующее пустое место, если она нужного достоинства: тройку нельзя \
-положить, пока не лежит двойка. Если карта подходит и туда, и туда, обычно выгоднее начать \
-новую базу.
-• Карты с баз не снимаются.
-• Когда колода кончится, переверните отбой (не тасуя) и пройдите его ещё раз.
-
-Конец: вы выиграли, когда готовы все 13 баз; их верхние карты слева направо — Т, 2 … К. \
-Очки: карты на базах."""
-
 
 def a_rank(rank: int) -> str:
     word = C.rank_word(rank)
@@ -79,14 +25,8 @@ def a_rank(rank: int) -> str:
 class FridayTheThirteenth(PatienceGame):
     info = GameInfo(
         id="friday_the_thirteenth",
-        names={"en": "Friday the Thirteenth", "zh": "十三垛（星期五第十三）",
-               "ru": "Пятница, тринадцатое"},
         source="000_5c0014aada07c9b6.txt", source_game="4",
         decks=1, kind="S-luck", difficulty=1,
-        description={"en": "Thirteen foundations of four cards, built up regardless of suit.",
-                     "zh": "十三个基础垛，每垛四张，不分花色递升。",
-                     "ru": "Тринадцать баз по четыре карты, по возрастанию без учёта масти."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     draw = 1
     redeals = 1

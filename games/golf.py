@@ -12,85 +12,13 @@ from .rng import Rng
 
 DEAL = Move("deal")
 
-RULES_EN = """\
-Goal: move all 35 cards of the seven columns onto the discard pile before the stock runs out.
-
-The deal: seven columns of five cards, all face up. The other 17 cards form the stock; its \
-first card is turned face up to start the discard pile, so 16 stay in the stock.
-
-Play:
-• The top card of any column may go onto the discard pile if it is one rank higher or one \
-rank lower than the discard pile's top card, whatever the suit: a 6 or an 8 on a 7. Up and \
-down may be mixed freely (5, 6, 7, 6, 5 ...).
-• There is no wrap between king and ace. Nothing may be played on a king; a king may be \
-played on a queen.
-• You may turn the next stock card onto the discard pile at any time; it becomes the new \
-card to play on.
-
-End: you win when all seven columns are empty; clearing them with the help of the last \
-stock card counts. The game is lost when the stock is empty and no column card fits.
-
-Options: "queen on king" lets a queen be played on a king. "Turn only when stuck" allows a \
-stock card to be turned only when no column card can be played (as in the book's narrative).
-
-Score (lower is better): cards left in the columns; after a win, minus the cards still in \
-the stock (so −5 means you won with 5 stock cards to spare)."""
-
-RULES_ZH = """\
-目标：在手牌用完之前，把7列场牌共35张全部堆到舍牌堆上。
-
-摆牌：35张牌面朝上摆成7列、每列5张。其余17张为手牌（牌库），先翻开第1张放在舍牌处作为起始牌，\
-牌库里还剩16张。
-
-玩法：
-• 各列最上面（露出）的一张牌，如果比舍牌堆顶牌大1或小1（不分花色），就可以移到舍牌堆上，\
-例如在7上放6或8。递升、递降可以随时改变（5、6、7、6、5……）。
-• K和A不相连。K上面不能再放任何牌；但K可以放在Q上。
-• 任何时候都可以从牌库翻开下一张放到舍牌堆上，它成为新的接牌。
-
-结束：7列全部拿完即为胜利，用牌库最后一张牌完成也算。牌库翻完且没有可接的牌时失败。
-
-选项：“Q接K”——允许把Q放在K上。“无牌可接才翻牌”——只有在场牌都接不上时才能翻下一张手牌\
-（与原书描述一致）。
-
-计分（越低越好）：场上剩余的牌数；若已获胜，则为负的剩余手牌数（例如−5表示还剩5张手牌就赢了）。"""
-
-RULES_RU = """\
-Цель: переложить все 35 карт из семи столбцов в сброс, пока не кончилась колода.
-
-Раскладка: семь столбцов по пять карт, все открыты. Остальные 17 карт — колода; её первая \
-карта открывается и начинает сброс, в колоде остаётся 16.
-
-Ход игры:
-• Верхнюю карту любого столбца можно положить в сброс, если она на единицу старше или \
-младше верхней карты сброса, масть не важна: 6 или 8 на 7. Вверх и вниз можно чередовать \
-как угодно (5, 6, 7, 6, 5 …).
-• Король и туз не соседствуют. На короля ничего класть нельзя; короля можно положить на даму.
-• В любой момент можно открыть следующую карту колоды в сброс — она становится новой картой, \
-на которую играют.
-
-Конец: вы выиграли, когда все семь столбцов пусты (в том числе с помощью последней карты \
-колоды). Если колода кончилась и ни одна карта не подходит — проигрыш.
-
-Варианты: «дама на короля» разрешает класть даму на короля. «Открывать, только если нет хода» \
-— карту колоды можно открыть, лишь когда ни одна карта столбцов не подходит (как в книге).
-
-Очки (чем меньше, тем лучше): число карт, оставшихся в столбцах; при выигрыше — минус число \
-карт, оставшихся в колоде (−5 значит, что вы выиграли с запасом в 5 карт)."""
-
 
 @register
 class Golf(Game):
     info = GameInfo(
         id="golf",
-        names={"en": "Golf", "zh": "高尔夫", "ru": "Гольф"},
         source="000_5c0014aada07c9b6.txt", source_game="20",
-        decks=1, kind="S-mixed", difficulty=3,
-        description={"en": "Play the columns onto one pile, a rank up or down at a time.",
-                     "zh": "把各列的牌按大1或小1接到舍牌堆上，打进“球洞”。",
-                     "ru": "Кладите карты столбцов в сброс на единицу выше или ниже."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards left (minus spare stock cards after a win)", score_better="lower",
+        decks=1, kind="S-mixed", difficulty=3, score_better="lower",
     )
     options = (
         Option("queen_on_king", False, help="a queen may be played on a king"),

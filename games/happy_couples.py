@@ -14,72 +14,13 @@ from .rng import Rng
 DEAL = Move("deal")
 WIDE, LONG = 4, 13
 
-RULES_EN = """\
-Goal: remove all 52 cards in pairs of the same rank.
-
-The deal: four cards face up in a column at the left; the other 48 cards are the stock. The \
-columns of four grow to the right as cards are dealt (13 at most).
-
-Play:
-• Remove two cards of the same rank that touch: one above the other, side by side, or corner \
-to corner. Suits do not matter. Tap one card, then the other. The other cards do not move.
-• Deal: when no two touching cards match, tap the stock: its top card goes face up into the \
-first empty place, counting down each column from the left, so gaps are filled before a new \
-place is opened at the end.
-
-End: you win when every card is removed; you lose when the stock is empty and no touching \
-pair is left.
-
-Option: deal at any time, even while a pair could be removed. Score: cards left (fewer is \
-better)."""
-
-RULES_ZH = """\
-目标：把52张牌按相同点数两张一组全部拿掉。
-
-摆牌：4张牌正面朝上，在左边摆成一列；其余48张为手牌。随着发牌，4张一列的牌阵向右增长（最多13列）。
-
-玩法：
-• 两张点数相同的牌，只要上下、左右或斜向相邻，就可以拿掉，不论花色。先点一张，再点另一张。其余的牌不移动。
-• 发牌：没有相邻的同点牌时，点手牌，把最上面一张翻开放到第一个空位：从最左一列起，每列从上往下数，所以先补空位，再在末尾开新位置。
-
-结束：全部拿掉即为胜利；手牌用完又没有相邻的对子，就失败了。
-
-选项：随时发牌，即使还有可以拿掉的对子。计分：剩下的牌数（越少越好）。"""
-
-RULES_RU = """\
-Цель: убрать все 52 карты парами одного достоинства.
-
-Раскладка: четыре открытые карты столбиком слева; остальные 48 карт — колода. Столбики по \
-четыре карты растут вправо по мере сдачи (не больше 13).
-
-Ход игры:
-• Уберите две карты одного достоинства, которые соприкасаются: одна над другой, рядом или по \
-диагонали. Масть не важна. Нажмите на одну карту, затем на другую. Остальные карты не \
-двигаются.
-• Сдача: когда соседних пар нет, нажмите на колоду — верхняя карта открытой ложится на первое \
-пустое место (по столбикам слева направо, в каждом сверху вниз), так что сначала заполняются \
-пустоты, а потом открывается новое место в конце.
-
-Конец: вы выиграли, когда убраны все карты; проиграли, когда колода пуста и соседних пар нет.
-
-Вариант: сдавать можно в любой момент, даже если пара есть. Очки: сколько карт осталось (чем \
-меньше, тем лучше)."""
-
 
 @register
 class HappyCouples(CellGame):
     info = GameInfo(
         id="happy_couples",
-        names={"en": "Happy Couples", "zh": "对对佳偶", "ru": "Счастливые пары"},
         source="001_bf5637845a306030.txt", source_game="4",
-        decks=1, kind="S-luck", difficulty=1,
-        description={
-            "en": "Deal cards into a growing grid and pair touching cards of a rank.",
-            "zh": "把牌一张张排开，相邻的同点牌两张一组拿掉。",
-            "ru": "Выкладывайте карты и убирайте соседние пары одного достоинства.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards left", score_better="lower",
+        decks=1, kind="S-luck", difficulty=1, score_better="lower",
     )
     options = (
         Option("deal_any_time", False, (False, True),

@@ -9,74 +9,13 @@ from .registry import register
 
 VARIANTS = ("standard", "easy", "alt_colour_foundations", "open_same_colour")
 
-RULES_EN = """\
-Goal: move all 52 cards to the four foundations, each built up in one suit from ace to king.
-
-The deal: seven columns; column 1 has 1 card, column 7 has 7. Only the top card of each column \
-is face up. The other 24 cards form the stock.
-
-Play:
-• On the columns, build down in alternating colours: a red 7 on a black 8.
-• You may move a face-up card together with all the cards on it, if they are in sequence.
-• Only a king (or a run headed by a king) can go into an empty column.
-• A face-down card left on top of a column turns over by itself.
-• Tap the stock to turn one card onto the waste; its top card can be played.
-• When the stock is used up it is not turned over again (one pass).
-• A card on a foundation may be taken back onto a column.
-
-Options: draw three cards at a time with two or unlimited redeals; "easy" (build regardless \
-of colour, any card into a space); alternating-colour foundations (draw 3, the waste is \
-shuffled, 3 passes); and "open" (all cards face up, build in the same colour, only runs of \
-one suit move together). Score: cards on the foundations; a match of five games adds them up."""
-
-RULES_ZH = """\
-目标：把52张牌全部移到4个基础堆上，每堆同花色从A依次叠到K。
-
-发牌：7列，第1列1张，第7列7张，每列只有最上面一张正面朝上。其余24张为手牌（牌库）。
-
-玩法：
-• 在各列上按红黑相间、点数递减叠放：如红7放在黑8上。
-• 正面朝上且已连成顺序的一组牌可以整组移动。
-• 空列只能放K（或以K开头的一组牌）。
-• 列顶的背面牌会自动翻开。
-• 点击牌库翻一张到废牌堆，废牌堆顶牌可以使用。
-• 牌库翻完后不再重翻（只过一遍）。
-• 基础堆顶牌可以移回各列。
-
-选项：一次翻3张，可重翻2次或不限；"简易"（不论颜色叠放，空列可放任何牌）；基础堆红黑相间（翻3张，废牌洗后重用，共3遍）；"明牌"（全部正面朝上，同色递减，只有同花色的连牌才能整组移动）。计分：基础堆上的牌数；5局比赛累计。"""
-
-RULES_RU = """\
-Цель: переложить все 52 карты в четыре базовые стопки, каждую по одной масти от туза до короля.
-
-Раскладка: семь столбцов, в первом 1 карта, в седьмом 7. Открыта только верхняя карта \
-каждого столбца. Остальные 24 карты — колода.
-
-Ход игры:
-• В столбцах кладите карты по убыванию, чередуя цвет: красную 7 на чёрную 8.
-• Открытую карту можно перенести вместе со всеми картами на ней, если они идут по порядку.
-• В пустой столбец можно положить только короля (или серию, начинающуюся с короля).
-• Закрытая карта наверху столбца открывается сама.
-• Нажмите на колоду, чтобы открыть одну карту в отбой; верхнюю карту отбоя можно играть.
-• Колода проходится один раз.
-• Карту с базовой стопки можно вернуть в столбец.
-
-Варианты: сдача по три карты с двумя или неограниченными пересдачами; «лёгкий» (любой цвет, \
-в пустой столбец любая карта); базы с чередованием цвета (по три, отбой тасуется, 3 прохода); \
-«открытый» (все карты открыты, одинаковый цвет, вместе переносятся только серии одной масти). \
-Очки: карты на базах; матч из пяти партий их складывает."""
-
 
 @register
 class Klondike(PatienceGame):
     info = GameInfo(
         id="klondike",
-        names={"en": "Klondike", "zh": "克朗代克（梯阵通关）", "ru": "Клондайк"},
         source="000_5c0014aada07c9b6.txt", source_game="15",
         decks=1, kind="S-mixed", difficulty=2,
-        description={"en": "The classic solitaire: seven columns, red on black.",
-                     "zh": "最经典的接龙：七列牌，红黑相间。",
-                     "ru": "Классический пасьянс: семь столбцов, красное на чёрное."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     options = (
         Option("draw", 1, (1, 3), "cards turned from the stock at a time"),

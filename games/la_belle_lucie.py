@@ -32,116 +32,12 @@ def onto_table(build: Build) -> tuple[tuple[int, ...], ...]:
     return table
 
 
-RULES_EN = """\
-Goal: move all 52 cards to the four foundations, each built up in one suit from ace to king.
-
-The deal: all 52 cards are dealt face up in fans of three cards: 17 fans of three and one fan \
-of a single card (18 fans). The four foundations start empty.
-
-Play:
-• Only the top card of a fan can be moved, and only one card at a time.
-• An ace goes to an empty foundation; each foundation is then built up in its suit: 2♦ on A♦, \
-3♦ on 2♦ and so on up to the king. Cards on the foundations stay there.
-• The top card of a fan may go onto the top card of another fan of the same suit and one rank \
-higher: 7♣ on 8♣.
-• A fan that becomes empty is never filled again, not even with a king.
-
-Redeals: when no card can move, you may redeal: every card that is not on a foundation is \
-gathered, shuffled and dealt again in fans of three; one or two cards left over make a last, \
-smaller fan. Two redeals are allowed.
-
-End: you win when all 52 cards are on the foundations. The game is over when no move and no \
-redeal is left.
-
-Options:
-• Any suit (variant 1 of the Chinese source): build down on the fans regardless of suit. Easier.
-• Draw: after the last redeal, when no move is left, you may once pull out one buried card (any \
-card that is not on top of its fan) and play it at once onto a foundation or a fan top where it \
-fits. This is the base game of the Chinese source, also known as Three Shuffles and a Draw.
-• Redeal any time: redeal (and draw) without waiting until no move is left.
-• King rule: a king on top of a fan may be moved into an empty fan.
-• Redeals: 2 (standard), 1 or 0.
-
-Score: the number of cards on the foundations (52 means won)."""
-
-RULES_ZH = """\
-目标：把52张牌全部移到4个基础堆上，每堆同花色从A依次叠到K。
-
-发牌：52张牌全部正面朝上，每3张叠成一个扇形，共17个扇形，剩下的1张单独成为第18个扇形。\
-4个基础堆开始时是空的。
-
-玩法：
-• 只有每个扇形最上面露出的一张牌可以移动，每次只能移动一张。
-• A可以放到空的基础堆上，之后按同花色递升叠放：♦2放在♦A上，♦3放在♦2上……直到K。\
-已经放上基础堆的牌不能再移回。
-• 扇形的顶牌可以放到另一个扇形的顶牌上，要求同花色且点数小一：♣7放在♣8上。
-• 扇形移空后不再补牌，即使是K也不能放进去。
-
-重新摆牌：无牌可移时，可以重新摆牌：把基础堆以外的牌全部收拢、洗匀，再每3张摆成一个扇形，\
-余下1张或2张单独成为最后一个扇形。共可重新摆牌两次。
-
-结束：52张牌全部放上基础堆即为成功。既无牌可移、又不能再重新摆牌时，游戏结束。
-
-选项：
-• 不论花色（中文原书的变化一）：扇形上只要点数递减即可叠放，不必同花色，比较容易成功。
-• 抽牌：最后一次重新摆牌之后，如果无牌可移，允许一次从扇形中抽出一张被压住的牌\
-（不是顶牌的任何一张），立即放到能接上的基础堆或扇形顶牌上。这是中文原书的基本玩法，\
-也叫“三洗一抽”。
-• 随时重新摆牌：不必等到无牌可移，随时可以重新摆牌（和抽牌）。
-• 国王规则：扇形顶上的K可以移进空扇形。
-• 重新摆牌次数：2（标准）、1或0。
-
-计分：基础堆上的牌数（52张即成功）。"""
-
-RULES_RU = """\
-Цель: переложить все 52 карты в четыре базовые стопки, каждую по одной масти от туза до короля.
-
-Раскладка: все карты сдаются открытыми веерами по три карты: 17 вееров по три, а последняя \
-карта образует 18-й веер из одной карты. Базовые стопки вначале пусты.
-
-Ход игры:
-• Перекладывать можно только верхнюю карту веера и только по одной карте.
-• Туз кладётся на пустую базу, дальше база собирается по возрастанию в той же масти: 2♦ на A♦, \
-3♦ на 2♦ и так до короля. Карты с баз не возвращаются.
-• Верхнюю карту веера можно положить на верхнюю карту другого веера той же масти и на единицу \
-старше: 7♣ на 8♣.
-• Опустевший веер больше не заполняется, даже королём.
-
-Пересдачи: когда ходов больше нет, можно сделать пересдачу: все карты, кроме лежащих на базах, \
-собираются, тасуются и снова раскладываются веерами по три; одна или две оставшиеся карты \
-образуют последний, меньший веер. Разрешены две пересдачи.
-
-Конец: вы выиграли, когда все 52 карты на базах. Игра окончена, когда не осталось ни ходов, \
-ни пересдач.
-
-Варианты:
-• Любая масть (вариант 1 китайского источника): на веерах карту кладут на старшую на единицу \
-карту любой масти. Так легче.
-• Вытягивание: после последней пересдачи, когда ходов нет, можно один раз вытащить любую карту, \
-лежащую под другими (не верхнюю в веере), и сразу положить её на базу или на верхнюю карту \
-веера, куда она подходит. Это основная игра китайского источника, она же «Три тасовки и одна \
-карта».
-• Пересдача в любой момент: пересдавать (и вытягивать карту) можно, не дожидаясь, пока \
-кончатся ходы.
-• Правило короля: короля с верха веера можно перенести в пустой веер.
-• Число пересдач: 2 (обычно), 1 или 0.
-
-Очки: число карт на базах (52 — победа)."""
-
-
 @register
 class LaBelleLucie(PatienceGame):
     info = GameInfo(
         id="la_belle_lucie",
-        names={"en": "La Belle Lucie", "zh": "三叶草（美丽的露西）", "ru": "Прекрасная Люси"},
         source="000_5c0014aada07c9b6.txt", source_game="24; also 003_a9f4e6f80390d395.txt",
         decks=1, kind="S-mixed", difficulty=4,
-        description={
-            "en": "Eighteen open fans: build down in suit, with two shuffled redeals.",
-            "zh": "十八个明牌扇形，同花色递减叠放，可洗牌重摆两次。",
-            "ru": "Восемнадцать открытых вееров: вниз по масти, две пересдачи с тасовкой.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     options = (
         Option("any_suit", False, help="build down on the fans regardless of suit (variant 1)"),

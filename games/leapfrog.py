@@ -31,65 +31,13 @@ def link_groups(cards: list[int]) -> int:
         used.add(SUIT[c])
     return len({find(s) for s in used})
 
-RULES_EN = """\
-Goal: capture as many cards as you can. The best possible result is a single card left.
-
-The deal: 20 cards face up in 4 rows of 5. The other 32 cards are the stock.
-
-Play:
-• Jump: any card may jump onto one of the eight cards around it (beside, above, below or \
-corner to corner) if the two have the same rank or the same suit. The card jumped onto is \
-captured and put away; the jumping card takes its place and leaves a gap behind. A card may go \
-on jumping from its new place, one jump at a time, and any other card may jump at any time.
-• Fill: at any time you may put the top card of the stock, face up, into any gap. You may also \
-wait: filling later can leave better jumps.
-
-End: the game ends when the stock is empty and no jump is possible (you may also stop). Score: \
-the cards not captured, in the layout and in the stock; fewer is better. 5 cards or fewer is \
-"good"; 1 card left is a win."""
-
-RULES_ZH = """\
-目标：吃掉尽可能多的牌。最好的结果是只剩1张。
-
-摆牌：翻开20张，摆成4排，每排5张。其余32张为手牌。
-
-玩法：
-• 蛙跳：任何一张牌都可以跳到与它相邻的8个方位（横、竖、斜）的邻牌上，条件是两张牌同点数或同花色。被跳上的牌被吃掉、拿出弃掉；跳的牌占据它的位置，原来的位置留下空白。这张牌可以从新位置继续跳（一次跳一步），其它牌也随时可以跳。
-• 补牌：随时可以把一张手牌翻开补入任何空白，也可以延迟填补，以便选择更好的蛙跳路线。
-
-结束：手牌补完且无法再跳时结束（也可以随时停止）。计分：没被吃掉的牌数（桌上加手牌），越少越好。剩5张以内为“优良”，只剩1张为胜利。"""
-
-RULES_RU = """\
-Цель: «съесть» как можно больше карт. Лучший возможный результат — одна оставшаяся карта.
-
-Раскладка: 20 открытых карт в 4 ряда по 5. Остальные 32 карты — колода.
-
-Ход игры:
-• Прыжок: любая карта может прыгнуть на одну из восьми соседних карт (рядом, сверху, снизу \
-или по диагонали), если у них одинаковое достоинство или одинаковая масть. Карта, на которую \
-прыгнули, съедена и убирается; прыгнувшая карта занимает её место, а прежнее место пустеет. \
-Карта может прыгать дальше с нового места, по одному прыжку, а любая другая карта может \
-прыгнуть когда угодно.
-• Заполнение: в любой момент можно положить верхнюю карту колоды открытой на любое пустое \
-место. Можно и подождать: позднее заполнение иногда даёт лучшие прыжки.
-
-Конец: игра кончается, когда колода пуста и прыгать некуда (можно и остановиться раньше). \
-Очки: несъеденные карты на столе и в колоде; чем меньше, тем лучше. 5 карт и меньше — \
-«хорошо»; одна карта — победа."""
-
 
 @register
 class Leapfrog(CellGame):
     info = GameInfo(
         id="leapfrog",
-        names={"en": "Leapfrog", "zh": "蛙跳", "ru": "Чехарда"},
         source="000_5c0014aada07c9b6.txt", source_game="11",
-        decks=1, kind="S-mixed", difficulty=3,
-        description={"en": "Jump onto neighbours of the same rank or suit and capture them.",
-                     "zh": "跳到相邻的同点或同花牌上把它吃掉。",
-                     "ru": "Прыгайте на соседей той же масти или достоинства и съедайте их."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards left", score_better="lower",
+        decks=1, kind="S-mixed", difficulty=3, score_better="lower",
     )
 
     def shape(self) -> tuple[int, ...]:

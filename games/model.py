@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .game_texts import GameTexts
 
 
 class GameError(ValueError):
@@ -105,25 +108,54 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """Catalog metadata. Names and rules are keyed by language: ``en``, ``zh``, ``ru``."""
+    """Catalog metadata: the game's identity is written here, its texts live in data files.
+
+    ``names``, ``description`` and ``rules`` (keyed by language: ``en``, ``zh``, ``ru``) and
+    ``score_label`` come from ``games/texts/<id>.toml`` (see :mod:`games.game_texts`), read
+    the first time one is asked for, so translators never edit Python. ``source_game`` is
+    left empty when the source names the game in its own script: the text file holds it.
+    """
 
     id: str
-    names: dict[str, str]
     source: str
-    source_game: str
     decks: int
     kind: str
-    rules: dict[str, str]
-    description: dict[str, str] = field(default_factory=dict)
+    source_game: str = ""
     difficulty: int = 2
-    score_label: str = "cards on the foundations"
     score_better: str = "higher"
+
+    @property
+    def texts(self) -> GameTexts:
+        from .game_texts import texts
+
+        return texts(self.id)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return self.texts.names
+
+    @property
+    def description(self) -> dict[str, str]:
+        return self.texts.description
+
+    @property
+    def rules(self) -> dict[str, str]:
+        return self.texts.rules
+
+    @property
+    def score_label(self) -> str:
+        return self.texts.score_label
+
+    @property
+    def cited_game(self) -> str:
+        """Which game of the source file this is: ``source_game``, or the text file's."""
+        return self.source_game or self.texts.source_game
 
     def to_dict(self, options: tuple[Option, ...]) -> dict[str, Any]:
         return {
             "id": self.id,
             "names": dict(self.names),
-            "source": {"file": self.source, "game": self.source_game},
+            "source": {"file": self.source, "game": self.cited_game},
             "decks": self.decks,
             "kind": self.kind,
             "difficulty": self.difficulty,

@@ -11,78 +11,13 @@ CLOSE_UP = Move("close_up")
 REFILL = Move("refill")
 CLOSE_UP_REFILL = Move("close_up_refill")
 
-RULES_EN = """\
-Goal: remove all 52 cards in pairs.
-
-The deal: 25 cards face up in 5 rows of 5 (4 rows of 5 in the 4×5 variant); the other 27 \
-(32) cards are the stock.
-
-Play:
-• Remove two cards of the same rank that touch: side by side, one above the other, or corner \
-to corner. Suits do not matter. Tap one card, then the other.
-• Close up: when there are gaps, the remaining cards slide back, keeping their order (left to \
-right, row by row), so they fill the first places of the layout. You may remove several pairs \
-before closing up, and after closing up new pairs may touch: remove them and close up again.
-• Refill: when the layout is closed up and no pair touches, deal stock cards into the empty \
-places at the end, in reading order, until the layout is full or the stock is used up.
-
-End: you win when every card is removed. The game is lost when no pair touches, the layout is \
-closed up and it is full or the stock is empty.
-
-Options: the 4×5 variant; "close up and refill" as one action, allowed whenever there is a \
-gap, even while pairs remain (the usual modern rule). Score: cards not yet removed (fewer is \
-better)."""
-
-RULES_ZH = """\
-目标：把52张牌全部配对拿掉。
-
-摆牌：翻开25张，摆成5排，每排5张（4×5变体为4排20张），其余27张（32张）为手牌。
-
-玩法：
-• 两张同点数的牌，只要在横、竖、斜八个方向上相邻，就可以配对拿掉，不论花色。先点一张，再点另一张。
-• 递移：出现空位后，把剩下的牌按原来的顺序（从左到右、一排接一排）向前移，补满前面的空位。可以先拿掉几对再递移；递移后如有新的相邻对子，继续拿掉，再继续递移。
-• 补牌：牌阵已经递移好并且没有可配的对子时，用手牌按顺序补入后面的空位，直到补满或手牌用完。
-
-结束：全部拿掉即为胜利。如果没有相邻的对子，牌阵已经递移好，而且已满或手牌已用完，游戏失败。
-
-选项：4×5变体；"递移并补牌"合为一步，只要有空位随时可做，即使还有对子（现代通行规则）。计分：剩下未拿掉的牌数，越少越好。"""
-
-RULES_RU = """\
-Цель: убрать парами все 52 карты.
-
-Раскладка: 25 открытых карт в 5 рядов по 5 (в варианте 4×5 — 4 ряда по 5); остальные 27 \
-(32) карты — колода.
-
-Ход игры:
-• Уберите две карты одного достоинства, которые соприкасаются: рядом, одна над другой или по \
-диагонали. Масть не важна. Нажмите на одну карту, затем на другую.
-• Сдвиг: когда появились пустые места, оставшиеся карты сдвигаются, сохраняя порядок (слева \
-направо, ряд за рядом), и занимают первые места раскладки. Можно убрать несколько пар до \
-сдвига; после сдвига могут соприкоснуться новые пары — уберите их и сдвиньте снова.
-• Пополнение: когда раскладка сдвинута и ни одна пара не соприкасается, карты из колоды \
-кладутся на пустые места в конце, по порядку, пока раскладка не заполнится или колода не \
-кончится.
-
-Конец: вы выиграли, когда убраны все карты. Партия проиграна, если пар нет, раскладка \
-сдвинута и заполнена или колода пуста.
-
-Варианты: раскладка 4×5; «сдвиг и пополнение» одним действием, когда угодно при наличии \
-пустого места, даже если пары остались (современное правило). Очки: сколько карт ещё не \
-убрано (чем меньше, тем лучше)."""
-
 
 @register
 class MonteCarlo(CellGame):
     info = GameInfo(
         id="monte_carlo",
-        names={"en": "Monte Carlo", "zh": "八方配对（蒙的卡罗）", "ru": "Монте-Карло"},
         source="000_5c0014aada07c9b6.txt", source_game="6",
-        decks=1, kind="S-luck", difficulty=2,
-        description={"en": "Pair touching cards of a rank, close up the gaps and refill.",
-                     "zh": "相邻的同点牌配对拿掉，递移空位再补牌。",
-                     "ru": "Убирайте соседние пары одного достоинства, сдвигайте и пополняйте."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards left", score_better="lower",
+        decks=1, kind="S-luck", difficulty=2, score_better="lower",
     )
     options = (
         Option("variant", "standard", ("standard", "4x5"), "5 rows of 5, or 4 rows of 5"),

@@ -1,4 +1,4 @@
-"""Napoleon's Tomb («Гробница Наполеона», source 002): a labelled reconstruction.
+"""Napoleon's Tomb (source 002, "Grobnitsa Napoleona"): a labelled reconstruction.
 
 The source breaks off after the layout and the goal, so the rules of play are the catalog's
 reconstruction (GAMES.md §C4). It is not the Western one-deck "Napoleon's Tomb". Walls are
@@ -57,136 +57,13 @@ class AnyCard(Build):
 WORKING_BUILDS = {"either": Build("same", 0), "up": Build("same", +1),
                   "down": Build("same", -1), "any": AnyCard()}
 
-RULES_EN = """\
-A RECONSTRUCTION. The book's text of this patience breaks off after the layout and the goal, \
-so its rules of play are lost. From the book: the two decks, the four walls of eleven cards, \
-the four working cards outside the walls, the kings of different suits among the first eight \
-cards going to the corners, and the goal. Reconstructed for this kiosk (marked *): everything \
-about how cards are played, refilled and dealt from the stock. It is neither the lost original \
-nor the Western one-deck "Napoleon's Tomb".
-
-Goal: put all 104 cards (two decks) on four corner foundations, one per suit. Each is built \
-down in suit from the king to the ace; then the second king of that suit goes on the ace and a \
-second run is built down to the ace (26 cards).
-
-The deal: four packets of 11 cards are turned face up as the four walls of the tomb (numbered \
-clockwise from the top); only the top card of a wall can be seen. The top card of each wall is \
-moved outside the wall as its working card. Among these eight cards, each king whose suit has \
-no corner yet goes to a corner (walls 1-4 first, then working cards 1-4). *The other 60 cards \
-form the stock.
-
-*Play:
-• The free cards are the top card of each wall, the top card of each working pile and the top \
-card of the waste. Any of them may go to its suit's foundation.
-• A king whose suit has no corner yet may go to an empty corner. The second king of a suit \
-goes only on that suit's ace.
-• *A wall card or the waste card may go on any working pile, whatever its top card: the \
-working piles are parking places. Nothing is built on the walls or the waste, and working \
-pile cards only go to the foundations, so park a card over one that is needed later.
-• When a working pile becomes empty, it is refilled at once from its own wall. An empty wall \
-stays empty, and so does its working place once used.
-• *Tap the stock to turn one card onto the waste, at any time. When the stock is empty the \
-waste may be turned over again, as often as you like.
-
-You win when all 104 cards are on the foundations, and lose when no free card and no card of \
-the stock or the waste can be played anywhere. Score: cards on the foundations.
-
-*Tuning: with three passes and building in suit one rank up or down (the first reading) no \
-deal was won, by a simple automatic player (0 of 300) or by the computer solver, which sees \
-every card (0 of 100). With unlimited passes and any card on a working pile, the solver wins \
-about 40% of deals (26 of 60 deals at 3 seconds each; the others stayed undecided).
-
-*Options: the number of passes (unlimited, or 1-3); the building on working piles (any card, \
-or in suit: up or down, only up, only down, or nothing)."""
-
-RULES_ZH = """\
-这是重建的规则。原书这一篇在讲完摆法和目标后就中断了，出牌规则已经失传。来自原书的是：两副牌、\
-四堵各11张的"墙"、墙外的四张工作牌、最初八张明牌中不同花色的K放到四角，以及目标。为本机重建的（标*）：\
-牌怎样打出、怎样补充、牌库怎样翻。它既不是失传的原版，也不是西方同名的单副牌"拿破仑之墓"。
-
-目标：把两副牌共104张放到四角的基础堆上，每种花色一堆。每堆同花色从K依次递减到A；然后把这种花色的\
-第二张K放在A上，再递减叠到A（共26张）。
-
-发牌：把四叠各11张的牌翻成正面朝上，作为墓的四堵墙（从上方起顺时针编号1-4）；每堵墙只看得见最上面\
-一张。把每堵墙的顶牌移到墙外，作为这堵墙的工作牌。这八张明牌中，花色还没有角位的K放到一个角上\
-（先看墙1-4，再看工作牌1-4）。*其余60张为牌库。
-
-*玩法：
-• 活动的牌是每堵墙的顶牌、每个工作堆的顶牌和废牌堆的顶牌。它们都可以放到同花色的基础堆上。
-• 花色还没有角位的K可以放到空角上。同花色的第二张K只能放在这种花色的A上。
-• *墙的顶牌或废牌堆的顶牌可以放到任何一个工作堆上，不管它的顶牌是什么：工作堆是暂存的地方。\
-墙和废牌堆上不能叠牌，工作堆上的牌只能去基础堆，所以要把牌压在较晚才用得上的牌上面。
-• 工作堆一空，立即用它自己那堵墙的顶牌补上。空墙保持空着，它旁边的工作位用完后也保持空着。
-• *点击牌库，翻一张到废牌堆，任何时候都可以。牌库翻完后，废牌堆可以翻过来再用，次数不限。
-
-104张牌全部上基础堆即获胜；活动的牌和牌库、废牌堆里的牌都无处可放即失败。计分：基础堆上的牌数。
-
-*调校：最初的读法（牌库三遍、工作堆同花色大一点或小一点）一局也没赢过：简单的自动玩法300局全输，\
-能看见所有牌的电脑求解程序100局也没赢。改为牌库遍数不限、任何牌都可以放到工作堆上之后，\
-求解程序大约能赢40%的牌局（60局中赢26局，每局3秒；其余未能判定）。
-
-*选项：牌库的遍数（不限或1-3）；工作堆的叠法（任何牌，或同花色：可升可降、只升、只降、不能叠）。"""
-
-RULES_RU = """\
-РЕКОНСТРУКЦИЯ. Текст этого пасьянса в книге обрывается после раскладки и цели, так что правила \
-игры утрачены. Из книги: две колоды, четыре стены по одиннадцать карт, четыре рабочие карты \
-снаружи стен, короли разных мастей среди первых восьми открытых карт уходят в углы, и цель. \
-Восстановлено для этого киоска (отмечено *): всё о том, как карты играются, пополняются и \
-сдаются из колоды. Это не утраченный оригинал и не западный одноколодный «Napoleon's Tomb».
-
-Цель: выложить все 104 карты (две колоды) в четыре угловые базовые стопки, по одной на масть. \
-Каждая строится по убыванию в масти от короля до туза; затем на туза кладётся второй король \
-той же масти и строится вторая серия до туза (26 карт).
-
-Раскладка: четыре пакета по 11 карт переворачиваются лицом вверх и становятся стенами \
-гробницы (номера по часовой стрелке, начиная сверху); у стены видна только верхняя карта. \
-Верхняя карта каждой стены выносится наружу — это рабочая карта стены. Каждый король среди этих \
-восьми карт, масть которого ещё не имеет угла, уходит в угол (сначала стены 1–4, потом рабочие \
-карты 1–4). *Остальные 60 карт — колода.
-
-*Ход игры:
-• Свободные карты: верхняя карта каждой стены, верхняя карта каждой рабочей стопки и верхняя \
-карта отбоя. Любую из них можно положить в базовую стопку её масти.
-• Короля, у масти которого ещё нет угла, можно положить в пустой угол. Второй король масти \
-ложится только на туза этой масти.
-• *Карту стены или карту отбоя можно положить на любую рабочую стопку, какая бы карта ни \
-лежала сверху: рабочие стопки — это места для стоянки. На стены и на отбой ничего не кладут, \
-а карты рабочих стопок идут только в базовые, поэтому кладите карту на ту, что понадобится \
-позже.
-• Опустевшая рабочая стопка тут же пополняется из своей стены. Пустая стена остаётся пустой, \
-и её рабочее место, когда опустеет, тоже.
-• *Нажмите на колоду, чтобы открыть одну карту в отбой, в любой момент. Когда колода кончится, \
-отбой можно перевернуть снова, сколько угодно раз.
-
-Пасьянс сошёлся, когда все 104 карты в базовых; он не вышел, если ни свободную карту, ни карту \
-из колоды или отбоя положить некуда. Очки: карты в базовых.
-
-*Настройка: при трёх проходах и построении в масти на очко вверх или вниз (первое прочтение) \
-не выиграна ни одна партия — ни простым автоматическим игроком (0 из 300), ни компьютерным \
-решателем, видящим все карты (0 из 100). С неограниченными проходами и любой картой на \
-рабочей стопке решатель выигрывает около 40% партий (26 из 60 по 3 секунды; остальные \
-не решены).
-
-*Варианты: число проходов колоды (без ограничения или 1–3); построение на рабочих стопках \
-(любая карта или в масти: вверх или вниз, только вверх, только вниз, никак)."""
-
 
 @register
 class NapoleonsTomb(PatienceGame):
     info = GameInfo(
         id="napoleons_tomb",
-        names={"en": "Napoleon's Tomb (Russian, reconstructed)",
-               "zh": "拿破仑之墓（俄式·重建）",
-               "ru": "Гробница Наполеона (реконструкция)"},
         source="002_641e09ccd4cb0ebe.txt",
-        source_game="Гробница Наполеона, truncated (GAMES.md §C4)",
         decks=2, kind="S-mixed", difficulty=5,
-        description={
-            "en": "Reconstructed two-deck tomb: kings in the corners, build down twice to ace.",
-            "zh": "重建的双副牌玩法：K守四角，同花色两次从K叠到A。",
-            "ru": "Реконструкция: короли в углах гробницы, дважды вниз до туза по мастям.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     options = (
         Option("passes", 0, (0, 1, 2, 3),

@@ -12,74 +12,13 @@ from .rng import Rng
 
 DEAL = Move("deal")
 
-RULES_EN = """\
-Goal: remove all 32 cards of the eight piles, in pairs of the same rank.
-
-The deal: 8 piles in 2 rows of 4, each of 3 face-down cards with 1 face-up card on top. The \
-other 20 cards are the stock. Beside it is a turned row with room for 3 cards.
-
-Play:
-• Remove two available cards of the same rank (suits do not matter): tap one, then the other. \
-Available cards are the top card of each pile and every card in the turned row. With three \
-cards of a rank in view, you choose which two go.
-• A face-down card left on top of a pile turns over by itself.
-• When no pair can be made, tap the stock to turn its top card into the turned row. The row \
-holds at most 3 cards; two cards of the row may also pair with each other.
-
-End: you win when the eight piles are empty; cards left in the stock do not matter. The game \
-is lost when no pair is available and no card can be turned (the row is full or the stock is \
-empty).
-
-Option: turn a stock card at any time while the row has room, even if a pair is available. \
-Score: cards left in the eight piles (fewer is better)."""
-
-RULES_ZH = """\
-目标：把8垛场牌共32张，全部按同点数两两配对拿掉。
-
-摆牌：摆成2排，每排4垛，每垛先扣3张，再在上面翻开1张。其余20张为手牌。手牌旁边是翻牌区，最多放3张。
-
-玩法：
-• 拿掉两张同点数的可用牌（不论花色）：先点一张，再点另一张。可用牌是每垛最上面的一张，以及翻牌区的每一张。同点的牌有3张时，只能拿掉其中两张，由你选择。
-• 垛顶露出的扣牌会自动翻开。
-• 无牌可配时，点手牌，把最上面一张翻到翻牌区。翻牌区最多3张；其中两张也可以自行配对拿掉。
-
-结束：8垛全部拿完即为胜利，剩下的手牌不计。没有可配的牌、也不能再翻牌（翻牌区已满或手牌用完）时，游戏失败。
-
-选项：只要翻牌区有空位，随时可以翻牌，即使还有可配的对子。计分：8垛中剩下的牌数，越少越好。"""
-
-RULES_RU = """\
-Цель: убрать все 32 карты восьми стопок парами одного достоинства.
-
-Раскладка: 8 стопок в 2 ряда по 4; в каждой 3 карты рубашкой вверх и одна открытая сверху. \
-Остальные 20 карт — колода. Рядом с ней — ряд открытых карт, в нём помещаются 3 карты.
-
-Ход игры:
-• Уберите две доступные карты одного достоинства (масть не важна): нажмите на одну, затем на \
-другую. Доступны верхние карты стопок и все карты открытого ряда. Если видны три карты одного \
-достоинства, вы сами выбираете, какие две убрать.
-• Закрытая карта наверху стопки открывается сама.
-• Когда пар нет, нажмите на колоду: её верхняя карта ляжет в открытый ряд. В ряду не больше \
-3 карт; две карты ряда тоже могут составить пару.
-
-Конец: вы выиграли, когда все восемь стопок пусты; оставшиеся в колоде карты не важны. \
-Партия проиграна, если пар нет и открыть карту нельзя (ряд полон или колода пуста).
-
-Вариант: открывать карту из колоды можно в любой момент, пока в ряду есть место, даже если \
-пара есть. Очки: карты, оставшиеся в восьми стопках (чем меньше, тем лучше)."""
-
 
 @register
 class PairsEightPiles(Game):
     info = GameInfo(
         id="pairs_eight_piles",
-        names={"en": "Pairs (Eight Piles)", "zh": "配对", "ru": "Пары (восемь стопок)"},
         source="000_5c0014aada07c9b6.txt", source_game="5",
-        decks=1, kind="S-luck", difficulty=2,
-        description={"en": "Pair off eight piles by rank, turning stock cards when stuck.",
-                     "zh": "八垛牌同点配对拿掉，配不下去时翻手牌。",
-                     "ru": "Убирайте пары из восьми стопок, открывая колоду, когда пар нет."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards left in the piles", score_better="lower",
+        decks=1, kind="S-luck", difficulty=2, score_better="lower",
     )
     options = (
         Option("deal_any_time", False, (False, True),

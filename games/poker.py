@@ -21,21 +21,6 @@ from .cards import JOKER, RANK, SUIT
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
  STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND) = range(11)
 
-#: category names for messages and the rules screens
-NAMES: dict[int, dict[str, str]] = {
-    HIGH_CARD: {"en": "nothing", "zh": "无牌型", "ru": "ничего"},
-    ONE_PAIR: {"en": "one pair", "zh": "一对", "ru": "пара"},
-    TWO_PAIR: {"en": "two pairs", "zh": "两对", "ru": "две пары"},
-    THREE_OF_A_KIND: {"en": "three of a kind", "zh": "三条", "ru": "тройка"},
-    STRAIGHT: {"en": "straight", "zh": "顺子", "ru": "стрит"},
-    FLUSH: {"en": "flush", "zh": "同花", "ru": "флеш"},
-    FULL_HOUSE: {"en": "full house", "zh": "满堂红", "ru": "фул-хаус"},
-    FOUR_OF_A_KIND: {"en": "four of a kind", "zh": "四条", "ru": "каре"},
-    STRAIGHT_FLUSH: {"en": "straight flush", "zh": "同花顺", "ru": "стрит-флеш"},
-    ROYAL_FLUSH: {"en": "royal flush", "zh": "同花大顺", "ru": "роял-флеш"},
-    FIVE_OF_A_KIND: {"en": "five of a kind", "zh": "五条", "ru": "покер (пять одинаковых)"},
-}
-
 #: Poker Squares points per category (Morehead & Mott-Smith). Five of a kind, only possible
 #: with a wild card, scores as four of a kind.
 AMERICAN = (0, 2, 5, 10, 15, 20, 25, 50, 75, 100, 50)

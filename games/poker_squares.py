@@ -21,7 +21,7 @@ LINES: tuple[tuple[int, ...], ...] = tuple(
 ) + tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
 #: the row and the column through each cell
 LINES_OF: tuple[tuple[int, int], ...] = tuple((i // SIZE, SIZE + i % SIZE) for i in range(CELLS))
-#: cells touching each cell, diagonals included (variant [例3])
+#: cells touching each cell, diagonals included (variant: example 3)
 NEAR: tuple[frozenset[int], ...] = tuple(
     frozenset(r * SIZE + c
               for r in range(i // SIZE - 1, i // SIZE + 2)
@@ -85,111 +85,13 @@ def _anneal(grid: list[int], free: list[int], pts: tuple[int, ...], rnd: random.
     grid[:] = kept
     return best
 
-_HANDS = (
-    poker.ROYAL_FLUSH, poker.STRAIGHT_FLUSH, poker.FOUR_OF_A_KIND, poker.FULL_HOUSE, poker.FLUSH,
-    poker.STRAIGHT, poker.THREE_OF_A_KIND, poker.TWO_PAIR, poker.ONE_PAIR, poker.HIGH_CARD,
-)
-_EXAMPLES = {
-    poker.ROYAL_FLUSH: "A K Q J 10 ♠", poker.STRAIGHT_FLUSH: "9 8 7 6 5 ♥",
-    poker.FOUR_OF_A_KIND: "7 7 7 7 +1", poker.FULL_HOUSE: "Q Q Q 4 4",
-    poker.FLUSH: "K 9 7 4 2 ♦", poker.STRAIGHT: "5 4 3 2 A", poker.THREE_OF_A_KIND: "8 8 8",
-    poker.TWO_PAIR: "J J 3 3", poker.ONE_PAIR: "6 6", poker.HIGH_CARD: "—",
-}
-
-
-def _table(lang: str) -> str:
-    form = "  {}（{}）：{} / {}" if lang == "zh" else "  {} ({}): {} / {}"
-    return "\n".join(form.format(poker.NAMES[h][lang], _EXAMPLES[h], poker.AMERICAN[h],
-                                 poker.ENGLISH[h]) for h in _HANDS)
-
-
-RULES_EN = f"""\
-Goal: lay 25 cards in a square of 5 rows and 5 columns so that the ten hands of five cards \
-(five rows and five columns) score as many points as possible.
-
-Play:
-• The top card of the stock is shown face up. Tap an empty square to place it there; the next \
-card then turns up. A placed card never moves again.
-• The first card goes in the top-left square; after that, any empty square.
-• After 25 cards the game ends and the ten hands are scored; the other cards are not used.
-
-Scoring, each row and column by its best hand (American / English points):
-{_table("en")}
-An ace counts high (10-J-Q-K-A) or low (A-2-3-4-5) in a straight, but Q-K-A-2-3 is no straight. \
-Unfinished lines count only their pairs, threes and fours.
-
-Benchmarks: about 150 American (50 English) points is good, about 200 (60) is excellent; \
-reaching "excellent" counts as a win.
-
-Options: English scoring. Free first card: start in any square. Adjacent: every card after \
-the first must touch the one placed before it (sideways, up, down or diagonally); if no such \
-square is free, any square will do. Rearrange: deal all 25 cards into the grid at once and then \
-swap any two cards freely before tapping "finish"; or place them as usual, note the score, then \
-rearrange and score again to compare. Joker, mixed in: a joker is shuffled in among the 25 \
-cards to be placed. Joker, swapped in: when the grid is complete you may replace any one card \
-with the joker (the card is set aside), or tap "finish" to keep the grid as it is. The \
-joker is wild: it counts as whatever card gives its row and its column the most points \
-together (it may copy a card already there; five of a kind scores as four)."""
-
-RULES_ZH = f"""\
-目标：把25张牌摆成5排5行的方阵，让5排和5行共10组五张牌的牌型得分总和尽量高。
-
-玩法：
-• 牌库最上面一张翻开显示。点一个空格，把它放进去，接着翻开下一张。牌一旦放定就不能再移动。
-• 第1张必须放在左上角，以后各张可以放在任何空格。
-• 放满25张后游戏结束，按10组牌计分；其余的牌不用。
-
-计分（每排、每行按其最好的牌型计分，美制／英制）：
-{_table("zh")}
-顺子中A可以作大（10-J-Q-K-A），也可以作小（A-2-3-4-5），但Q-K-A-2-3不算顺子。未摆满的排或行只计对子、三条、四条。
-
-标准：约150美制分（50英制分）为良好，约200（60）为优秀；达到优秀即算胜利。
-
-选项：英制计分。第1张自由：第1张可以放在任何格。相邻：第2张起，每张都必须放在前一张的上下左右或斜向相邻的空格里；如果没有这样的空格，可以放在任何空格。调整：先把25张牌按顺序一次摆满，再任意对调两张牌，最后点"结束"；或者先照常摆好并记下得分，再调整重新计分，加以比较。王牌掺入：把一张王牌和要摆的25张牌混在一起。王牌替换：方阵摆满后，可以用王牌替换任意一张牌（被替换的牌放到一边），也可以点"结束"保持原样。王牌可以当作任何一张牌：自动选择使它所在的排和行合计得分最高的那张（可以和场上已有的牌重复；五条按四条计分）。"""
-
-RULES_RU = f"""\
-Цель: разложить 25 карт квадратом 5 на 5 так, чтобы десять покерных комбинаций из пяти карт \
-(пять рядов и пять столбцов) дали как можно больше очков.
-
-Ход игры:
-• Верхняя карта колоды открыта. Нажмите на пустую клетку, чтобы положить её туда; затем \
-открывается следующая. Положенная карта больше не двигается.
-• Первая карта кладётся в левый верхний угол, остальные — в любую пустую клетку.
-• После 25 карт игра кончается и подсчитываются десять комбинаций; остальные карты не нужны.
-
-Очки за каждый ряд и столбец по лучшей комбинации (американский / английский счёт):
-{_table("ru")}
-Туз в стрите бывает старшим (10-J-Q-K-A) или младшим (A-2-3-4-5), но Q-K-A-2-3 — не стрит. \
-Неполные ряды считают только пары, тройки и каре.
-
-Ориентиры: около 150 очков по американскому счёту (50 по английскому) — хорошо, около 200 \
-(60) — отлично; «отлично» считается победой.
-
-Варианты: английский счёт. Первая карта куда угодно. «Рядом»: каждая карта после первой \
-кладётся в клетку, соседнюю с предыдущей (сбоку, сверху, снизу или по диагонали); если такой \
-свободной нет — в любую. Перестановка: сразу разложить все 25 карт по порядку, затем менять \
-местами любые две карты и нажать «готово»; или сыграть как обычно, записать счёт, затем \
-переставить и сравнить. Джокер в колоде: джокер замешивается в 25 карт для раскладки. Джокер \
-на замену: когда квадрат заполнен, джокером можно заменить любую одну карту (она \
-откладывается) или нажать «готово», оставив всё как есть. Джокер — любая \
-карта: он считается той картой, которая даёт больше всего очков его ряду и столбцу вместе \
-(может повторять уже лежащую карту; пять одинаковых считаются как каре)."""
-
 
 @register
 class PokerSquares(Game):
     info = GameInfo(
         id="poker_squares",
-        names={"en": "Poker Squares", "zh": "单人扑克", "ru": "Покерный квадрат"},
         source="000_5c0014aada07c9b6.txt", source_game="25",
-        decks=1, kind="S-mixed", difficulty=2,
-        description={
-            "en": "Place 25 cards in a 5×5 square to make ten poker hands.",
-            "zh": "把25张牌摆成5×5方阵，排和行各组成扑克牌型。",
-            "ru": "Разложите 25 карт квадратом 5×5 и соберите десять покерных комбинаций.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="points", score_better="higher",
+        decks=1, kind="S-mixed", difficulty=2, score_better="higher",
     )
     SOLVER_VIEW = {"stock": "count"}  # dealt from the top only: its size says what is left
     options = (

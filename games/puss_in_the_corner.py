@@ -11,81 +11,13 @@ from .patience import DEAL, Build, PatienceGame, Rule, roles
 from .registry import register
 from .rng import Rng
 
-RULES_EN = """\
-Goal: build the four aces up to kings, by colour.
-
-The deal: the four aces go in a square in the middle as foundations. The four corners of the \
-table start empty. The other 48 cards are the stock.
-
-Play:
-• On a foundation, build up in the colour of its ace, suits mixed: the 2♦ may go on the A♥, \
-then a red 3, and so on up to a red king.
-• Tap the stock to turn its top card. If it fits a foundation it must go there (if it fits \
-two, you choose). Otherwise put it on any one of the four corner piles. Each card is placed \
-before the next one is turned. Try not to bury low cards under high ones; many players keep \
-one corner for the jacks, queens and kings.
-• The top card of a corner pile may go to a foundation at any time. Cards never move from one \
-corner to another.
-• Redeal once: when the stock is used up, pick up the corner piles in any order you choose and \
-stack them, without shuffling, into a new stock. The first pile you pick is dealt first, in the \
-order its cards were placed on it, then the second pile, and so on. The order matters!
-
-End: you win when all 52 cards are on the foundations.
-
-Option: "parking" lets a turned card that fits a foundation go to a corner instead. Score: \
-cards on the foundations."""
-
-RULES_ZH = """\
-目标：在4张A上，按同色（不必同花）从A到K递升堆起4个牌垛。
-
-摆牌：先拣出4张A，放在中央成方形，作为基础牌。桌子四个角落留作弃牌堆，开始时是空的。其余48张为手牌。
-
-玩法：
-• 基础牌上按A的颜色递升叠放，不必同花：如◆2可以放在♥A上，然后再放红色的3，一直到红色的K。
-• 点手牌翻开一张。如能放在基础牌上，必须放上（两处都能放时由你选择）；如不能，放在4个角落中任何一处。每张牌放好后才能翻下一张。尽量避免小牌被压在大牌下面；留一个角落专放J、Q、K比较有利。
-• 角落牌堆最上面的一张，随时可以移到基础牌上。角落之间不能互相移牌。
-• 可以重翻一次：手牌翻完后，把4个角落的牌按你选择的顺序摞起，不要洗，成为新的手牌。先拿起的一堆先翻，按当初放上的先后顺序翻出，然后是第二堆，依此类推。摞牌顺序颇重要！
-
-结束：52张全部放到基础牌上即为胜利。
-
-选项：“暂放”：翻开的牌即使能放到基础牌上，也可以放到角落。计分：基础牌上的牌数。"""
-
-RULES_RU = """\
-Цель: нарастить четырёх тузов до королей по цвету.
-
-Раскладка: четыре туза кладутся квадратом в центре — это базы. Четыре угла стола сначала \
-пусты. Остальные 48 карт — колода.
-
-Ход игры:
-• На базу кладите карту на единицу старше того же цвета, что и туз, масть может быть любой: \
-2♦ на Т♥, затем красную 3 и так до красного короля.
-• Нажмите на колоду, чтобы открыть верхнюю карту. Если она подходит на базу, её нужно \
-положить туда (если подходит на две — выбираете вы). Иначе положите её на любую из четырёх \
-угловых стопок. Каждую карту кладут, прежде чем открыть следующую. Старайтесь не закрывать \
-младшие карты старшими; удобно отвести один угол под валетов, дам и королей.
-• Верхнюю карту угловой стопки можно в любой момент положить на базу. Перекладывать карты из \
-угла в угол нельзя.
-• Одна пересдача: когда колода кончится, соберите угловые стопки в любом выбранном вами \
-порядке и сложите их, не тасуя, в новую колоду. Первая взятая стопка сдаётся первой, в том \
-порядке, в каком карты на неё клали, затем вторая и так далее. Порядок важен!
-
-Конец: вы выиграли, когда все 52 карты лежат на базах.
-
-Вариант: «парковка» — открытую карту, подходящую на базу, можно положить и в угол. Очки: \
-карты на базах."""
-
 
 @register
 class PussInTheCorner(PatienceGame):
     info = GameInfo(
         id="puss_in_the_corner",
-        names={"en": "Puss in the Corner", "zh": "抢墙角", "ru": "Кошка в углу"},
         source="000_5c0014aada07c9b6.txt", source_game="8",
         decks=1, kind="S-mixed", difficulty=2,
-        description={"en": "Build the aces up by colour, parking cards in four corners.",
-                     "zh": "在四张A上按同色递升，不能放的牌放到四个角落。",
-                     "ru": "Тузы наращиваются по цвету, лишние карты — в четыре угла."},
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     options = (
         Option("allow_parking", False, (False, True),

@@ -19,93 +19,13 @@ from .rng import Rng
 DEAL = Move("deal")
 GRADES = (None, "pass", "good", "excellent", "win")
 
-RULES_EN = """\
-Goal: inside the columns, build the thirteen cards of each suit in one unbroken sequence from \
-king down to ace. There are no foundations: the sequences stay in the columns.
-
-The deal: 49 cards in 7 columns of 7. In the first three rows the first four cards are face \
-down, so columns 1 to 4 hold 3 face-down cards under 4 face-up ones and columns 5 to 7 are all \
-face up. The last 3 cards lie face down as a reserve.
-
-Play:
-• Any face-up card may be moved, together with every card lying on it in whatever order, onto \
-the top card of another column that is of the same suit and one rank higher: the 8 of hearts \
-(and all above it) onto the 9 of hearts.
-• Nothing may be placed on an ace.
-• A face-down card left on top of a column turns over by itself.
-• An empty column takes only a king, moved with everything on it; it may stay empty.
-• Reserve: once, tap the reserve to deal its 3 cards face up, one onto each of columns 1, 2 \
-and 3 (an empty column simply receives its card).
-
-End: you win when all four suits stand complete; otherwise the game ends when no move is \
-left. A complete sequence is the 13 cards of one suit from \
-king to ace, face up and in order, within one column. Grading: 1 sequence = pass, 2 = good, \
-3 = excellent, 4 = total win. Score: complete sequences.
-
-Option: "reserve deal" chooses when the reserve may be dealt: at any time (the default, as the \
-book's own advice suggests) or only when no other move is left (as the book tells the game)."""
-
-RULES_ZH = """\
-目标：以K为基牌，在场牌各行内把每种花色的13张牌按同花色从K到A递降连成一列。不另设基牌位，牌列就留在场牌里。
-
-摆牌：49张牌摆成7排7行。第1、2、3排从左数的前4张面朝下，其余都面朝上：第1至4行是3张扣牌上压4张亮牌，\
-第5至7行全部亮开。剩下3张面朝下放在一旁作为备用牌。
-
-玩法：
-• 任何一张亮开的牌，都可以连同压在它上面的所有牌（不管顺序如何）一起，移到另一行最下面的暴露牌上，\
-条件是暴露牌与它同花色、点数大一：如红桃8（连同其上的牌）移到红桃9上。
-• A最小，任何牌都不能放到A上。
-• 扣着的牌成为一行的最下一张时自动翻开。
-• 空行只能放K（连同其上的牌一起移过去），也可以暂时空着。
-• 备用牌：只有一次，点击备用牌把3张翻开，分别放到第1、2、3行的最下面（空行就直接放进去）。
-
-结束：4种花色都完成就大获全胜；否则，没有牌可以移动时游戏结束。一个完整牌列是同一行中同一花色从K到A依次相连的13张亮牌。\
-评级：完成1列为合格，2列良好，3列优秀，4列大获全胜。计分：完整牌列数。
-
-选项：“备用牌发放”决定何时可以发备用牌：随时（默认，书中的提示也这样建议）或只有在别无可走时（书中叙述的顺序）。"""
-
-RULES_RU = """\
-Цель: прямо в столбцах выстроить все тринадцать карт каждой масти одной непрерывной серией от \
-короля до туза. Баз нет: серии остаются в столбцах.
-
-Раскладка: 49 карт в 7 столбцов по 7. В первых трёх рядах первые четыре карты лежат рубашкой \
-вверх, так что в столбцах 1–4 под 4 открытыми картами лежат 3 закрытые, а столбцы 5–7 открыты \
-целиком. Последние 3 карты лежат закрытыми в резерве.
-
-Ход игры:
-• Любую открытую карту можно перенести вместе со всеми картами, лежащими на ней (в любом \
-порядке), на верхнюю карту другого столбца той же масти и на единицу старше: 8 червей (и всё, \
-что на ней) на 9 червей.
-• На туза ничего класть нельзя.
-• Закрытая карта, оказавшаяся наверху столбца, открывается сама.
-• В пустой столбец можно перенести только короля вместе со всем, что на нём; столбец может и \
-оставаться пустым.
-• Резерв: один раз нажмите на резерв — его 3 карты откроются и лягут по одной на столбцы 1, 2 \
-и 3 (в пустой столбец карта просто кладётся).
-
-Конец: вы выиграли, когда собраны все четыре масти; иначе игра заканчивается, когда ходов \
-больше нет. Полная серия — 13 карт одной масти от \
-короля до туза, открытые и по порядку, в одном столбце. Оценка: 1 серия — зачёт, 2 — хорошо, \
-3 — отлично, 4 — полная победа. Очки: число полных серий.
-
-Вариант: «сдача резерва» — когда можно сдать резерв: в любой момент (по умолчанию, как \
-советует сама книга) или только когда других ходов нет (как описана игра в книге)."""
-
 
 @register
 class Scorpion(PatienceGame):
     info = GameInfo(
         id="scorpion",
-        names={"en": "Scorpion", "zh": "蝎子", "ru": "Скорпион"},
         source="000_5c0014aada07c9b6.txt", source_game="21",
         decks=1, kind="S-mixed", difficulty=4,
-        description={
-            "en": "Move any card with everything on it; build each suit from king to ace.",
-            "zh": "任何亮牌都能连同其上的牌一起移动，在场牌中从K到A叠成同花色牌列。",
-            "ru": "Переносите любую карту со всем, что на ней; собирайте масти от короля до туза.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="complete K→A sequences",
     )
     SOLVER_PRUNES = False  # see solver_moves: one complete pass
     options = (

@@ -33,53 +33,6 @@ LINES: tuple[tuple[tuple[int, ...], frozenset[int]], ...] = tuple(
     + [tuple(range(c, CELLS, COLS)) for c in range(COLS)]
 )
 
-RULES_EN = """\
-Goal: put the eleven cards in order, A 2 3 4 in the top row, 5 6 7 8 in the middle row and \
-9 10 J in the bottom row, with the empty place at the bottom right (A counts 1, J counts 11).
-
-The deal: the ace to jack of one suit, shuffled, face up in 3 rows of 4 places; the last \
-place (bottom right) stays empty. Every deal can be solved.
-
-Play: tap a card next to the empty place (left, right, above or below, not diagonally) to \
-slide it into the empty place. Cards never jump or swap.
-
-End: you win when the cards are in order. Players can race on the same deal: the fewest \
-slides (or the shortest time) wins.
-
-Tip: put the top row in order first, then the left column, and keep the finished cards still.
-
-Option: the suit of the cards. Score: the number of slides (fewer is better)."""
-
-RULES_ZH = """\
-目标：把11张牌按大小顺序排好：第一行A 2 3 4，第二行5 6 7 8，第三行9 10 J，空格在右下角（A为1，J为11）。
-
-摆牌：取同一花色的A到J共11张，洗过后正面朝上摆成3行，每行4个位置；最后一个位置（右下角）留空。每一局都一定能排好。
-
-玩法：点空格上下左右相邻的一张牌（斜向不行），它就滑进空格。牌不能跳过别的牌，也不能互换。
-
-结束：排好顺序即为胜利。几个人可以用同一局比赛：移动次数最少（或用时最短）者胜。
-
-窍门：先排好第一行，再排好左边一列，已排好的牌尽量不动。
-
-选项：所用牌的花色。计分：移动次数（越少越好）。"""
-
-RULES_RU = """\
-Цель: расставить одиннадцать карт по порядку: A 2 3 4 в верхнем ряду, 5 6 7 8 в среднем и \
-9 10 J в нижнем, а пустое место — справа внизу (туз — 1, валет — 11).
-
-Раскладка: карты от туза до валета одной масти, перетасованные, лежат открыто в 3 ряда по 4 \
-места; последнее место (справа внизу) пустое. Каждая раскладка решается.
-
-Ход игры: нажмите на карту рядом с пустым местом (слева, справа, сверху или снизу, не по \
-диагонали), и она сдвинется на пустое место. Карты не перепрыгивают и не меняются местами.
-
-Конец: вы выиграли, когда карты стоят по порядку. Можно соревноваться на одной раскладке: \
-побеждает тот, кто сделал меньше ходов (или потратил меньше времени).
-
-Совет: сначала соберите верхний ряд, потом левый столбец, и не трогайте готовые карты.
-
-Вариант: масть карт. Очки: число ходов (чем меньше, тем лучше)."""
-
 
 def is_even(ranks: list[int]) -> bool:
     """Whether an arrangement is an even permutation: only those can be slid into order with
@@ -102,17 +55,8 @@ def _longest_rise(values: list[int]) -> int:
 class SlidingEleven(Game):
     info = GameInfo(
         id="sliding_eleven",
-        names={"en": "Eleven-Card Sliding Puzzle", "zh": "魔方——排号",
-               "ru": "Пятнашки из одиннадцати карт"},
         source="000_5c0014aada07c9b6.txt", source_game="27",
-        decks=1, kind="Puzzle", difficulty=3,
-        description={
-            "en": "Slide the ace to jack into order, like a small 15-puzzle.",
-            "zh": "像华容道一样滑动，把A到J排好顺序。",
-            "ru": "Передвигайте карты от туза до валета по порядку, как в «пятнашках».",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="moves", score_better="lower",
+        decks=1, kind="Puzzle", difficulty=3, score_better="lower",
     )
     options = (
         Option("suit", "S", tuple(C.SUITS), "the suit of the eleven cards"),

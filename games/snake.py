@@ -1,4 +1,4 @@
-"""Snake («Змей», source 002): eight columns of eight, every stock card feeds column 1.
+"""Snake (source 002, "Zmei"): eight columns of eight, every stock card feeds column 1.
 
 The stock has no waste: each turned card lands on column 1, which becomes the long "snake".
 Several cards move only as a whole series, and foundation cards may come back to help.
@@ -13,87 +13,6 @@ from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, FOUNDATION, Build, PatienceGame, Rule
 from .registry import register
 from .rng import Rng
-
-RULES_EN = """\
-Goal: move all 104 cards (two decks) to the eight foundations, each built up in one suit from \
-ace to king.
-
-The deal: eight columns of eight face-up cards, dealt row by row (row 1 is dealt first, so it \
-lies at the bottom of the columns). The other 40 cards form the stock. An ace dealt into row 1 \
-goes straight to a foundation and its place is filled from the stock; if that card is an ace \
-too, it goes up as well.
-
-Play:
-• Only the top card of each column is free.
-• A free card may go to a foundation: an ace starts one (two foundations per suit), then the \
-2, 3 ... of the same suit up to the king.
-• A free card may go on another column's top card that is exactly one rank higher, whatever \
-the suit: any 6 on any 7.
-• Several cards move together only as a full series: all the cards in sequence at the top of a \
-column (each one lower than the card beneath, any suits) move as one group, never part of it. \
-The top card alone may always move.
-• The top card of a foundation may come back onto a column (onto a card one higher, or into \
-an empty column).
-• An empty column takes any free card or full series.
-• Tap the stock to turn its top card face up onto the top of column 1 (the snake). You may do \
-this at any time; there is no waste and no redeal.
-
-The game is won when all 104 cards are on the foundations. The book ends the game when the \
-stock runs out; here play goes on after the last stock card until you finish or no move is \
-left. Score: cards on the foundations.
-
-Options: "once" (a refill that is an ace stays in row 1); partial series (any part of a series \
-may move, not only the whole of it)."""
-
-RULES_ZH = """\
-目标：把两副牌共104张全部移到8个基础堆上，每堆同花色从A依次叠到K。
-
-发牌：8列，每列8张，全部正面朝上，一行一行地发（第1行最先发，压在各列最底下）。其余40张为牌库。\
-发到第1行的A直接放到基础堆上，空位立即用牌库的牌补上；如果补上的又是A，也照样放上去再补。
-
-玩法：
-• 每列只有最上面的一张牌可以活动。
-• 活动的牌可以放到基础堆上：A开始一堆（每种花色两堆），然后同花色的2、3……直到K。
-• 活动的牌可以放到另一列的顶牌上，只要顶牌恰好大一点，不论花色：任何6都可以放在任何7上。
-• 多张牌只能作为"完整系列"一起移动：一列顶端所有依次递减一点的牌（花色不限）必须整组移动，不能只移其中一部分。顶牌总可以单独移动。
-• 基础堆的顶牌可以暂时移回某一列（放在大一点的牌上，或放进空列）。
-• 空列可以放任何活动的牌或完整系列。
-• 点击牌库，把最上面一张翻开放到第1列的最上面（这一列就是"蛇"）。任何时候都可以这样做；没有废牌堆，也不能重发。
-
-104张牌全部上基础堆即获胜。原书说牌库用完游戏就结束；这里翻完最后一张后仍可继续，直到完成或无路可走。计分：基础堆上的牌数。
-
-选项："一次"（补上的牌若是A，就留在第1行）；"部分系列"（系列中的任意一段都可移动，不必整组）。"""
-
-RULES_RU = """\
-Цель: переложить все 104 карты (две колоды) в восемь базовых стопок, каждую по одной масти \
-по возрастанию от туза до короля.
-
-Раскладка: восемь столбцов по восемь открытых карт, по рядам (первый ряд выкладывается первым \
-и лежит в самом низу столбцов). Остальные 40 карт — колода. Туз, попавший в первый ряд, сразу \
-уходит в базовые, а его место тут же заполняется картой из колоды; если и она туз, то и она \
-уходит в базовые.
-
-Ход игры:
-• Свободна только верхняя карта каждого столбца.
-• Свободную карту можно положить в базовые: туз начинает стопку (по две на масть), затем \
-двойка, тройка … той же масти до короля.
-• Свободную карту можно положить на верхнюю карту другого столбца, старшую ровно на одно \
-очко, независимо от масти: любую шестёрку на любую семёрку.
-• Несколько карт переносятся вместе только полной серией: все идущие подряд по старшинству \
-карты наверху столбца (каждая на очко младше лежащей под ней, масти любые) переносятся \
-целиком, не частью. Одну верхнюю карту можно переносить всегда.
-• Верхнюю карту базовой стопки можно вернуть в столбец (на карту на очко старше или в \
-пустой столбец).
-• В пустой столбец можно положить любую свободную карту или полную серию.
-• Нажмите на колоду: её верхняя карта открывается и ложится наверх первого столбца («змей»). \
-Это можно делать в любой момент; отбоя и пересдачи нет.
-
-Пасьянс сошёлся, когда все 104 карты в базовых. В книге игра кончается с исчерпанием колоды; \
-здесь после последней карты колоды игра продолжается, пока вы не закончите или пока есть ходы. \
-Очки: карты в базовых.
-
-Варианты: «один раз» (если карта на замену — туз, она остаётся в первом ряду); частичные \
-серии (переносить можно любую часть серии, а не только всю)."""
 
 
 def foundation_wants(cards: list[list[int]], foundations: list[int]) -> dict[int, list[int]]:
@@ -113,15 +32,8 @@ def foundation_wants(cards: list[list[int]], foundations: list[int]) -> dict[int
 class Snake(PatienceGame):
     info = GameInfo(
         id="snake",
-        names={"en": "Snake", "zh": "长蛇阵", "ru": "Змей"},
-        source="002_641e09ccd4cb0ebe.txt", source_game="Змей (GAMES.md §C2)",
+        source="002_641e09ccd4cb0ebe.txt",
         decks=2, kind="S-mixed", difficulty=4,
-        description={
-            "en": "Two decks in eight columns; every stock card lands on the growing snake.",
-            "zh": "两副牌排成八列，牌库的每张牌都接在越来越长的\"蛇\"上。",
-            "ru": "Две колоды в восьми столбцах; каждая карта колоды ложится на растущего «змея».",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
     )
     options = (
         Option("deal_aces", "repeat", ("repeat", "once"),

@@ -1,4 +1,4 @@
-"""St Helena («Святая Елена», source 002): a two-deck Spider in which suits never matter.
+"""St Helena (source 002, "Svyataya Elena"): a two-deck Spider in which suits never matter.
 
 Not the Western "St. Helena" (Napoleon's Favourite), a different game. Runs of any suits
 build and move; a complete king-to-ace run leaves the table onto one of eight finished-run
@@ -17,83 +17,6 @@ from .rng import Rng
 
 RUN = 13
 
-RULES_EN = """\
-This is the Russian "St Helena", a Spider patience (Franklin D. Roosevelt's favourite, says \
-the book). It is not the Western two-deck game "St. Helena" (Napoleon's Favourite).
-
-Goal: gather all 104 cards (two decks) into eight complete runs from king down to ace, in any \
-suits, and clear them away.
-
-The deal: ten columns of three face-down cards, then a fourth row of ten face-up cards. The \
-other 64 cards form the stock.
-
-Play:
-• Any face-up card may go on a column's top card that is one rank higher, whatever the suit: \
-any 6 on any 7.
-• A run of cards going down by one (any suits) may move as a unit, the whole run or any part \
-of it that ends at the top of its column.
-• A face-down card left on top of a column turns over by itself.
-• An empty column takes any card, run or part of a run.
-• Tap the stock to deal ten face-up cards, one onto each column. There are six deals of ten \
-and a last deal of four, which goes onto columns 1 to 4. You may deal at any time (the book \
-deals when no move is left; here the choice is yours).
-• A complete run from king down to ace at the top of a column is cleared away onto a finished \
-pile at once.
-
-The game is won when all eight runs are cleared. It is lost when the stock is empty and you \
-can make no more progress. Score: cards cleared.
-
-Options: no deal while a column is empty (the usual Spider rule); clear a complete run with a \
-tap instead of automatically."""
-
-RULES_ZH = """\
-这是俄国的"圣赫勒拿"，一种蜘蛛接龙（据原书说，是富兰克林·罗斯福最喜欢的接龙）。它不是西方同名的双副牌游戏"圣赫勒拿"（拿破仑的最爱）。
-
-目标：把两副牌共104张排成8组从K到A的完整顺子（花色不限），并全部移走。
-
-发牌：10列，每列先发3张背面朝下的牌，再发第4行10张正面朝上的牌。其余64张为牌库。
-
-玩法：
-• 任何正面朝上的牌都可以放到某列的顶牌上，只要顶牌大一点，不论花色：任何6都可以放在任何7上。
-• 依次递减一点的一组牌（花色不限）可以整组移动，可以是整组，也可以是到该列顶端为止的任意一段。
-• 列顶的背面牌会自动翻开。
-• 空列可以放任何牌、整组或其中一段。
-• 点击牌库，发10张正面朝上的牌，每列一张。共发6次10张，最后一次只有4张，发到第1至4列。任何时候都可以发牌（原书是在无路可走时才发；这里由你决定）。
-• 某列顶端出现从K到A的完整顺子时，立即整组移到完成堆。
-
-8组顺子全部移走即获胜。牌库发完后无法再有进展即失败。计分：移走的牌数。
-
-选项：有空列时不准发牌（蜘蛛接龙的常见规则）；完整顺子由玩家点击移走，而不是自动移走。"""
-
-RULES_RU = """\
-Это русская «Святая Елена», пасьянс-паук (по словам книги, любимый пасьянс Франклина Д. \
-Рузвельта). Это не западный двухколодный пасьянс «St. Helena» («Любимец Наполеона»).
-
-Цель: собрать все 104 карты (две колоды) в восемь полных серий от короля до туза, независимо \
-от масти, и снести их.
-
-Раскладка: десять столбцов по три закрытые карты, затем четвёртый ряд из десяти открытых. \
-Остальные 64 карты — колода.
-
-Ход игры:
-• Любую открытую карту можно положить на верхнюю карту столбца, старшую на одно очко, \
-независимо от масти: любую шестёрку на любую семёрку.
-• Серию карт, идущих по убыванию на одно очко (масти любые), можно переносить целиком или \
-любой её частью, которая кончается наверху столбца.
-• Закрытая карта, оказавшаяся наверху столбца, открывается сама.
-• В пустой столбец можно положить любую карту, серию или часть серии.
-• Нажмите на колоду, чтобы выложить десять открытых карт, по одной на каждый столбец. Всего \
-шесть раздач по десять карт и последняя — из четырёх карт на столбцы 1–4. Раздавать можно в \
-любой момент (в книге — когда ходов больше нет; здесь решаете вы).
-• Полная серия от короля до туза наверху столбца сразу сносится в стопку готовых серий.
-
-Пасьянс сошёлся, когда снесены все восемь серий. Он не вышел, если колода кончилась и \
-продвинуться больше нельзя. Очки: снесённые карты.
-
-Варианты: не раздавать, пока есть пустой столбец (обычное правило «паука»); сносить полную \
-серию нажатием, а не автоматически."""
-
-
 #: byte translation from card codes to ranks (for the solver's keys)
 _RANKS = bytes(C.RANK[c] if c < len(C.RANK) else 0 for c in range(256))
 
@@ -102,17 +25,8 @@ _RANKS = bytes(C.RANK[c] if c < len(C.RANK) else 0 for c in range(256))
 class StHelenaSpider(PatienceGame):
     info = GameInfo(
         id="st_helena_spider",
-        names={"en": "St Helena (Russian Spider)", "zh": "圣赫勒拿（俄式蜘蛛）",
-               "ru": "Святая Елена (паук)"},
-        source="002_641e09ccd4cb0ebe.txt", source_game="Святая Елена (GAMES.md §C3)",
+        source="002_641e09ccd4cb0ebe.txt",
         decks=2, kind="S-mixed", difficulty=2,
-        description={
-            "en": "Two-deck Spider where suits never matter: build king-to-ace runs.",
-            "zh": "不论花色的双副牌蜘蛛接龙：凑成从K到A的顺子。",
-            "ru": "Двухколодный паук без учёта мастей: собирайте серии от короля до туза.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards cleared",
     )
     options = (
         Option("no_deal_with_empty_column", False, help="the stock cannot be dealt while a "

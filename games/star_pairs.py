@@ -23,93 +23,13 @@ DEAL_ORDER = tuple(
 PLACES = tuple(sorted(DEAL_ORDER, key=lambda p: (p[1], p[0])))
 RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
 
-RULES_EN = """\
-Goal: remove all 32 cards in pairs of the same rank.
-
-Cards: 32 — the 7, 8, 9, 10, J, Q, K and A of each suit (no 2 to 6).
-
-The deal: 17 cards face up in the shape of a star (an asterisk): 8 around the centre, 8 \
-further out in the same eight directions, and one in the centre. The other 15 cards are the \
-stock. Beside the star is one empty spare place.
-
-Play:
-• Tap the stock to turn its top card. If a card of the same rank lies on the table, tap that \
-card: both are removed, and the star place it left is filled at once with the next stock card.
-• The very first card turned from the stock that matches nothing goes to the spare place and \
-becomes a table card. Any other turned card that matches nothing loses the game.
-• Any two table cards of the same rank may also be removed, at any time; their places are not \
-filled. This is how the table is cleared once the stock is used up, but beware: doing it while \
-the stock lasts can leave a later card without a partner.
-• The spare place is never filled from the stock.
-
-End: you win when all 32 cards are removed (once the stock is through without a miss, the rest \
-always pairs off). You lose on the second miss.
-
-Options: the free miss at any time: the first turned card that matches nothing goes to the \
-spare place whenever it comes, not only if it is the very first card. Table pairs only at the \
-end: two table cards may be paired only once the stock is used up. Score: cards left (fewer \
-is better)."""
-
-RULES_ZH = """\
-目标：把32张牌按相同点数两张一组全部拿掉。
-
-用牌：32张，即每种花色的7、8、9、10、J、Q、K、A（除去2～6和王牌）。
-
-摆牌：17张牌正面朝上摆成"米"字形的星星：中央四周8张，外面同样8个方向再8张，最后中央1张。其余15张为贮存牌。星星旁边有一个空的备用位置。
-
-玩法：
-• 点贮存牌翻开最上面一张。如果桌上有相同点数的牌，点那张牌：两张一起拿掉，星星上空出的位置立即由下一张贮存牌补上。
-• 最先翻开的那一张贮存牌如果桌上没有相同点数的牌，就放到备用位置上，当作场牌。以后再翻出配不上的牌，就失败了。
-• 桌上任何两张点数相同的牌也可以随时拿掉，空出的位置不补牌。贮存牌用完以后就靠这样清桌；但贮存牌还没用完时这样做要小心：可能让后面翻出的牌配不上。
-• 备用位置不从贮存牌补牌。
-
-结束：32张全部拿掉即为胜利（贮存牌翻完而没有失误，剩下的牌总能配完）。第二次配不上就失败。
-
-选项：随时一次免罚：第一张配不上的牌不论什么时候翻出都放到备用位置，而不只限于最先翻开的那一张。场牌最后才配：桌上两张牌互相配对，只能在贮存牌用完以后。计分：剩下的牌数（越少越好）。"""
-
-RULES_RU = """\
-Цель: убрать все 32 карты парами одного достоинства.
-
-Карты: 32 — семёрки, восьмёрки, девятки, десятки, валеты, дамы, короли и тузы (без двоек–шестёрок).
-
-Раскладка: 17 карт открыто в форме звезды (снежинки): 8 вокруг центра, ещё 8 дальше в тех \
-же восьми направлениях и одна в центре. Остальные 15 карт — колода. Рядом со звездой одно \
-пустое запасное место.
-
-Ход игры:
-• Нажмите на колоду, чтобы открыть верхнюю карту. Если на столе есть карта того же \
-достоинства, нажмите на неё: обе убираются, а освободившееся место звезды сразу занимает \
-следующая карта колоды.
-• Самая первая открытая карта колоды, которой нет пары, ложится на запасное место и \
-становится картой стола. Любая другая открытая карта без пары означает проигрыш.
-• Любые две карты стола одного достоинства тоже можно убрать в любой момент; их места не \
-пополняются. Так стол расчищается, когда колода кончилась; но пока колода не кончилась, \
-осторожно: следующей карте может не найтись пары.
-• Запасное место из колоды не пополняется.
-
-Конец: вы выиграли, когда убраны все 32 карты (если колода пройдена без промаха, остальное \
-всегда разбирается парами). Второй промах — проигрыш.
-
-Варианты: промах без штрафа в любой момент — первая карта без пары ложится на запасное место, \
-когда бы она ни пришла, а не только если она самая первая. Пары со стола только в конце — две \
-карты стола можно убрать вместе лишь после того, как колода кончилась. Очки: сколько карт \
-осталось (чем меньше, тем лучше)."""
-
 
 @register
 class StarPairs(Game):
     info = GameInfo(
         id="star_pairs",
-        names={"en": "Star Combination", "zh": "星星的组合", "ru": "Звезда"},
         source="001_bf5637845a306030.txt", source_game="1",
-        decks=1, kind="S-luck", difficulty=1,
-        description={
-            "en": "Pair stock cards with a star of 17 by rank; the second miss loses.",
-            "zh": "翻开的牌与星形17张配同点数，第二次配不上就输。",
-            "ru": "Подбирайте пары к картам звезды по достоинству; второй промах — проигрыш.",
-        },
-        rules={"en": RULES_EN, "zh": RULES_ZH, "ru": RULES_RU},
-        score_label="cards left", score_better="lower",
+        decks=1, kind="S-luck", difficulty=1, score_better="lower",
     )
     SOLVER_VIEW = {"stock": "count"}  # dealt from the top only: its size says what is left
     SOLVER_PRUNES = True

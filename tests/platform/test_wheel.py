@@ -33,6 +33,12 @@ def test_wheel_holds_every_module_and_asset(wheel: Path):
             rel = module.relative_to(REPO).as_posix()
             assert rel in names, f"{rel} is not in {wheel.name}"
     assert "kiosk/locale/zh/LC_MESSAGES/kiosk.po" in names
+    # every game's texts are package data (games/game_texts.py reads them from the package)
+    texts = sorted((REPO / "games/texts").glob("*.toml"))
+    assert texts
+    for text in texts:
+        rel = text.relative_to(REPO).as_posix()
+        assert rel in names, f"{rel} is not in {wheel.name}"
     # the app finds its assets inside the package (kiosk/paths.py): the fonts must be there
     fonts = [n for n in names if "assets/fonts/" in n and n.endswith((".otf", ".ttf"))]
     assert fonts, f"the fonts (assets/fonts) are not in {wheel.name}"
