@@ -67,6 +67,8 @@ class _RawFile:
 
 
 _cache: dict[str, GameTexts] = {}
+#: the shipped files as read, shared by the games that borrow each other's paragraphs
+_shipped: dict[str, _RawFile] = {}
 
 
 def texts_root() -> Traversable:
@@ -78,15 +80,18 @@ def texts(game_id: str) -> GameTexts:
     """Game ``game_id``'s texts from the shipped files, read on first use and kept."""
     found = _cache.get(game_id)
     if found is None:
-        found = _cache[game_id] = load(game_id, texts_root())
+        found = _cache[game_id] = load(game_id, texts_root(), _shipped)
     return found
 
 
-def load(game_id: str, root: Traversable) -> GameTexts:
+def load(game_id: str, root: Traversable,
+         raw_files: dict[str, _RawFile] | None = None) -> GameTexts:
     """Read and expand ``<root>/<game_id>.toml`` (and the files it borrows paragraphs from).
 
-    Raises :class:`GameTextError` naming the file for anything wrong with it."""
-    raw_files: dict[str, _RawFile] = {}
+    ``raw_files`` keeps files already read from ``root`` (a base game is read once for all its
+    variants). Raises :class:`GameTextError` naming the file for anything wrong with it."""
+    if raw_files is None:
+        raw_files = {}
 
     def raw(gid: str) -> _RawFile:
         if gid not in raw_files:
