@@ -11,8 +11,8 @@ A file holds one table per language (``[en]``, ``[zh]``, ``[ru]``) with ``name``
 paragraphs. ``{{key}}`` in the rules (or in a paragraph) stands for this file's paragraph
 ``key`` in the same language, ``{{game.key}}`` for game ``game``'s. Top-level keys hold the
 few texts that are not per language: ``score_label`` (the catalog's English label, which the
-kiosk's ``.po`` catalogs translate for the table) and, when the source names the game in its own script,
-``source_game``. docs/engine.md shows an example.
+kiosk's ``.po`` catalogs translate for the table) and, when the source names the game in its
+own script, ``source_game``. docs/engine.md shows an example.
 """
 
 from __future__ import annotations
