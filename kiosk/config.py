@@ -105,7 +105,8 @@ class Table:
 
 @dataclass
 class Log:
-    data_dir: Path = DEFAULT_DATA_DIR
+    #: (read when the object is made, so that tests can point :data:`DEFAULT_DATA_DIR` away)
+    data_dir: Path = field(default_factory=lambda: DEFAULT_DATA_DIR)
     #: plays older than this are pruned (0 = keep forever, size limit still applies)
     max_days: int = 730
     #: the log file is kept under this size, oldest plays pruned first (0 = no limit)

@@ -23,7 +23,7 @@ def test_file_settings_and_schema(db_path, clock):
     assert log.status.ok and log.status.message == "The play log is working."
     assert rows(db_path, "PRAGMA journal_mode") == [("wal",)]
     assert rows(db_path, "PRAGMA auto_vacuum") == [(2,)]  # incremental
-    assert rows(db_path, "SELECT version FROM schema_version") == [(playlog.SCHEMA_VERSION,)]
+    assert rows(db_path, "SELECT max(version) FROM schema_version") == [(playlog.SCHEMA_VERSION,)]
     cols = {r[1]: r[2] for r in rows(db_path, "PRAGMA table_info(plays)")}
     assert cols["id"] == "INTEGER" and cols["seed"] == "INTEGER" and cols["options"] == "TEXT"
     assert cols["duration"] == "REAL" and cols["demo"] == "INTEGER"
