@@ -249,3 +249,18 @@ def test_unlock_and_events_show_the_attempts(kiosk_dirs, monkeypatch, capsys):
     assert run(["operator", "events", "--limit", "0", *c], monkeypatch, capsys)[0] == 2
     assert run(["operator", "pin", "--unlock", *c], monkeypatch, capsys)[0] == 0
     assert not guard.locked() and guard.check("4711") == "ok"
+
+
+def test_kiosk_run_reads_its_file_the_forgiving_way(kiosk_dirs):
+    import argparse
+
+    from kiosk.commands.app import load_config
+
+    path, data = kiosk_dirs
+    write_config(path, GOOD, data)
+    args = argparse.Namespace(config=str(path))
+    load_config(args)
+    path.write_text(path.read_text() + "queen_on_king = yes\n")
+    cfg, data_dir, _notes = load_config(args)
+    assert cfg.broken_file == path and data_dir == data
+    assert guard_for(cfg.operator_pin, data_dir).matches("4711")
