@@ -163,20 +163,19 @@ class PinStore:
         self.plain_path = self.data_dir / PLAIN_FILE
 
     def read(self) -> StoredPin | None:
-        """The stored PIN, or None when there is none or it is damaged (set aside)."""
+        """The stored PIN, or None when there is none or it is damaged (set aside). A file
+        that exists but cannot be read (permissions) raises OSError: it must not be
+        replaced by a new PIN."""
         try:
-            raw = self.hash_path.read_text(encoding="utf-8")
+            raw = self.hash_path.read_bytes()
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as err:
-            log.error("cannot read %s: %s", self.hash_path, err)
-            return None
         try:
-            data = json.loads(raw)
+            data = json.loads(raw.decode("utf-8"))
             hashed = check_hash(data["hash"])
             source = data.get("source", "set")
             changed = str(data.get("changed", ""))
-        except (ValueError, TypeError, KeyError, RecursionError) as err:
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as err:
             _set_aside(self.hash_path, f"{type(err).__name__}: {err}")
             return None
         plain = None

@@ -57,6 +57,17 @@ def read_pin(given: str | None, *, confirm: bool) -> str:
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
+    from kiosk.cli import UsageError
+
+    try:
+        return _pin(args)
+    except OSError as err:
+        where = f" {err.filename}" if err.filename else ""
+        raise UsageError(f"cannot use{where}: {err.strerror or err} (run it as root: sudo "
+                         "kiosk operator pin ...)") from None
+
+
+def _pin(args: argparse.Namespace) -> int:
     from kiosk.operator import LOCK_FILE, LockState, PinGuard
     from kiosk.operator_pin import PinStore, hash_pin
 

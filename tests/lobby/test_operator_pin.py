@@ -264,3 +264,25 @@ def test_kiosk_run_reads_its_file_the_forgiving_way(kiosk_dirs):
     cfg, data_dir, _notes = load_config(args)
     assert cfg.broken_file == path and data_dir == data
     assert guard_for(cfg.operator_pin, data_dir).matches("4711")
+
+
+def test_a_pin_file_that_cannot_be_read_is_never_replaced(kiosk_dirs, monkeypatch, capsys):
+    path, data = kiosk_dirs
+    write_config(path, "", data)
+    PinStore(data).set("4711")
+    before = (data / HASH_FILE).read_bytes()
+    real = Path.read_bytes
+
+    def denied(self):
+        if self.name == HASH_FILE:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    guard = guard_for(None, data)  # the kiosk: a PIN nobody knows, the file left alone
+    assert not any(guard.matches(p) for p in printed_pins() | {"4711"})
+    code, _out, err = run(["operator", "pin", "--show", "--config", str(path)], monkeypatch,
+                          capsys)
+    assert code == 2 and "Permission denied" in err and "sudo" in err
+    monkeypatch.setattr(Path, "read_bytes", real)
+    assert (data / HASH_FILE).read_bytes() == before
