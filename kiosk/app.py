@@ -37,7 +37,7 @@ from .controller import TableController
 from .dealcycle import DealCycle
 from .i18n import Translator, normalize
 from .lobby import Lobby
-from .operator import PinGuard, SystemCommands
+from .operator import SystemCommands, guard_for
 from .reasons import translate as translate_reason
 from .screens.attract import AttractScreen
 from .screens.operator import OperatorScreen, PinScreen
@@ -117,7 +117,7 @@ class KioskApp(App):
         self.notes: list[str] = []
         self.exit_code = 0
         self.data_dir = data_dir
-        self.pin_guard = PinGuard(cfg.operator_pin)
+        self.pin_guard = guard_for(cfg.operator_pin, data_dir, record=self.record_event)
         self.system = SystemCommands(self.exit_app, runner)
         self.lobby = Lobby(self, cfg, services=services, data_dir=data_dir, playlog=playlog,
                            pin_factory=pin_factory)
@@ -282,6 +282,11 @@ class KioskApp(App):
         return ctl
 
     # ------------------------------------------------------------------ the operator's data
+    def record_event(self, kind: str, detail: dict[str, Any]) -> None:
+        """An event for the play log (the keypad's wrong PINs and lock-outs)."""
+        if self.lobby.playlog is not None:
+            self.lobby.playlog.event(kind, detail)
+
     def config_problems(self) -> list[str]:
         return list(self.cfg.problems) + list(self.notes)
 

@@ -8,27 +8,31 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
     """Temporary file in the same directory, fsync, rename over, fsync the directory: a
     crash or a power cut leaves the old file or the new one, never half of either. An
-    existing file keeps its mode and owner; a new one is 0644."""
+    existing file keeps its mode and owner; a new one is 0644. ``mode`` forces the mode
+    (0600 for a secret) from the first byte on, so the text is never readable by others."""
     try:
         st = path.stat()
     except FileNotFoundError:
         st = None
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         if st is not None:
-            os.chmod(tmp, st.st_mode & 0o7777)
+            if mode is None:
+                os.chmod(tmp, st.st_mode & 0o7777)
             try:
                 os.chown(tmp, st.st_uid, st.st_gid)
             except OSError:
                 pass
-        else:
+        elif mode is None:
             os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:

@@ -1,9 +1,10 @@
 """The ``kiosk`` command line.
 
-Each module in :mod:`kiosk.commands` adds its own subcommands (engine, app, log, solver), so
-the parts of the product stay independent. Heavy imports (Kivy, sqlite) happen inside the
-handlers: ``kiosk games`` must stay instant on a Pi. Any error a person can make (unknown
-game, bad option, bad file) prints one line on stderr and exits 2, never a traceback.
+Each module in :mod:`kiosk.commands` adds its own subcommands (engine, app, log, config,
+operator, solver), so the parts of the product stay independent. Heavy imports (Kivy,
+sqlite) happen inside the handlers: ``kiosk games`` must stay instant on a Pi. Any error a
+person can make (unknown game, bad option, bad file) prints one line on stderr and exits 2,
+never a traceback.
 """
 
 from __future__ import annotations

@@ -10,6 +10,16 @@ ONE message naming the key and the file, and that key keeps its default (a file 
 valid TOML gives one message and all defaults). The messages are kept in
 :attr:`Config.problems`; ``kiosk config check`` prints them.
 
+A file that cannot be read as TOML must not cost the kiosk its settings, least of all the
+operator PIN: ``kiosk run`` loads with ``remember=True``, which keeps a byte-for-byte copy
+of every file that parses (:data:`LAST_GOOD_NAME` in the data directory, mode 0600), and
+``fallback=True``, which loads that copy when the file does not parse (or, without one, the
+defaults, which have no PIN anyone knows; ``config check`` and ``config show`` report the
+same). :attr:`Config.broken_file` then names the file, for the welcome
+screen's operator mark. A UTF-8 byte-order mark (Windows Notepad writes one) is not an
+error. ``operator_pin`` is hashed as soon as it is read (:mod:`kiosk.operator_pin`), so
+no configuration object ever holds the digits.
+
 >>> cfg = load_text('name = "Library"\\n[buttons]\\nundo_pin = 99\\n', "x.toml")
 >>> cfg.name, cfg.buttons.undo_pin
 ('Library', 27)
@@ -24,6 +34,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -35,6 +46,8 @@ log = logging.getLogger("kiosk.config")
 DEFAULT_PATH = Path("/etc/solitaire-kiosk/config.toml")
 ENV_VAR = "SOLITAIRE_KIOSK_CONFIG"
 DEFAULT_DATA_DIR = Path("/var/lib/solitaire-kiosk")
+#: the copy of the last configuration file that parsed, in the data directory
+LAST_GOOD_NAME = "config.last-good.toml"
 LANGUAGES = ("en", "zh", "ru")
 ROTATIONS = (0, 90, 180, 270)
 #: BCM numbers a button may use: 0 and 1 are the HAT ID EEPROM pins, 28+ are not on the header
@@ -92,7 +105,8 @@ class Table:
 
 @dataclass
 class Log:
-    data_dir: Path = DEFAULT_DATA_DIR
+    #: (read when the object is made, so that tests can point :data:`DEFAULT_DATA_DIR` away)
+    data_dir: Path = field(default_factory=lambda: DEFAULT_DATA_DIR)
     #: plays older than this are pruned (0 = keep forever, size limit still applies)
     max_days: int = 730
     #: the log file is kept under this size, oldest plays pruned first (0 = no limit)
@@ -114,7 +128,9 @@ class Config:
     language: str = "en"
     #: seconds without input during a game before the kiosk goes back to the welcome screen
     idle_timeout: float = 180.0
-    operator_pin: str = "2580"
+    #: the PIN's hash (:func:`kiosk.operator_pin.hash_pin`); None: not in the configuration,
+    #: the kiosk's own PIN in the data directory is used (:mod:`kiosk.operator_pin`)
+    operator_pin: str | None = None
     rotation: int = 0
     four_colour: bool = False
     autoplay: bool = True
@@ -136,6 +152,9 @@ class Config:
     path: Path | None = None
     #: one sentence per problem, each naming the file and the key
     problems: list[str] = field(default_factory=list)
+    #: the configuration file that could not be read as TOML (None: it was fine or absent);
+    #: the settings then came from the last good copy (``path``) or the defaults
+    broken_file: Path | None = None
 
     def options_for(self, game_id: str) -> dict[str, Any]:
         return dict(self.game_options.get(game_id, {}))
@@ -179,7 +198,7 @@ class Config:
         d = asdict(self)
         out: dict[str, Any] = {k: d[k] for k in (
             "name", "language", "idle_timeout", "operator_pin", "rotation", "four_colour",
-            "autoplay")}
+            "autoplay") if d[k] is not None}
         out["attract"] = d["attract"]
         out["table"] = d["table"]
         out["buttons"] = d["buttons"]
@@ -243,8 +262,13 @@ def config_path(explicit: str | os.PathLike[str] | None = None,
 
 
 def load(path: str | os.PathLike[str] | None = None,
-         env: Mapping[str, str] | None = None) -> Config:
-    """Read the configuration; never raises (problems end up in ``Config.problems``)."""
+         env: Mapping[str, str] | None = None, *, fallback: bool = False,
+         remember: bool = False) -> Config:
+    """Read the configuration; never raises (problems end up in ``Config.problems``).
+
+    ``fallback``: a file that is not UTF-8 or not TOML is replaced by the copy of the last
+    one that parsed; ``remember``: a file that parses is copied for next time (only the
+    kiosk itself does that, see the module docstring)."""
     file, asked = config_path(path, env)
     try:
         raw = file.read_bytes()
@@ -261,20 +285,79 @@ def load(path: str | os.PathLike[str] | None = None,
                             "using the built-in defaults")
         return cfg
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
+        data = tomllib.loads(text)
     except UnicodeDecodeError:
-        cfg = Config(path=file)
-        cfg.games = default_games()
-        cfg.problems.append(f"{file}: is not UTF-8 text; using the built-in defaults")
-        return cfg
-    return load_text(text, file)
+        return _unparsed(file, raw, "is not UTF-8 text", fallback)
+    except tomllib.TOMLDecodeError as err:
+        return _unparsed(file, raw, f"not valid TOML ({err})", fallback)
+    cfg = Config(path=file)
+    _Reader(cfg, str(file)).read(data)
+    if remember:
+        _keep_copy(cfg, raw)
+    return cfg
+
+
+def _unparsed(file: Path, raw: bytes, why: str, fallback: bool) -> Config:
+    """The configuration when ``file`` cannot be parsed: its last good copy, or defaults."""
+    copy = _find_copy(raw) if fallback else None
+    if copy is not None:
+        try:
+            data = tomllib.loads(copy.read_bytes().decode("utf-8-sig"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
+            log.error("%s: cannot be used (%s)", copy, err)
+        else:
+            cfg = Config(path=copy)
+            cfg.problems.append(f"{file}: {why}; using the last configuration that loaded "
+                                f"cleanly (copy kept in {copy})")
+            _Reader(cfg, str(copy)).read(data)
+            cfg.broken_file = file
+            return cfg
+    cfg = Config(path=file)
+    cfg.games = default_games()
+    cfg.problems.append(f"{file}: {why}; using the built-in defaults")
+    cfg.broken_file = file
+    return cfg
+
+
+#: ``data_dir = "..."`` in a file that does not parse: only to find the copy
+_DATA_DIR_LINE = re.compile(rb'^[ \t]*data_dir[ \t]*=[ \t]*"([^"\\\n]+)"', re.MULTILINE)
+
+
+def _find_copy(raw: bytes) -> Path | None:
+    """The last good copy: in the data directory the broken file still seems to name, else
+    the default one, else the per-user one (where :func:`resolve_data_dir` would have put
+    it). Nothing is created."""
+    dirs = [Path(m.decode("utf-8", "replace")) for m in _DATA_DIR_LINE.findall(raw)]
+    for d in (*dirs, DEFAULT_DATA_DIR, user_data_dir()):
+        copy = d / LAST_GOOD_NAME
+        if copy.is_file():
+            return copy
+    return None
+
+
+def _keep_copy(cfg: Config, raw: bytes) -> None:
+    """Copy a file that parsed to the data directory, for the day it stops parsing; only
+    when it changed (a card lives longer without needless writes)."""
+    from .atomicfile import write_atomic
+
+    try:
+        copy = cfg.data_dir() / LAST_GOOD_NAME
+        try:
+            if copy.read_bytes() == raw:
+                return
+        except OSError:
+            pass
+        write_atomic(copy, raw.decode("utf-8"), mode=0o600)
+    except (OSError, UnicodeDecodeError) as err:
+        log.warning("cannot keep a copy of the configuration: %s", err)
 
 
 def load_text(text: str, file: str | os.PathLike[str] = "<text>") -> Config:
     """Parse configuration text; ``file`` is only used in messages."""
     cfg = Config(path=Path(file))
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         cfg.games = default_games()
         cfg.problems.append(f"{file}: not valid TOML ({err}); using the built-in defaults")
@@ -344,14 +427,24 @@ def _pin(v: Any) -> int:
     return v
 
 
-def _digits(v: Any) -> str:
+def _operator_pin(v: Any) -> str:
+    """4 to 8 digits (hashed here) or a hash from ``kiosk operator pin --hash``."""
+    from .operator_pin import PinError, check_hash, hash_pin
+
+    if isinstance(v, str) and v.startswith("scrypt$"):
+        try:
+            return check_hash(v)
+        except PinError as err:
+            raise _Bad(str(err)) from None
     if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
         v = str(v)
-    if not isinstance(v, str) or not v.isascii() or not v.isdigit():
-        raise _Bad(f"{_show(v)} is not a string of digits")
+    if not isinstance(v, str):
+        raise _Bad("is not a string of digits (write it in quotes)")
+    if not v.isascii() or not v.isdigit():
+        raise _Bad("is not a string of digits")
     if not 4 <= len(v) <= 8:
         raise _Bad("must be 4 to 8 digits")
-    return v
+    return hash_pin(v)
 
 
 def _path(v: Any) -> Path:
@@ -368,7 +461,7 @@ _TOP: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "name": ("name", _text()),
     "language": ("language", _choice(LANGUAGES)),
     "idle_timeout": ("idle_timeout", _number(10, 86_400)),
-    "operator_pin": ("operator_pin", _digits),
+    "operator_pin": ("operator_pin", _operator_pin),
     "rotation": ("rotation", _choice(ROTATIONS)),
     "four_colour": ("four_colour", _boolean),
     "autoplay": ("autoplay", _boolean),
@@ -408,7 +501,11 @@ class _Reader:
                 try:
                     setattr(cfg, attr, check(value))
                 except _Bad as bad:
-                    self.problem(key, str(bad), getattr(cfg, attr))
+                    if attr == "operator_pin":  # never echo what may be most of a PIN
+                        self.problem(key, f"{bad}; using the kiosk's own PIN (see `kiosk "
+                                     "operator pin --show`)", using=False)
+                    else:
+                        self.problem(key, str(bad), getattr(cfg, attr))
             elif key in _SECTIONS:
                 self.section(key, value)
             elif key == "games":

@@ -41,6 +41,8 @@ from typing import Any, Protocol
 log = logging.getLogger("kiosk.playlog")
 
 RESULTS = ("won", "lost", "abandoned", "interrupted")
+#: events kept in memory while the file cannot be written (the oldest go first)
+MAX_PENDING_EVENTS = 1000
 SOURCES = ("touch", "button", "key", "auto", "demo")
 #: notations written to ``moves`` that are not moves of the game
 UNDO, REDO = "undo", "redo"
@@ -130,8 +132,18 @@ def _migration_1(db: Any) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS plays_open ON plays(result) WHERE result IS NULL")
 
 
+def _migration_2(db: Any) -> None:
+    """Events that are not plays: the operator keypad's wrong PINs and lock-outs, so the
+    operator can see that someone tried (``kiosk operator events``)."""
+    db.table("events").create({
+        "id": int, "at": str, "mono": float, "boot_id": str, "clock_synced": int,
+        "kind": str, "detail": str, "app_version": str,
+    }, pk="id", not_null={"at", "kind"}, if_not_exists=True)
+    db.execute("CREATE INDEX IF NOT EXISTS events_kind ON events(kind, id)")
+
+
 #: (version, migration) in order; a migration runs once, inside the transaction that records it
-MIGRATIONS: list[tuple[int, Callable[[Any], None]]] = [(1, _migration_1)]
+MIGRATIONS: list[tuple[int, Callable[[Any], None]]] = [(1, _migration_1), (2, _migration_2)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
@@ -166,6 +178,25 @@ def open_readonly(path: str | os.PathLike[str]) -> sqlite3.Connection:
     conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
     conn.execute("PRAGMA query_only=1")
     return conn
+
+
+def read_events(path: str | os.PathLike[str], prefix: str = "",
+                limit: int = 50) -> list[dict[str, Any]]:
+    """The last ``limit`` events whose kind starts with ``prefix``, oldest first (readers
+    only: a log from before the events table has none). Raises sqlite3.Error."""
+    conn = open_readonly(path)
+    try:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='events'"
+                            ).fetchone():
+            return []
+        rows = conn.execute(
+            "SELECT id, at, boot_id, clock_synced, kind, detail FROM events"
+            " WHERE substr(kind, 1, ?) = ? ORDER BY id DESC LIMIT ?",
+            (len(prefix), prefix, limit)).fetchall()
+    finally:
+        conn.close()
+    return [{"id": r[0], "at": r[1], "boot_id": r[2], "clock_synced": bool(r[3]),
+             "kind": r[4], "detail": r[5]} for r in reversed(rows)]
 
 
 # ---------------------------------------------------------------------------- the log
@@ -231,6 +262,7 @@ class PlayLog:
         self._recovered = False
         self._db: Any = None
         self._plays: list[Play] = []
+        self._events: list[dict[str, Any]] = []
         self._problem: str | None = None
         self._retry_at = 0.0
         self._pruned_at: float | None = None
@@ -330,6 +362,25 @@ class PlayLog:
         play.dirty = True
         self._write()
         self._maybe_prune()
+
+    def event(self, kind: str, detail: dict[str, Any] | None = None) -> None:
+        """Record something that happened at the kiosk outside a play (``kind`` such as
+        ``pin_wrong``; ``detail`` is stored as JSON). Written at once, like a move; kept in
+        memory while the file cannot be written."""
+        c = self.clock
+        row: dict[str, Any] = {"at": "", "mono": None, "boot_id": "", "clock_synced": 0,
+                               "kind": str(kind), "app_version": self.app_version,
+                               "detail": json.dumps(detail or {}, sort_keys=True,
+                                                    ensure_ascii=False, default=str)}
+        try:
+            row.update(at=iso(c.wall()), mono=round(c.mono(), 3), boot_id=c.boot_id(),
+                       clock_synced=int(bool(c.synced())))
+        except Exception:
+            log.exception("clock source failed")
+            row["at"] = iso(datetime.now(UTC))
+        self._events.append(row)
+        del self._events[:-MAX_PENDING_EVENTS]
+        self._write()
 
     def retry(self) -> bool:
         """Try to write what is waiting now (the app may call this from a timer);
@@ -509,6 +560,10 @@ class PlayLog:
                         self._write_play(play)
                     if play.finished and not play.dirty:
                         self._plays.remove(play)
+                if self._events:
+                    with self._db.atomic():
+                        self._db.table("events").insert_all(self._events)
+                    self._events = []
                 if self._problem is not None:
                     log.warning("the play log is writing again")
                     self._problem = None

@@ -36,10 +36,11 @@ def _check_game(game_id: str | None, options: dict) -> None:
 def load_config(args: argparse.Namespace):
     """The configuration for ``kiosk run``: the file (``--config``, ``$SOLITAIRE_KIOSK_CONFIG``,
     ``/etc/solitaire-kiosk/config.toml``), then the operator menu's saved settings, then the
-    command-line flags. Problems are logged and kept for the operator menu; never fatal."""
+    command-line flags. Problems are logged and kept for the operator menu; never fatal. A
+    file that does not parse gives way to the copy of the last one that did."""
     from kiosk import config, overrides
 
-    cfg = config.load(getattr(args, "config", None))
+    cfg = config.load(getattr(args, "config", None), fallback=True, remember=True)
     data_dir = cfg.data_dir()
     notes = overrides.apply(cfg, data_dir)
     if getattr(args, "lang", None):

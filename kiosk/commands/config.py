@@ -42,7 +42,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     path = args.path or args.config
     file, asked = config.config_path(path)
-    cfg = config.load(path)
+    # the kiosk's own file: say what the kiosk would use (its last good copy); a file given
+    # to be checked is judged alone
+    cfg = config.load(path, fallback=not args.path)
     if not asked and not file.exists():
         print(f"{file}: not present; the kiosk uses the built-in defaults")
         _print_winnable(cfg, all_games=False)
@@ -63,7 +65,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from kiosk import config
 
-    cfg = config.load(args.config)
+    cfg = config.load(args.config, fallback=True)
     for problem in cfg.problems:
         print(f"kiosk: warning: {problem}", file=sys.stderr)
     data = cfg.to_dict()

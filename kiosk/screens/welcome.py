@@ -1,19 +1,44 @@
-"""The welcome screen: invites a passer-by to touch; the first touch opens the picker."""
+"""The welcome screen: invites a passer-by to touch; the first touch opens the picker.
+
+When the configuration file could not be parsed (the kiosk runs on the last good copy or
+the defaults, :attr:`kiosk.config.Config.broken_file`), a small amber dot sits in the
+bottom left corner: an operator who knows to look sees that something needs attention (the
+operator menu's Status page says what); a visitor sees a speck and nothing to read.
+"""
 
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.graphics import Color, Ellipse
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from games import cards as C
 
 from ..card_art import CardWidget
 from ..widgets import GOLD, Felt, LanguageBar, Panel, fit_font
 
+#: the operator mark's colour: amber, half transparent on the felt
+MARK_RGBA = (1.0, 0.72, 0.2, 0.6)
+
 SHOWCASE = (C.card(1, C.SPADES), C.card(13, C.HEARTS), C.card(12, C.CLUBS),
             C.card(11, C.DIAMONDS), C.JOKER)
+
+
+class OperatorMark(Widget):
+    """A dot, nothing to read: the configuration needs the operator (see the module)."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        with self.canvas:
+            Color(*MARK_RGBA)
+            self._dot = Ellipse()
+        self.bind(pos=self._draw, size=self._draw)
+
+    def _draw(self, *_a) -> None:
+        self._dot.pos, self._dot.size = self.pos, self.size
 
 
 class WelcomeScreen(Screen):
@@ -34,8 +59,9 @@ class WelcomeScreen(Screen):
         self.wins = Label(color=GOLD, bold=True, halign="center", valign="middle")
         self.wins_badge.add_widget(self.wins)
         self.wins_today = 0
+        self.mark = OperatorMark(size_hint=(None, None), opacity=0)
         for w in (self.title, *self.cards, self.subtitle, self.count, self.langs,
-                  self.wins_badge):
+                  self.wins_badge, self.mark):
             root.add_widget(w)
         self.add_widget(root)
         self.bind(size=self._arrange)
@@ -52,6 +78,7 @@ class WelcomeScreen(Screen):
 
     def on_pre_enter(self, *_a) -> None:
         app = App.get_running_app()
+        self.mark.opacity = 1 if getattr(app.cfg, "broken_file", None) is not None else 0
         self.count.text = app.tr("{count} card games", count=len(app.game_ids()))
         self.show_wins(app.lobby.today_wins())
 
@@ -89,6 +116,8 @@ class WelcomeScreen(Screen):
         self.count.font_size = 18 * u
         self.count.size = (w, 30 * u)
         self.count.pos = (0, self.subtitle.y - 36 * u)
+        self.mark.size = (9 * u, 9 * u)
+        self.mark.pos = (10 * u, 10 * u)
         self.wins.font_size = 19 * u
         self.wins.texture_update()
         bw = self.wins.texture_size[0] + 36 * u

@@ -12,9 +12,14 @@ import pytest
 
 import games
 from kiosk import cli, config
+from kiosk.operator_pin import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "config.example.toml"
+
+
+#: what a bad operator_pin falls back to: never a PIN written anywhere
+OWN_PIN = "the kiosk's own PIN (see `kiosk operator pin --show`)"
 
 
 def load(text: str, name: str = "/etc/k.toml") -> config.Config:
@@ -65,8 +70,8 @@ variant = "easy"
 winnable_only = true
 """)
     assert cfg.problems == []
-    assert (cfg.name, cfg.language, cfg.idle_timeout, cfg.operator_pin) == (
-        "Central Library", "zh", 90.0, "0042")
+    assert (cfg.name, cfg.language, cfg.idle_timeout) == ("Central Library", "zh", 90.0)
+    assert verify("0042", cfg.operator_pin) and "0042" not in cfg.operator_pin
     assert (cfg.rotation, cfg.four_colour, cfg.autoplay) == (270, True, False)
     assert (cfg.attract.enabled, cfg.attract.delay) == (False, 60.0)
     b = cfg.buttons
@@ -87,8 +92,9 @@ winnable_only = true
     ("idle_timeout = 1", "idle_timeout", "180.0"),
     ("rotation = 45", "rotation", "0"),
     ("four_colour = 1", "four_colour", "false"),
-    ("operator_pin = \"12ab\"", "operator_pin", '"2580"'),
-    ("operator_pin = \"12\"", "operator_pin", '"2580"'),
+    ("operator_pin = \"12ab\"", "operator_pin", OWN_PIN),
+    ("operator_pin = \"12\"", "operator_pin", OWN_PIN),
+    ("operator_pin = \"scrypt$1$x\"", "operator_pin", OWN_PIN),
     ("name = 5", "name", '"Solitaire kiosk"'),
     ("[buttons]\nundo_pin = 28", "buttons.undo_pin", "27"),
     ("[buttons]\nnew_deal_pin = 1", "buttons.new_deal_pin", "17"),

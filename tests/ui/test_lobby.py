@@ -67,7 +67,7 @@ def test_configuration_reaches_the_app_and_a_bad_key_is_shown(ui, menu):
     assert any("flavour: unknown key" in p for p in problems)
     assert any("buttons.undo_pin: 99" in p for p in problems)
     assert app.cfg.buttons.undo_pin == UNDO_PIN  # the default for that key only
-    assert app.cfg.buttons.new_deal_hold == 0.6 and app.pin_guard.pin == "4321"
+    assert app.cfg.buttons.new_deal_hold == 0.6 and app.pin_guard.matches("4321")
     assert app.lobby.playlog.kiosk == "Test lobby"
     assert app.game_ids() == app.cfg.games
     menu.show("status")
@@ -209,6 +209,36 @@ def test_attract_mode_plays_and_a_touch_wakes_it_without_logging_a_demo(ui):
 
 
 # ---------------------------------------------------------------------------- operator
+def test_a_config_that_did_not_parse_puts_a_small_mark_on_the_welcome_screen(ui, tmp_path):
+    app = ui.app
+    mark = app.welcome.mark
+    app.show_picker()
+    ui.frames(2)
+    app.go_welcome()
+    ui.frames(2)
+    assert mark.opacity == 0  # a clean configuration: nothing at all
+    app.cfg.broken_file = tmp_path / "config.toml"
+    try:
+        for size in ((800, 480), (720, 1280)):
+            ui.resize(*size)
+            app.show_picker()
+            ui.frames(2)
+            app.go_welcome()
+            ui.frames(2)
+            w, h = ui.window.size
+            assert mark.opacity == 1 and mark.x < w * 0.05 and mark.top < h * 0.05
+            assert max(mark.size) < min(w, h) * 0.03  # a speck, with nothing to read
+            assert not [c for c in mark.children]
+    finally:
+        app.cfg.broken_file = None
+        ui.resize(800, 480)
+        app.show_picker()
+        ui.frames(2)
+        app.go_welcome()
+        ui.frames(2)
+    assert mark.opacity == 0
+
+
 def test_operator_menu_needs_a_five_second_hold_and_the_pin(ui):
     app = ui.app
     guard = app.pin_guard
