@@ -24,11 +24,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tomllib
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from . import readfile
 
 log = logging.getLogger("kiosk.config")
 
@@ -39,6 +41,8 @@ LANGUAGES = ("en", "zh", "ru")
 ROTATIONS = (0, 90, 180, 270)
 #: BCM numbers a button may use: 0 and 1 are the HAT ID EEPROM pins, 28+ are not on the header
 PIN_RANGE = (2, 27)
+#: no configuration is near this size; a bigger file is a mistake, not a configuration
+MAX_CONFIG_BYTES = 1024 * 1024
 #: the key inside ``[games.<id>]`` that is ours, not one of the game's rule options
 WINNABLE_KEY = "winnable_only"
 
@@ -247,25 +251,12 @@ def load(path: str | os.PathLike[str] | None = None,
     """Read the configuration; never raises (problems end up in ``Config.problems``)."""
     file, asked = config_path(path, env)
     try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        cfg = Config()
+        text = readfile.read_text(file, MAX_CONFIG_BYTES)
+    except readfile.ReadError as err:
+        cfg = Config() if err.missing else Config(path=file)
         cfg.games = default_games()
-        if asked:
-            cfg.problems.append(f"{file}: no such file; using the built-in defaults")
-        return cfg
-    except OSError as err:
-        cfg = Config()
-        cfg.games = default_games()
-        cfg.problems.append(f"{file}: cannot be read ({err.strerror or err}); "
-                            "using the built-in defaults")
-        return cfg
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        cfg = Config(path=file)
-        cfg.games = default_games()
-        cfg.problems.append(f"{file}: is not UTF-8 text; using the built-in defaults")
+        if asked or not err.missing:
+            cfg.problems.append(f"{err}; using the built-in defaults")
         return cfg
     return load_text(text, file)
 
@@ -274,10 +265,10 @@ def load_text(text: str, file: str | os.PathLike[str] = "<text>") -> Config:
     """Parse configuration text; ``file`` is only used in messages."""
     cfg = Config(path=Path(file))
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+        data = readfile.parse_toml(text, file)
+    except readfile.ReadError as err:
         cfg.games = default_games()
-        cfg.problems.append(f"{file}: not valid TOML ({err}); using the built-in defaults")
+        cfg.problems.append(f"{err}; using the built-in defaults")
         return cfg
     _Reader(cfg, str(file)).read(data)
     return cfg
@@ -299,12 +290,16 @@ def _show(value: Any) -> str:
 
 
 def _text(max_len: int = 60) -> Callable[[Any], str]:
+    """One line of text for the screen: control characters (a NUL, a newline, an escape
+    written as ``\\u0000`` in TOML) have no glyph and would break the line."""
     def check(v: Any) -> str:
         if not isinstance(v, str):
             raise _Bad(f"{_show(v)} is not text (write it in quotes)")
         v = v.strip()
         if not v or len(v) > max_len:
             raise _Bad(f"must be 1 to {max_len} characters")
+        if any(unicodedata.category(ch) == "Cc" for ch in v):
+            raise _Bad("must be one line without control characters")
         return v
     return check
 
@@ -328,11 +323,17 @@ def _number(lo: float, hi: float, whole: bool = False) -> Callable[[Any], float]
 
 
 def _choice(options: tuple[Any, ...]) -> Callable[[Any], Any]:
+    """One of ``options``, returned as the option itself: ``90.0 == 90``, so a float passes
+    the comparison, and Kivy, which parses the rotation with ``int()``, then cannot start
+    from ``"90.0"``. A whole float is read as its number; any other type is refused."""
     def check(v: Any) -> Any:
-        if isinstance(v, bool) or v not in options:
-            allowed = ", ".join(_show(o) for o in options)
-            raise _Bad(f"{_show(v)} is not one of {allowed}")
-        return v
+        for option in options:
+            if type(v) is type(option) and v == option:
+                return option
+            if isinstance(option, int) and type(v) is float and v == option:
+                return option
+        allowed = ", ".join(_show(o) for o in options)
+        raise _Bad(f"{_show(v)} is not one of {allowed}")
     return check
 
 
@@ -357,6 +358,8 @@ def _digits(v: Any) -> str:
 def _path(v: Any) -> Path:
     if not isinstance(v, str) or not v.strip():
         raise _Bad(f"{_show(v)} is not a path (write it in quotes)")
+    if "\0" in v:  # the OS cannot take it: every file call would raise ValueError
+        raise _Bad(f"{_show(v)} has a NUL character; not a path")
     p = Path(v.strip())
     if not p.is_absolute():
         raise _Bad(f"{_show(v)} is not an absolute path")

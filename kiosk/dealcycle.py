@@ -20,11 +20,19 @@ import random
 from pathlib import Path
 from typing import Any
 
+from . import readfile
 from .atomicfile import write_atomic
 
 log = logging.getLogger("kiosk.deals")
 
 STATE_FILE = "deal-cycles.json"
+#: a few numbers per deal list; a file near this size was not written by the kiosk
+MAX_BYTES = 1024 * 1024
+
+
+def _whole(value: Any) -> bool:
+    """An integer in the state file; ``true`` is not one, though Python calls it 1."""
+    return type(value) is int
 
 
 def _order(seeds: list[int], salt: int, after: int | None) -> list[int]:
@@ -55,10 +63,10 @@ class DealCycle:
         """The next deal number (and the position saved for the next start)."""
         st = self.state
         n = len(self.seeds)
-        fresh = not (isinstance(st.get("salt"), int) and isinstance(st.get("pos"), int)
-                     and st.get("size") == n and 0 <= st["pos"] < n)
+        fresh = not (_whole(st.get("salt")) and _whole(st.get("pos"))
+                     and _whole(st.get("size")) and st["size"] == n and 0 <= st["pos"] < n)
         if fresh:
-            after = st.get("last") if isinstance(st.get("last"), int) else None
+            after = st.get("last") if _whole(st.get("last")) else None
             st = {"salt": self.rnd.randrange(2**32), "pos": 0, "size": n, "after": after}
         order = _order(self.seeds, st["salt"], st.get("after"))
         seed = order[st["pos"]]
@@ -71,13 +79,18 @@ class DealCycle:
         if self.path is None:
             return {}
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+            data = readfile.read_json(self.path, MAX_BYTES)
+        except readfile.ReadError as err:
+            if not err.missing:
+                log.warning("%s: cannot be read (%s); the deal cycles start again", err.name,
+                            err.reason)
             return {}
-        except (OSError, ValueError) as err:
-            log.warning("%s: cannot be read (%s); the deal cycles start again", self.path, err)
+        if not isinstance(data, dict):
+            log.warning("%s: cannot be read (not a JSON object); the deal cycles start again",
+                        self.path)
             return {}
-        return data if isinstance(data, dict) else {}
+        # one list's entry that is not an object is that list's cycle starting again
+        return {k: v for k, v in data.items() if isinstance(v, dict)}
 
     def _write(self) -> None:
         if self.path is None:

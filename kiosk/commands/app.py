@@ -10,6 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ._argtypes import language
+
 ORDER = 20
 
 
@@ -25,12 +27,16 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _check_game(game_id: str | None, options: dict) -> None:
-    """Fail early, on the command line, for an unknown game or a bad option."""
+def _check_game(game_id: str | None, seed: int | None, options: dict) -> None:
+    """Fail early, on the command line, for an unknown game, a bad deal number or a bad
+    option: inside the app the same mistake would happen where nobody reads it."""
     import games
+    from kiosk.cli import UsageError
 
     if game_id is not None:
-        games.new(game_id, 1, **options)
+        games.new(game_id, 1 if seed is None else seed, **options)
+    elif seed is not None or options:
+        raise UsageError("--seed and --option need --game")
 
 
 def load_config(args: argparse.Namespace):
@@ -43,9 +49,7 @@ def load_config(args: argparse.Namespace):
     data_dir = cfg.data_dir()
     notes = overrides.apply(cfg, data_dir)
     if getattr(args, "lang", None):
-        from kiosk.i18n import normalize
-
-        cfg.language = normalize(args.lang)
+        cfg.language = args.lang
     if getattr(args, "rotation", None) is not None:
         cfg.rotation = args.rotation
     if getattr(args, "four_colour", None):
@@ -62,7 +66,7 @@ def make_app(args: argparse.Namespace, **kw):
     from kiosk.commands.engine import parse_options
 
     options = parse_options(args.option)
-    _check_game(args.game, options)
+    _check_game(args.game, args.seed, options)
     cfg, data_dir, notes = load_config(args)
     screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
                                 args.fullscreen, rotation=cfg.rotation)
@@ -98,10 +102,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_snapshot(args: argparse.Namespace) -> int:
     from kiosk import boot
     from kiosk.commands.engine import parse_options
-    from kiosk.i18n import normalize
-
     options = parse_options(args.option)
-    _check_game(args.game, options)
+    _check_game(args.game, args.seed, options)
     w, h = parse_size(args.size)
     boot.configure(boot.Screen(w, h, headless=True), quiet=not args.verbose)
     from kivy.clock import Clock
@@ -119,7 +121,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
         Clock.schedule_once(lambda _dt: capture(out, done), 0.05)
 
-    app = KioskApp(language=normalize(args.lang), game=args.game, seed=args.seed,
+    app = KioskApp(language=args.lang, game=args.game, seed=args.seed,
                    options=options, four_colour=args.four_colour, animate=False,
                    transitions=False, on_ready=ready)
     app.run()
@@ -144,7 +146,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                    "/etc/solitaire-kiosk/config.toml); the flags below override it")
     p.add_argument("--rotation", type=int, default=None, choices=(0, 90, 180, 270),
                    help="turn the picture (and touches) for a panel mounted on its side")
-    p.add_argument("--lang", default=None, help="zh, en or ru (default: the configuration's)")
+    p.add_argument("--lang", default=None, type=language,
+                   help="zh, en or ru (default: the configuration's)")
     p.add_argument("--game", help="open straight into this game id")
     p.add_argument("--seed", type=int, help="deal number for --game")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
@@ -159,7 +162,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", help="game id (see `kiosk games`)")
     p.add_argument("--seed", type=int, required=True, help="deal number")
     p.add_argument("--size", default="800x480", metavar="WxH", help="picture size")
-    p.add_argument("--lang", default="en", help="zh, en or ru")
+    p.add_argument("--lang", default="en", type=language, help="zh, en or ru")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                    help="a rule option, e.g. --option draw=3 (repeatable)")
     p.add_argument("--four-colour", action="store_true", help="four-colour deck")
