@@ -30,11 +30,6 @@ STATE_FILE = "deal-cycles.json"
 MAX_BYTES = 1024 * 1024
 
 
-def _whole(value: Any) -> bool:
-    """An integer in the state file; ``true`` is not one, though Python calls it 1."""
-    return type(value) is int
-
-
 def _order(seeds: list[int], salt: int, after: int | None) -> list[int]:
     """The cycle's order: the sorted deals shuffled by ``salt``; a cycle never starts with
     ``after``, the deal the previous one ended with."""
@@ -63,10 +58,10 @@ class DealCycle:
         """The next deal number (and the position saved for the next start)."""
         st = self.state
         n = len(self.seeds)
-        fresh = not (_whole(st.get("salt")) and _whole(st.get("pos"))
-                     and _whole(st.get("size")) and st["size"] == n and 0 <= st["pos"] < n)
+        fresh = not (isinstance(st.get("salt"), int) and isinstance(st.get("pos"), int)
+                     and st.get("size") == n and 0 <= st["pos"] < n)
         if fresh:
-            after = st.get("last") if _whole(st.get("last")) else None
+            after = st.get("last") if isinstance(st.get("last"), int) else None
             st = {"salt": self.rnd.randrange(2**32), "pos": 0, "size": n, "after": after}
         order = _order(self.seeds, st["salt"], st.get("after"))
         seed = order[st["pos"]]

@@ -53,6 +53,8 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> byte
             if size > max_bytes:
                 raise ReadError(path, f"too large ({size} bytes; at most {max_bytes})")
             data = fh.read(max_bytes + 1)
+    except ReadError:
+        raise
     except FileNotFoundError:
         raise ReadError(path, "no such file", missing=True) from None
     except (OSError, ValueError) as err:  # ValueError: a NUL byte in the path

@@ -59,6 +59,19 @@ def load_config(args: argparse.Namespace):
     return cfg, data_dir, notes
 
 
+class NoWindow(Exception):
+    """Kivy could not open a window (no display, no GL); its log has said why."""
+
+
+def _need_window() -> None:
+    """Stop with one line when there is no window: the app would otherwise fail later, in
+    its first use of the window, with a traceback that hides the cause Kivy logged."""
+    from kivy.core.window import Window
+
+    if Window is None:
+        raise NoWindow("no window could be opened (Kivy's log above says why)")
+
+
 def make_app(args: argparse.Namespace, **kw):
     """The app ``kiosk run`` starts (Kivy configured for this machine first); the app logs
     the configuration's problems once it runs."""
@@ -71,6 +84,7 @@ def make_app(args: argparse.Namespace, **kw):
     screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
                                 args.fullscreen, rotation=cfg.rotation)
     boot.configure(screen)
+    _need_window()
     from kiosk.app import KioskApp
 
     app = KioskApp(cfg=cfg, game=args.game, seed=args.seed, options=options, services=True,
@@ -86,7 +100,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from kiosk import systemd_notify
 
-    app = make_app(args)
+    try:
+        app = make_app(args)
+    except NoWindow as err:
+        print(f"kiosk: {err}", file=sys.stderr)
+        return 1
 
     def stop(_signum, _frame) -> None:  # systemd's SIGTERM: close the play log, then exit
         from kivy.clock import Clock
@@ -106,6 +124,11 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
     _check_game(args.game, args.seed, options)
     w, h = parse_size(args.size)
     boot.configure(boot.Screen(w, h, headless=True), quiet=not args.verbose)
+    try:
+        _need_window()
+    except NoWindow as err:
+        print(f"kiosk: {err}", file=sys.stderr)
+        return 1
     from kivy.clock import Clock
 
     from kiosk.app import KioskApp
