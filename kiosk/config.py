@@ -300,6 +300,8 @@ def _text(max_len: int = 60) -> Callable[[Any], str]:
             raise _Bad(f"must be 1 to {max_len} characters")
         if any(unicodedata.category(ch) == "Cc" for ch in v):
             raise _Bad("must be one line without control characters")
+        if not any(unicodedata.category(ch)[0] in "LNPS" for ch in v):
+            raise _Bad("has no visible character")
         return v
     return check
 

@@ -301,7 +301,7 @@ def test_a_saved_game_still_replays():
 
 # ---------------------------------------------------------------------------- command lines
 @pytest.mark.parametrize("argv, why", [
-    *[(["solve", "klondike", "--seed", "1", "--max-nodes", "2000", "--max-seconds", v, *cpu],
+    *[(["solve", "klondike", "--seed", "1", "--max-nodes", "2000", f"--max-seconds={v}", *cpu],
        "--max-seconds")
       for v in ("-1", "-5", "0", "nan", "inf", "-inf") for cpu in ([], ["--cpu"])],
     (["solve", "klondike", "--seed", "1", "--max-nodes", "-5"], "--max-nodes"),
