@@ -265,3 +265,18 @@ def test_kiosk_run_starts_over_deeply_nested_overrides_and_deal_cycles(tmp_path)
     assert "the deal cycles start again" in log
     cycles = json.loads((data / "deal-cycles.json").read_text())
     assert cycles[deals.list_path("klondike").stem]["last"] == report["seed"]
+
+
+@pytest.mark.timeout(200)
+def test_a_kiosk_without_a_window_says_so_in_one_line(tmp_path):
+    """When Kivy opens no window (here: no window provider), the app used to go on and die
+    in its first use of the window, with an AttributeError that hid Kivy's reason."""
+    cfg = tmp_path / "config.toml"
+    cfg.write_text(f'[log]\ndata_dir = "{tmp_path / "data"}"\n')
+    done = subprocess.run([sys.executable, "-m", "kiosk", "run", "--config", str(cfg),
+                           "--windowed"], env={**child_env(tmp_path), "KIVY_WINDOW": "nosuch"},
+                          cwd=tmp_path, capture_output=True, text=True, timeout=START_TIMEOUT)
+    assert done.returncode == 1
+    assert not our_tracebacks(done.stderr), done.stderr[-3000:]
+    assert done.stderr.rstrip().splitlines()[-1].strip() == \
+        "kiosk: no window could be opened (Kivy's log above says why)"
