@@ -279,14 +279,18 @@ class _Bad(Exception):
     """A value is wrong; the message says what is expected."""
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, limit: int = 80) -> str:
+    """A value as a message quotes it, cut short: a problem stays one readable line even
+    when the value is a list of thousands of items."""
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a table"
-    return repr(value)
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, dict):
+        text = "a table"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _text(max_len: int = 60) -> Callable[[Any], str]:

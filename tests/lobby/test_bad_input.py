@@ -154,6 +154,17 @@ def test_kiosk_run_with_a_deep_config_starts_on_the_defaults(tmp_path, no_system
     assert cfg.problems == [f"{path}: nested too deeply to be read; using the built-in defaults"]
 
 
+@pytest.mark.parametrize("text", [
+    "name = [" + ", ".join(str(n) for n in range(5000)) + "]\n",
+    'language = "' + "x" * 5000 + '"\n',
+    "[log]\nmax_days = " + "9" * 4000 + "\n",
+])
+def test_a_huge_value_is_quoted_short_in_its_problem(text):
+    cfg = config.load_text(text, "c.toml")
+    (problem,) = cfg.problems
+    assert len(problem) < 300 and "..." in problem
+
+
 # ---------------------------------------------------------------------------- overrides.toml
 def config_with_data(tmp_path) -> tuple[Path, Path]:
     data = tmp_path / "data"

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+import games
 from kiosk import boot, config, deals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,6 +114,23 @@ def test_every_value_the_checker_accepts_is_normalised_to_the_defaults_type(sect
         again = config.load_text(config.to_toml(cfg.to_dict()), "shown.toml")
         assert again.problems == [] and again.to_dict() == cfg.to_dict(), literal
     assert accepted, f"no candidate is accepted for {key}: add some"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_rule_option_the_checker_accepts_deals_a_game(game_id):
+    """``[games.<id>]`` options: an accepted value has the option's own type and deals."""
+    for option in games.game_class(game_id).options:
+        literals = CANDIDATES + [json.dumps(c) for c in option.choices]
+        for literal in literals:
+            cfg = config.load_text(f"[games.{game_id}]\n{option.name} = {literal}\n", "c.toml")
+            if cfg.problems:
+                assert len(cfg.problems) == 1 and option.name in cfg.problems[0]
+                assert cfg.options_for(game_id) == {}
+                continue
+            value = cfg.options_for(game_id)[option.name]
+            assert type(value) is type(option.default), (option.name, literal)
+            game = games.new(game_id, 1, **cfg.options_for(game_id))
+            assert game.opts[option.name] == value
 
 
 def test_rotation_accepts_whole_floats_as_their_number_and_nothing_else():
