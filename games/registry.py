@@ -79,7 +79,9 @@ def from_json(data: str | bytes | dict[str, Any]) -> Game:
         raise GameError(f"not a saved game (format should be {SAVE_FORMAT!r})")
     version = data.get("version")
     if type(version) is not type(SAVE_VERSION) or version != SAVE_VERSION:  # True == 1
-        raise GameError(f"saved game version {version!r} is not supported (this is {SAVE_VERSION})")
+        shown = json.dumps(version)[:40] if isinstance(version, (bool, int, float, str)) \
+            or version is None else f"a {type(version).__name__}"
+        raise GameError(f"saved game version {shown} is not supported (this is {SAVE_VERSION})")
     for key, kind in (("game", str), ("seed", int), ("options", dict), ("moves", list)):
         if not isinstance(data.get(key), kind) or (kind is int and isinstance(data[key], bool)):
             raise GameError(f"saved game: {key!r} is missing or has the wrong type")
