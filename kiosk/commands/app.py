@@ -120,6 +120,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_snapshot(args: argparse.Namespace) -> int:
     from kiosk import boot
     from kiosk.commands.engine import parse_options
+
     options = parse_options(args.option)
     _check_game(args.game, args.seed, options)
     w, h = parse_size(args.size)
