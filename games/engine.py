@@ -33,7 +33,7 @@ class Game:
     info: ClassVar[GameInfo]
     options: ClassVar[tuple[Option, ...]] = ()
 
-    def __init__(self, seed: int, **options: Any) -> None:
+    def __init__(self, seed: int, /, **options: Any) -> None:
         try:
             self.seed = check_seed(seed)
         except ValueError as err:

@@ -59,7 +59,7 @@ def catalog() -> list[dict[str, Any]]:
     return [_GAMES[g].info.to_dict(_GAMES[g].options) for g in sorted(_GAMES)]
 
 
-def new(game_id: str, seed: int = 1, **options: Any) -> Game:
+def new(game_id: str, seed: int = 1, /, **options: Any) -> Game:
     """Deal game ``game_id`` number ``seed``: the same arguments give the same cards, always."""
     return game_class(game_id)(seed, **options)
 
@@ -71,13 +71,17 @@ def from_json(data: str | bytes | dict[str, Any]) -> Game:
             data = json.loads(data)
         except (ValueError, UnicodeDecodeError) as err:
             raise GameError(f"saved game is not valid JSON: {err}") from None
+        except RecursionError:
+            raise GameError("saved game is nested too deeply to be read") from None
     if not isinstance(data, dict):
         raise GameError("saved game must be a JSON object")
     if data.get("format") != SAVE_FORMAT:
         raise GameError(f"not a saved game (format should be {SAVE_FORMAT!r})")
     version = data.get("version")
-    if version != SAVE_VERSION:
-        raise GameError(f"saved game version {version!r} is not supported (this is {SAVE_VERSION})")
+    if type(version) is not type(SAVE_VERSION) or version != SAVE_VERSION:  # True == 1
+        shown = json.dumps(version)[:40] if isinstance(version, (bool, int, float, str)) \
+            or version is None else f"a {type(version).__name__}"
+        raise GameError(f"saved game version {shown} is not supported (this is {SAVE_VERSION})")
     for key, kind in (("game", str), ("seed", int), ("options", dict), ("moves", list)):
         if not isinstance(data.get(key), kind) or (kind is int and isinstance(data[key], bool)):
             raise GameError(f"saved game: {key!r} is missing or has the wrong type")

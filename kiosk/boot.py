@@ -14,6 +14,8 @@ from pathlib import Path
 
 from .paths import ASSETS
 
+#: the turns Kivy's window takes (``[graphics] rotation``)
+ROTATIONS = (0, 90, 180, 270)
 FONT_REGULAR = ASSETS / "fonts" / "KioskSans-Regular.otf"
 FONT_BOLD = ASSETS / "fonts" / "KioskSans-Bold.otf"
 
@@ -89,19 +91,36 @@ def configure(screen: Screen, quiet: bool = False) -> None:
 
     from kivy.config import Config
 
-    Config.set("kivy", "exit_on_escape", "0")
-    Config.set("kivy", "pause_on_minimize", "0")
-    Config.set("graphics", "width", str(screen.width))
-    Config.set("graphics", "height", str(screen.height))
-    Config.set("graphics", "fullscreen", "auto" if screen.fullscreen else "0")
-    Config.set("graphics", "resizable", "0" if screen.fullscreen else "1")
-    Config.set("graphics", "show_cursor", "0" if screen.touchscreen else "1")
-    # a panel mounted the other way round: Kivy turns the picture and the touches together
-    Config.set("graphics", "rotation", str(screen.rotation))
-    # cards are pre-drawn textures; multisampling would only cost fill rate (3x in llvmpipe)
-    Config.set("graphics", "multisamples", "0")
+    for (section, key), value in kivy_settings(screen).items():
+        Config.set(section, key, value)
     for key, _value in Config.items("input"):
         Config.remove_option("input", key)
     if not screen.headless:
         for key, value in input_providers(screen.touchscreen).items():
             Config.set("input", key, value)
+
+
+def kivy_settings(screen: Screen) -> dict[tuple[str, str], str]:
+    """The ``(section, key): text`` settings Kivy's window is made from, kept apart from
+    :func:`configure` so each one can be checked without a window: Kivy parses them with
+    ``int()`` and its boolean words only when the window opens, and a text it cannot parse
+    (``rotation = "90.0"``) leaves the kiosk without a window. So every value is written
+    from a whole number, and one that Kivy would refuse raises ValueError here, at once."""
+    if type(screen.rotation) is not int or screen.rotation not in ROTATIONS:
+        raise ValueError(f"rotation {screen.rotation!r} is not one of 0, 90, 180, 270")
+    for side in (screen.width, screen.height):
+        if type(side) is not int or side < 1:
+            raise ValueError(f"window size {screen.width!r}x{screen.height!r} is not in pixels")
+    return {
+        ("kivy", "exit_on_escape"): "0",
+        ("kivy", "pause_on_minimize"): "0",
+        ("graphics", "width"): str(screen.width),
+        ("graphics", "height"): str(screen.height),
+        ("graphics", "fullscreen"): "auto" if screen.fullscreen else "0",
+        ("graphics", "resizable"): "0" if screen.fullscreen else "1",
+        ("graphics", "show_cursor"): "0" if screen.touchscreen else "1",
+        # a panel mounted the other way round: Kivy turns the picture and the touches together
+        ("graphics", "rotation"): str(screen.rotation),
+        # cards are pre-drawn textures; multisampling would only cost fill rate (3x in llvmpipe)
+        ("graphics", "multisamples"): "0",
+    }

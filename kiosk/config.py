@@ -35,11 +35,13 @@ import json
 import logging
 import os
 import re
-import tomllib
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from . import readfile
 
 log = logging.getLogger("kiosk.config")
 
@@ -52,6 +54,8 @@ LANGUAGES = ("en", "zh", "ru")
 ROTATIONS = (0, 90, 180, 270)
 #: BCM numbers a button may use: 0 and 1 are the HAT ID EEPROM pins, 28+ are not on the header
 PIN_RANGE = (2, 27)
+#: no configuration is near this size; a bigger file is a mistake, not a configuration
+MAX_CONFIG_BYTES = 1024 * 1024
 #: the key inside ``[games.<id>]`` that is ours, not one of the game's rule options
 WINNABLE_KEY = "winnable_only"
 
@@ -271,26 +275,19 @@ def load(path: str | os.PathLike[str] | None = None,
     kiosk itself does that, see the module docstring)."""
     file, asked = config_path(path, env)
     try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
+        raw = readfile.read_bytes(file, MAX_CONFIG_BYTES)
+    except readfile.ReadError as err:
+        if not err.missing:  # unreadable or absurdly large: the last good copy serves
+            return _unparsed(file, b"", err.reason, fallback)
         cfg = Config()
         cfg.games = default_games()
         if asked:
-            cfg.problems.append(f"{file}: no such file; using the built-in defaults")
-        return cfg
-    except OSError as err:
-        cfg = Config()
-        cfg.games = default_games()
-        cfg.problems.append(f"{file}: cannot be read ({err.strerror or err}); "
-                            "using the built-in defaults")
+            cfg.problems.append(f"{err}; using the built-in defaults")
         return cfg
     try:
-        text = raw.decode("utf-8-sig")
-        data = tomllib.loads(text)
-    except UnicodeDecodeError:
-        return _unparsed(file, raw, "is not UTF-8 text", fallback)
-    except tomllib.TOMLDecodeError as err:
-        return _unparsed(file, raw, f"not valid TOML ({err})", fallback)
+        data = readfile.parse_toml(readfile.decode(raw, file), file)
+    except readfile.ReadError as err:
+        return _unparsed(file, raw, err.reason, fallback)
     cfg = Config(path=file)
     _Reader(cfg, str(file)).read(data)
     if remember:
@@ -303,9 +300,9 @@ def _unparsed(file: Path, raw: bytes, why: str, fallback: bool) -> Config:
     copy = _find_copy(raw) if fallback else None
     if copy is not None:
         try:
-            data = tomllib.loads(copy.read_bytes().decode("utf-8-sig"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
-            log.error("%s: cannot be used (%s)", copy, err)
+            data = readfile.read_toml(copy, MAX_CONFIG_BYTES)
+        except readfile.ReadError as err:
+            log.error("%s (the last good copy cannot be used)", err)
         else:
             cfg = Config(path=copy)
             cfg.problems.append(f"{file}: {why}; using the last configuration that loaded "
@@ -357,10 +354,10 @@ def load_text(text: str, file: str | os.PathLike[str] = "<text>") -> Config:
     """Parse configuration text; ``file`` is only used in messages."""
     cfg = Config(path=Path(file))
     try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as err:
+        data = readfile.parse_toml(text.removeprefix("\ufeff"), file)
+    except readfile.ReadError as err:
         cfg.games = default_games()
-        cfg.problems.append(f"{file}: not valid TOML ({err}); using the built-in defaults")
+        cfg.problems.append(f"{err}; using the built-in defaults")
         return cfg
     _Reader(cfg, str(file)).read(data)
     return cfg
@@ -371,23 +368,33 @@ class _Bad(Exception):
     """A value is wrong; the message says what is expected."""
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, limit: int = 80) -> str:
+    """A value as a message quotes it, cut short: a problem stays one readable line even
+    when the value is a list of thousands of items."""
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a table"
-    return repr(value)
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, dict):
+        text = "a table"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _text(max_len: int = 60) -> Callable[[Any], str]:
+    """One line of text for the screen: control characters (a NUL, a newline, an escape
+    written as ``\\u0000`` in TOML) have no glyph and would break the line."""
     def check(v: Any) -> str:
         if not isinstance(v, str):
             raise _Bad(f"{_show(v)} is not text (write it in quotes)")
         v = v.strip()
         if not v or len(v) > max_len:
             raise _Bad(f"must be 1 to {max_len} characters")
+        if any(unicodedata.category(ch) == "Cc" for ch in v):
+            raise _Bad("must be one line without control characters")
+        if not any(unicodedata.category(ch)[0] in "LNPS" for ch in v):
+            raise _Bad("has no visible character")
         return v
     return check
 
@@ -411,11 +418,17 @@ def _number(lo: float, hi: float, whole: bool = False) -> Callable[[Any], float]
 
 
 def _choice(options: tuple[Any, ...]) -> Callable[[Any], Any]:
+    """One of ``options``, returned as the option itself: ``90.0 == 90``, so a float passes
+    the comparison, and Kivy, which parses the rotation with ``int()``, then cannot start
+    from ``"90.0"``. A whole float is read as its number; any other type is refused."""
     def check(v: Any) -> Any:
-        if isinstance(v, bool) or v not in options:
-            allowed = ", ".join(_show(o) for o in options)
-            raise _Bad(f"{_show(v)} is not one of {allowed}")
-        return v
+        for option in options:
+            if type(v) is type(option) and v == option:
+                return option
+            if isinstance(option, int) and type(v) is float and v == option:
+                return option
+        allowed = ", ".join(_show(o) for o in options)
+        raise _Bad(f"{_show(v)} is not one of {allowed}")
     return check
 
 
@@ -450,6 +463,8 @@ def _operator_pin(v: Any) -> str:
 def _path(v: Any) -> Path:
     if not isinstance(v, str) or not v.strip():
         raise _Bad(f"{_show(v)} is not a path (write it in quotes)")
+    if "\0" in v:  # the OS cannot take it: every file call would raise ValueError
+        raise _Bad(f"{_show(v)} has a NUL character; not a path")
     p = Path(v.strip())
     if not p.is_absolute():
         raise _Bad(f"{_show(v)} is not an absolute path")

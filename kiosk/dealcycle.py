@@ -20,11 +20,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+from . import readfile
 from .atomicfile import write_atomic
 
 log = logging.getLogger("kiosk.deals")
 
 STATE_FILE = "deal-cycles.json"
+#: a few numbers per deal list; a file near this size was not written by the kiosk
+MAX_BYTES = 1024 * 1024
 
 
 def _order(seeds: list[int], salt: int, after: int | None) -> list[int]:
@@ -71,13 +74,18 @@ class DealCycle:
         if self.path is None:
             return {}
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+            data = readfile.read_json(self.path, MAX_BYTES)
+        except readfile.ReadError as err:
+            if not err.missing:
+                log.warning("%s: cannot be read (%s); the deal cycles start again", err.name,
+                            err.reason)
             return {}
-        except (OSError, ValueError) as err:
-            log.warning("%s: cannot be read (%s); the deal cycles start again", self.path, err)
+        if not isinstance(data, dict):
+            log.warning("%s: cannot be read (not a JSON object); the deal cycles start again",
+                        self.path)
             return {}
-        return data if isinstance(data, dict) else {}
+        # one list's entry that is not an object is that list's cycle starting again
+        return {k: v for k, v in data.items() if isinstance(v, dict)}
 
     def _write(self) -> None:
         if self.path is None:

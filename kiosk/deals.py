@@ -21,6 +21,7 @@ from typing import Any
 
 import games
 
+from . import readfile
 from .atomicfile import write_atomic
 from .paths import ASSETS
 
@@ -76,7 +77,7 @@ class DealList:
         out = {}
         for key in ("won", "lost", "unknown"):
             value = raw.get(key, 0) if isinstance(raw, dict) else 0
-            out[key] = value if isinstance(value, int) and value >= 0 else 0
+            out[key] = value if type(value) is int and value >= 0 else 0  # bool is no count
         return out
 
 
@@ -161,18 +162,15 @@ def read(path: Path) -> DealList:
     """The list in ``path``. Raises FileNotFoundError when there is no file and
     :class:`DealListError` (naming the file) when it is not a usable list."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise
-    except (OSError, UnicodeDecodeError) as err:
-        raise DealListError(f"{path}: cannot be read ({err})") from err
-    try:
-        data = json.loads(text)
-    except ValueError as err:
-        raise DealListError(f"{path}: not valid JSON ({err})") from err
+        data = readfile.read_json(path)
+    except readfile.ReadError as err:
+        if err.missing:
+            raise FileNotFoundError(2, "no such file", str(path)) from None
+        raise DealListError(str(err)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DealListError(f"{path}: not a winnable-deal list (format {FORMAT!r} expected)")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # not True, which == 1
         raise DealListError(f"{path}: list version {data.get('version')!r}, "
                             f"this kiosk reads version {VERSION}")
     raw = data.get("deals", [])
@@ -192,7 +190,10 @@ def read(path: Path) -> DealList:
     solver = data.get("solver", {})
     if not isinstance(options, dict) or not isinstance(solver, dict):
         raise DealListError(f"{path}: \"options\" and \"solver\" must be objects")
-    return DealList(data.get("game", path.stem.split("@")[0]), options, out, solver)
+    game = data.get("game", path.stem.split("@")[0])
+    if not isinstance(game, str):
+        raise DealListError(f"{path}: \"game\" is not a game id")
+    return DealList(game, options, out, solver)
 
 
 def load_strict(game_id: str, options: dict[str, Any] | None = None,

@@ -25,17 +25,19 @@ import json
 import logging
 import os
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import readfile
 from .atomicfile import write_atomic
-from .config import WINNABLE_KEY, Config, _Reader
+from .config import MAX_CONFIG_BYTES, WINNABLE_KEY, Config, _Reader
 
 log = logging.getLogger("kiosk.overrides")
 
 FILE_NAME = "overrides.toml"
+#: the menu writes a few lines; anything near this size was not written by it
+MAX_BYTES = 256 * 1024
 #: keys the menu may change: (table, key); table "" is the top level, ``<id>`` any game id
 KEYS = {("", "language"), ("games", "enabled"), ("games.<id>", WINNABLE_KEY)}
 
@@ -53,10 +55,14 @@ def fingerprint(path: Path | None) -> str:
     """SHA-256 of the configuration file's bytes; ``"none"`` without a file."""
     if path is None:
         return "none"
+    digest = hashlib.sha256()
     try:
-        return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        with open(path, "rb") as fh:  # in blocks: an absurdly large file must not fill memory
+            for block in iter(lambda: fh.read(1 << 16), b""):
+                digest.update(block)
+    except (OSError, ValueError):
         return "none"
+    return "sha256:" + digest.hexdigest()
 
 
 def _toml(value: Any) -> str:
@@ -75,15 +81,9 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
     and the operator menu. Bad values are reported like the configuration's own."""
     path = data_dir / FILE_NAME
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return []
-    except (OSError, UnicodeDecodeError) as err:
-        return [f"{path}: cannot be read ({err}); ignored"]
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        return [f"{path}: not valid TOML ({err}); ignored"]
+        raw = readfile.read_toml(path, MAX_BYTES)
+    except readfile.ReadError as err:
+        return [] if err.missing else [f"{err}; ignored"]
     if raw.get("based_on") != fingerprint(cfg.path if cfg.path and cfg.path.exists() else None):
         old = path.with_name(FILE_NAME + ".old")
         try:
@@ -131,7 +131,7 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
     cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
     if cfg_file is not None and _writable(cfg_file):
         try:
-            old = cfg_file.read_text(encoding="utf-8")
+            old = readfile.read_text(cfg_file, MAX_CONFIG_BYTES)
             new = edit_text(old, updates)
             write_atomic(cfg_file, new)
             log.info("operator menu: saved %s to %s", _keys(updates), cfg_file)
@@ -180,8 +180,8 @@ def _keys(updates: dict[tuple[str, str], Any]) -> str:
 
 def _read_overrides(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = readfile.read_toml(path, MAX_BYTES)
+    except readfile.ReadError:
         return {}
     data.pop("based_on", None)
     return {k: v for k, v in data.items() if k in ("language", "games")}
@@ -258,13 +258,13 @@ def edit_text(text: str, updates: dict[tuple[str, str], Any]) -> str:
     Raises ValueError when the result would not parse back to the same configuration apart
     from the changed keys (the caller then keeps the file as it is).
     """
-    before = tomllib.loads(text)
+    before = readfile.parse_toml(text, "the configuration")
     lines = text.splitlines()
     trailing_newline = text.endswith("\n") or not text
     for (table, key), value in updates.items():
         lines = _set(lines, table, key, _toml(value))
     new = "\n".join(lines) + ("\n" if trailing_newline else "")
-    after = tomllib.loads(new)
+    after = readfile.parse_toml(new, "the edited configuration")
     expect = json.loads(json.dumps(before))
     for (table, key), value in updates.items():
         _put(expect, table, key, value)

@@ -10,6 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ._argtypes import language
+
 ORDER = 20
 
 
@@ -25,12 +27,16 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _check_game(game_id: str | None, options: dict) -> None:
-    """Fail early, on the command line, for an unknown game or a bad option."""
+def _check_game(game_id: str | None, seed: int | None, options: dict) -> None:
+    """Fail early, on the command line, for an unknown game, a bad deal number or a bad
+    option: inside the app the same mistake would happen where nobody reads it."""
     import games
+    from kiosk.cli import UsageError
 
     if game_id is not None:
-        games.new(game_id, 1, **options)
+        games.new(game_id, 1 if seed is None else seed, **options)
+    elif seed is not None or options:
+        raise UsageError("--seed and --option need --game")
 
 
 def load_config(args: argparse.Namespace):
@@ -44,9 +50,7 @@ def load_config(args: argparse.Namespace):
     data_dir = cfg.data_dir()
     notes = overrides.apply(cfg, data_dir)
     if getattr(args, "lang", None):
-        from kiosk.i18n import normalize
-
-        cfg.language = normalize(args.lang)
+        cfg.language = args.lang
     if getattr(args, "rotation", None) is not None:
         cfg.rotation = args.rotation
     if getattr(args, "four_colour", None):
@@ -56,6 +60,19 @@ def load_config(args: argparse.Namespace):
     return cfg, data_dir, notes
 
 
+class NoWindow(Exception):
+    """Kivy could not open a window (no display, no GL); its log has said why."""
+
+
+def _need_window() -> None:
+    """Stop with one line when there is no window: the app would otherwise fail later, in
+    its first use of the window, with a traceback that hides the cause Kivy logged."""
+    from kivy.core.window import Window
+
+    if Window is None:
+        raise NoWindow("no window could be opened (Kivy's log above says why)")
+
+
 def make_app(args: argparse.Namespace, **kw):
     """The app ``kiosk run`` starts (Kivy configured for this machine first); the app logs
     the configuration's problems once it runs."""
@@ -63,11 +80,12 @@ def make_app(args: argparse.Namespace, **kw):
     from kiosk.commands.engine import parse_options
 
     options = parse_options(args.option)
-    _check_game(args.game, options)
+    _check_game(args.game, args.seed, options)
     cfg, data_dir, notes = load_config(args)
     screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
                                 args.fullscreen, rotation=cfg.rotation)
     boot.configure(screen)
+    _need_window()
     from kiosk.app import KioskApp
 
     app = KioskApp(cfg=cfg, game=args.game, seed=args.seed, options=options, services=True,
@@ -83,7 +101,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from kiosk import systemd_notify
 
-    app = make_app(args)
+    try:
+        app = make_app(args)
+    except NoWindow as err:
+        print(f"kiosk: {err}", file=sys.stderr)
+        return 1
 
     def stop(_signum, _frame) -> None:  # systemd's SIGTERM: close the play log, then exit
         from kivy.clock import Clock
@@ -99,12 +121,16 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_snapshot(args: argparse.Namespace) -> int:
     from kiosk import boot
     from kiosk.commands.engine import parse_options
-    from kiosk.i18n import normalize
 
     options = parse_options(args.option)
-    _check_game(args.game, options)
+    _check_game(args.game, args.seed, options)
     w, h = parse_size(args.size)
     boot.configure(boot.Screen(w, h, headless=True), quiet=not args.verbose)
+    try:
+        _need_window()
+    except NoWindow as err:
+        print(f"kiosk: {err}", file=sys.stderr)
+        return 1
     from kivy.clock import Clock
 
     from kiosk.app import KioskApp
@@ -120,7 +146,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
         Clock.schedule_once(lambda _dt: capture(out, done), 0.05)
 
-    app = KioskApp(language=normalize(args.lang), game=args.game, seed=args.seed,
+    app = KioskApp(language=args.lang, game=args.game, seed=args.seed,
                    options=options, four_colour=args.four_colour, animate=False,
                    transitions=False, on_ready=ready)
     app.run()
@@ -145,7 +171,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                    "/etc/solitaire-kiosk/config.toml); the flags below override it")
     p.add_argument("--rotation", type=int, default=None, choices=(0, 90, 180, 270),
                    help="turn the picture (and touches) for a panel mounted on its side")
-    p.add_argument("--lang", default=None, help="zh, en or ru (default: the configuration's)")
+    p.add_argument("--lang", default=None, type=language,
+                   help="zh, en or ru (default: the configuration's)")
     p.add_argument("--game", help="open straight into this game id")
     p.add_argument("--seed", type=int, help="deal number for --game")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
@@ -160,7 +187,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", help="game id (see `kiosk games`)")
     p.add_argument("--seed", type=int, required=True, help="deal number")
     p.add_argument("--size", default="800x480", metavar="WxH", help="picture size")
-    p.add_argument("--lang", default="en", help="zh, en or ru")
+    p.add_argument("--lang", default="en", type=language, help="zh, en or ru")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                    help="a rule option, e.g. --option draw=3 (repeatable)")
     p.add_argument("--four-colour", action="store_true", help="four-colour deck")

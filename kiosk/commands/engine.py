@@ -91,15 +91,17 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from kiosk import readfile
     from kiosk.cli import UsageError
 
-    path = Path(args.file)
     try:
-        text = sys.stdin.read() if args.file == "-" else path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(
-            f"cannot read {args.file}: {getattr(err, 'strerror', None) or err}") from None
-    game = games.from_json(text)
+        if args.file == "-":
+            data = readfile.parse_json(readfile.read_stream(sys.stdin), "<stdin>")
+        else:
+            data = readfile.read_json(Path(args.file))
+    except readfile.ReadError as err:
+        raise UsageError(str(err)) from None
+    game = games.from_json(data)
     if args.json:
         table = game.table()
         print_json(table)

@@ -8,6 +8,7 @@ import time
 
 import games
 
+from ._argtypes import seconds, whole
 from .engine import add_game_args, parse_options, print_json
 
 ORDER = 40
@@ -128,21 +129,23 @@ CPU_HELP = "count --max-seconds in CPU time of this process (a machine busy with
 def add(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="decide whether a deal can be won, and how")
     add_game_args(p)
-    p.add_argument("--max-seconds", type=float, default=10.0)
-    p.add_argument("--max-nodes", type=int, default=5_000_000)
+    p.add_argument("--max-seconds", type=seconds(), default=10.0,
+                   help="search budget (seconds, more than 0)")
+    p.add_argument("--max-nodes", type=whole(1), default=5_000_000)
     p.add_argument("--json", action="store_true")
     p.add_argument("--cpu", action="store_true", help=CPU_HELP)
     p.set_defaults(handler=cmd_solve)
 
     p = sub.add_parser("winnable", help="find deals the solver wins; write assets/deals/GAME.json")
     p.add_argument("game")
-    p.add_argument("--count", type=int, required=True,
+    p.add_argument("--count", type=whole(1), required=True,
                    help="how many deals the list should hold (a rerun goes on from the last "
                    "deal number tried and keeps the deals already found)")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
-    p.add_argument("--start", type=int, default=1, help="first deal number to try")
-    p.add_argument("--max-seconds", type=float, default=10.0)
-    p.add_argument("--max-nodes", type=int, default=5_000_000)
+    p.add_argument("--start", type=whole(1), default=1, help="first deal number to try")
+    p.add_argument("--max-seconds", type=seconds(), default=10.0,
+                   help="search budget (seconds, more than 0)")
+    p.add_argument("--max-nodes", type=whole(1), default=5_000_000)
     p.add_argument("--fresh", action="store_true", help="start a new list instead of adding")
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--cpu", action="store_true", help=CPU_HELP)

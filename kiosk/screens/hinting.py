@@ -115,6 +115,11 @@ class TableHelp:
             log.exception("the hint worker cannot start")
 
     def shutdown(self) -> None:
+        # Kivy dispatches on_stop twice (App.stop, then the end of App.run), the second time
+        # with no running app to translate with: stopping once is enough, and a traceback
+        # here would turn the operator's exit status (restart, console) into 1
+        if App.get_running_app() is None:
+            return
         self.stop()
         if self.worker is not None:
             self.worker.stop()
