@@ -33,6 +33,30 @@ def has_display(env: dict[str, str] | None = None) -> bool:
     return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
+def has_drm(dri: str = "/dev/dri") -> bool:
+    """True where the kernel drives a screen itself (a ``/dev/dri/card*`` device), so SDL's
+    kmsdrm driver can draw without a desktop: the Pi, and any board or virtual machine
+    booted straight to the console."""
+    try:
+        return any(Path(dri).glob("card*"))
+    except OSError:
+        return False
+
+
+def missing_display(env: dict[str, str] | None = None, dri: str = "/dev/dri") -> str | None:
+    """Why no visible window can open here, or None when one can.
+
+    With no desktop session and no screen device, SDL quietly falls back to its offscreen
+    driver: the kiosk would then run, unseen, until someone kills it. An explicit
+    ``SDL_VIDEODRIVER`` (the systemd unit, the tests) is trusted as it is."""
+    env = os.environ if env is None else env
+    if has_display(env) or env.get("SDL_VIDEODRIVER") or has_drm(dri):
+        return None
+    return ("no display found (DISPLAY and WAYLAND_DISPLAY are not set and there is no "
+            "screen device in /dev/dri): start it from a desktop session, or use "
+            "`kiosk snapshot` to get a picture")
+
+
 def input_providers(touchscreen: bool) -> dict[str, str]:
     """The ``[input]`` section: exactly one path for a touch, so a tap is one tap.
 
@@ -84,7 +108,7 @@ def configure(screen: Screen, quiet: bool = False) -> None:
         env.setdefault("KIVY_NO_CONSOLELOG", "1")
     if screen.headless:
         env["SDL_VIDEODRIVER"] = "offscreen"
-    elif not has_display() and is_pi():
+    elif not has_display() and (is_pi() or has_drm()):
         env.setdefault("SDL_VIDEODRIVER", "kmsdrm")
         env.setdefault("KIVY_WINDOW", "sdl2")
         env.setdefault("KIVY_GL_BACKEND", "sdl2")

@@ -84,6 +84,9 @@ def make_app(args: argparse.Namespace, **kw):
     cfg, data_dir, notes = load_config(args)
     screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
                                 args.fullscreen, rotation=cfg.rotation)
+    problem = boot.missing_display()
+    if problem:
+        raise NoWindow(problem)
     boot.configure(screen)
     _need_window()
     from kiosk.app import KioskApp

@@ -369,3 +369,34 @@ def test_language_names_a_locale_or_is_refused():
     for bad in ("xx", "", "english"):
         with pytest.raises(argparse.ArgumentTypeError):
             language(bad)
+
+
+def test_kiosk_run_without_any_display_says_so_in_one_line(tmp_path):
+    """No desktop, no screen device, no driver asked for: SDL would fall back to drawing
+    offscreen and the kiosk would run unseen, forever, printing nothing useful."""
+    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy"), KIVY_NO_FILELOG="1",
+               GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT))
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SOLITAIRE_KIOSK_CONFIG"):
+        env.pop(var, None)
+    if Path("/dev/dri").exists() and any(Path("/dev/dri").glob("card*")):
+        pytest.skip("this machine has a screen device: kmsdrm would draw on it")
+    done = subprocess.run([sys.executable, "-m", "kiosk", "run", "--config",
+                           str(tmp_path / "none.toml")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    lines = [line for line in done.stderr.splitlines() if line.startswith("kiosk:")]
+    assert lines and "no display found" in lines[-1], done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_display_or_a_screen_device_or_an_asked_driver_is_enough(tmp_path):
+    from kiosk.boot import missing_display
+
+    none = str(tmp_path / "dri")
+    assert missing_display({}, none)
+    assert missing_display({"DISPLAY": ":0"}, none) is None
+    assert missing_display({"WAYLAND_DISPLAY": "wayland-0"}, none) is None
+    assert missing_display({"SDL_VIDEODRIVER": "kmsdrm"}, none) is None
+    (tmp_path / "dri").mkdir()
+    (tmp_path / "dri" / "card0").touch()
+    assert missing_display({}, none) is None
