@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, PileSpec
 from .patience import DEAL, REDEAL, Build, PatienceGame, Rule, roles
+from .reason import Rank, Reason
 from .registry import register
 from .rng import Rng
 
@@ -70,9 +70,6 @@ RULES_RU = """\
 Очки: карты на базах."""
 
 
-def a_rank(rank: int) -> str:
-    word = C.rank_word(rank)
-    return f"{C.article(word)} {word}"
 
 
 @register
@@ -281,11 +278,12 @@ class FridayTheThirteenth(PatienceGame):
     def empty_accepts(self, d: int, c: int) -> bool:
         return d == self.next_slot() and RANK[c] == BASES[d - self.foundations[0]]
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         if d in self.foundations and not self.cards[d] and s == self.waste and self.cards[s]:
             slot = self.next_slot()
             if d != slot:
-                return "Foundations are started from left to right: the next empty slot " \
-                       f"takes {a_rank(BASES[slot - self.foundations[0]])}."
-            return f"Only {a_rank(BASES[d - self.foundations[0]])} can start this foundation."
+                return Reason("Foundations are started from left to right: the next empty slot "
+                              "takes {rank:a}.", rank=Rank(BASES[slot - self.foundations[0]]))
+            return Reason("Only {rank:a} can start this foundation.",
+                          rank=Rank(BASES[d - self.foundations[0]]))
         return super().explain_card_move(s, d, n)

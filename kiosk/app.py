@@ -28,6 +28,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
 
 import games
+from games.reason import Reason
 
 from . import deals, overrides
 from .boot import FONT_BOLD, FONT_REGULAR
@@ -38,7 +39,6 @@ from .dealcycle import DealCycle
 from .i18n import Translator, normalize
 from .lobby import Lobby
 from .operator import PinGuard, SystemCommands
-from .reasons import translate as translate_reason
 from .screens.attract import AttractScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
@@ -127,10 +127,14 @@ class KioskApp(App):
         """Translate a UI text into the current language."""
         return self.translator.gettext(msgid, **fields)
 
-    def tr_reason(self, text: str) -> str:
-        """An engine or back-end sentence in the current language (English when the
-        catalogs and the pattern table do not cover it)."""
-        return translate_reason(text, self.lang)
+    def trn(self, singular: str, plural: str, n: int, **fields: Any) -> str:
+        """A UI sentence with a number in it, in the form that number needs (``{n}``)."""
+        return self.translator.ngettext(singular, plural, n, **fields)
+
+    def tr_reason(self, value: Reason | str | None) -> str:
+        """An engine :class:`~games.reason.Reason` or a back-end sentence in the current
+        language (English when the catalogs do not cover it)."""
+        return self.translator.reason(value)
 
     def set_language(self, lang: str) -> None:
         lang = normalize(lang)

@@ -390,7 +390,8 @@ class TableHelp:
         s.panel.add_widget(Label(text=tr("No way to win from here"), bold=True, color=GOLD,
                                  font_size=27 * u))
         k = self.winnable_undos()
-        text = (tr("Undo {n} moves to get back to where you could still win.", n=k)
+        text = (self.app.trn("Undo {n} move to get back to where you could still win.",
+                             "Undo {n} moves to get back to where you could still win.", k)
                 if k and k > 1 else tr("Undo a move or start a new deal."))
         body = Label(text=text, color=(1, 1, 1, 1), font_size=17 * u, halign="center")
         body.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
