@@ -245,8 +245,8 @@ class Accordion(RowGame):
         if not src or not dst:
             return Reason("There is no pile there.")
         if i - j not in (1, 3):
-            return (Reason("A pile can only go onto the pile just to its left "
-                    "or onto the third pile to its left."))
+            return Reason("A pile can only go onto the pile just to its left or onto the third "
+                          "pile to its left.")
         if not MATCH[src[-1]][dst[-1]]:
             return Reason("The two top cards must have the same suit or the same rank.")
         return Reason("A pile always moves as a whole.")

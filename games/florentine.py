@@ -194,7 +194,8 @@ class Florentine(PatienceGame):
         if s == self.stock:
             if d in self.tableau and not self.cards[d]:
                 if o["stock_to_empty_outer"]:
-                    return Reason("A stock card may fill an outer place only when the waste is empty.")
+                    return Reason("A stock card may fill an outer place only when the waste is "
+                                  "empty.")
                 return Reason("An empty outer place is filled from the waste or the centre.")
             return Reason("Turn the stock onto the waste to play its cards.")
         if d in self.tableau:
@@ -204,7 +205,8 @@ class Florentine(PatienceGame):
                 return Reason("The centre card cannot be built onto an outer pile.")
         if d in self.foundations and s in self._sources:
             if s == self.centre and not o["centre_to_foundation"]:
-                return Reason("With these rules the centre card cannot go straight to a foundation.")
+                return Reason("With these rules the centre card cannot go straight to a "
+                              "foundation.")
             if not self.cards[d]:
                 return Reason("Only a card of the base rank ({rank}) can start a foundation.",
                               rank=Rank(self.vars["base"]))

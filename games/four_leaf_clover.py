@@ -147,8 +147,8 @@ class FourLeafClover(CellGame):
 
     def explain(self, move: Move) -> Reason:
         if move.kind == "move":
-            return Reason("Cards are not moved: remove same-suit cards adding up to 15, or a jack, " \
-                   "queen and king.")
+            return Reason("Cards are not moved: remove same-suit cards adding up to 15, or a "
+                          "jack, queen and king.")
         if move.kind != "remove":
             return Reason("That is not a move in {game}.", game=GameName(self.info.id))
         named = self.named_cells(move)
@@ -159,8 +159,8 @@ class FourLeafClover(CellGame):
         one_suit = len({SUIT[c] for c in chosen}) == 1
         if any(r > 10 for r in ranks):
             if ranks != list(FACES):
-                return Reason("Jacks, queens and kings are removed only as a jack, a queen and a " \
-                       "king together.")
+                return Reason("Jacks, queens and kings are removed only as a jack, a queen and a "
+                              "king together.")
             if not one_suit and self.opts["jqk_same_suit"]:
                 return Reason("The jack, queen and king must be of the same suit.")
         else:

@@ -235,7 +235,8 @@ class Golf(Game):
                 return Reason("The stock is empty.")
             return Reason("You may turn a new card only when no column card can be played.")
         if move.kind != "move":
-            return Reason("In Golf you play column cards onto the discard pile or turn a stock card.")
+            return Reason("In Golf you play column cards onto the discard pile or turn a stock "
+                          "card.")
         n_piles = len(self.layout)
         if not (0 <= move.src < n_piles and 0 <= move.dst < n_piles):
             return Reason("That move is not possible.")

@@ -148,8 +148,8 @@ class HappyCouples(CellGame):
                 return Reason("Cards are removed two at a time.")
             a, b = sorted(named)
             if (a, b) not in self._touch:
-                return Reason("The two cards must touch: side by side, one above the other or corner " \
-                       "to corner.")
+                return Reason("The two cards must touch: side by side, one above the other or "
+                              "corner to corner.")
             if RANK[self.cards[a][-1]] != RANK[self.cards[b][-1]]:
                 return Reason("The {card} and the {card2} are not the same rank.",
                               card=self.card_at(a), card2=self.card_at(b))

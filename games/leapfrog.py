@@ -248,6 +248,6 @@ class Leapfrog(CellGame):
                 return Reason("The stock is empty.")
             return Reason("Only an empty place can be filled.")
         if kind == "move":
-            return Reason("Cards move only by jumping onto a neighbour of the same rank or suit, or " \
-                   "from the stock into a gap.")
+            return Reason("Cards move only by jumping onto a neighbour of the same rank or suit, "
+                          "or from the stock into a gap.")
         return Reason("That is not a move in {game}.", game=GameName(self.info.id))

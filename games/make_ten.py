@@ -162,7 +162,8 @@ class MakeTen(CellGame):
                           card=self.card_at(named[0]), card2=self.card_at(named[1]), n=total)
         if len(cs) == 4:
             if self.same_rank:
-                return Reason("Four cards can go only if they are four 10s, four jacks, four queens " \
-                       "or four kings.")
-            return Reason("Four cards can go only if they are the 10, jack, queen and king of one suit.")
+                return Reason("Four cards can go only if they are four 10s, four jacks, four "
+                              "queens or four kings.")
+            return Reason("Four cards can go only if they are the 10, jack, queen and king of one "
+                          "suit.")
         return Reason("Remove two cards that add up to 10, or a set of four.")

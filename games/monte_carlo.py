@@ -167,8 +167,8 @@ class MonteCarlo(CellGame):
                 return Reason("Cards are removed two at a time.")
             a, b = sorted(named)
             if (a, b) not in self._touch:
-                return Reason("The two cards must touch: side by side, one above the other or corner " \
-                       "to corner.")
+                return Reason("The two cards must touch: side by side, one above the other or "
+                              "corner to corner.")
             return Reason("The {card} and the {card2} are not the same rank.",
                           card=self.card_at(a), card2=self.card_at(b))
         gap, full = self.layout_state()
@@ -190,5 +190,6 @@ class MonteCarlo(CellGame):
         if kind == "close_up_refill":
             return Reason("There is no gap to close up or fill.")
         if kind == "move":
-            return Reason("Cards are not moved one by one: remove two touching cards of the same rank.")
+            return Reason("Cards are not moved one by one: remove two touching cards of the same "
+                          "rank.")
         return Reason("That is not a move in {game}.", game=GameName(self.info.id))

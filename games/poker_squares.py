@@ -485,7 +485,9 @@ class PokerSquares(Game):
                 return Reason("The joker replaces a card only when the grid is complete.")
             return Reason("The joker can replace a card of the grid.")
         if kind == "finish":
-            return Reason("Fill the grid first.") if not full else Reason("There is nothing left to finish.")
+            if not full:
+                return Reason("Fill the grid first.")
+            return Reason("There is nothing left to finish.")
         if kind == "move":
             return Reason("Tap an empty square to place the turned card; placed cards never move.")
         return Reason("That is not a move in {game}.", game=GameName(self.info.id))

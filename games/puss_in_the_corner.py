@@ -215,8 +215,8 @@ class PussInTheCorner(PatienceGame):
                 return Reason("Place the turned card first.")
             if not self.vars["redeals"]:
                 return Reason("The corners can be gathered only once.")
-            return Reason("Name every corner pile that holds cards, once each, in the order you " \
-                   "pick them up.")
+            return Reason("Name every corner pile that holds cards, once each, in the order you "
+                          "pick them up.")
         if move.kind == "move" and move.dst in self.corners:
             if move.src in self.corners:
                 return Reason("Only the turned card can go to a corner.")

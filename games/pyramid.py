@@ -626,7 +626,8 @@ class Pyramid(Game):
         if a == b:
             return Reason("Pick two different cards.")
         if self.discard in piles and self.waste in piles:
-            return Reason("The pair pile's top card can pair only with a pyramid card or the current card.")
+            return Reason("The pair pile's top card can pair only with a pyramid card or the "
+                          "current card.")
         return self.NEED
 
     def tap_hint(self) -> Reason:

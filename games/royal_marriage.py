@@ -154,8 +154,8 @@ class RoyalMarriage(RowGame):
         if move.kind == "deal":
             return Reason("The stock is empty.")
         if move.kind != "remove":
-            return (Reason("Cards in the row do not move: remove the cards between two cards "
-                    "of the same suit or rank."))
+            return Reason("Cards in the row do not move: remove the cards between two cards of "
+                          "the same suit or rank.")
         n_piles = len(self.layout)
         if not (0 <= move.src < n_piles and 0 <= move.dst < n_piles):
             return Reason("Pick two cards in the row.")

@@ -175,7 +175,8 @@ class SelectiveCanfield(Canfield):
         if move.kind == "choose":
             if self.chosen:
                 return Reason("The first foundation has already been chosen.")
-            return Reason("Choose one of the five dealt cards for the first foundation, above column 1.")
+            return Reason("Choose one of the five dealt cards for the first foundation, above "
+                          "column 1.")
         if not self.chosen:
             return Reason("First choose one of the five dealt cards to start the foundations.")
         return super().explain(move)

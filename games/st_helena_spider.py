@@ -272,8 +272,10 @@ class StHelenaSpider(PatienceGame):
         if move.kind == "remove":
             if self.opts["auto_remove"]:
                 return Reason("Complete runs are cleared automatically.")
-            return Reason("Only a complete run from king down to ace on top of a column can be cleared.")
+            return Reason("Only a complete run from king down to ace on top of a column can be "
+                          "cleared.")
         if move.kind == "move" and 0 <= move.dst < len(self.layout) \
                 and self._role[move.dst] == "foundation":
-            return Reason("Cards reach a finished pile only as a complete run from king down to ace.")
+            return Reason("Cards reach a finished pile only as a complete run from king down to "
+                          "ace.")
         return super().explain(move)

@@ -46,7 +46,9 @@ def read_catalog(lang: str, domain: str = UI):
     from babel.messages.pofile import read_po
 
     with po_path(lang, domain).open("rb") as f:
-        return read_po(f, locale=lang, domain=domain, abort_invalid=True)
+        # no locale: the plural rule comes from the catalog's own Plural-Forms header, and
+        # Babel need not load its CLDR data for the language (3 MB of memory)
+        return read_po(f, domain=domain, abort_invalid=True)
 
 
 _translations: dict[tuple[str, str], gettext.NullTranslations] = {}

@@ -578,7 +578,7 @@ class PlayLog:
         if free >= self.min_free_mb * 1_000_000:
             return False
         self._degrade(Reason("The memory card has less than {n} MB free, so the play log is "
-                             "paused.", n=f"{self.min_free_mb:g}"))
+                             "paused.", n=format(self.min_free_mb, "g")))
         return True
 
     def _fail(self, err: BaseException, opening: bool = False) -> None:

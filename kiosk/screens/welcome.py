@@ -59,7 +59,8 @@ class WelcomeScreen(Screen):
         """"★ 3 games won here today ★" when there are any (never "0 wins")."""
         self.wins_today = wins
         app = App.get_running_app()
-        self.wins.text = (app.trn("★ {n} game won here today ★", "★ {n} games won here today ★", wins)
+        self.wins.text = (app.trn("★ {n} game won here today ★",
+                                  "★ {n} games won here today ★", wins)
                           if wins > 1 else app.tr("★ A game won here today ★"))
         self.wins_badge.opacity = 1 if wins > 0 else 0
         self._arrange()

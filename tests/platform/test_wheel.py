@@ -32,7 +32,9 @@ def test_wheel_holds_every_module_and_asset(wheel: Path):
                 continue
             rel = module.relative_to(REPO).as_posix()
             assert rel in names, f"{rel} is not in {wheel.name}"
-    assert "kiosk/locale/zh/LC_MESSAGES/kiosk.po" in names
+    for lang in ("zh", "en", "ru"):  # the catalogs are read at run time (Babel, no .mo)
+        for domain in ("kiosk", "reasons"):
+            assert f"kiosk/locale/{lang}/LC_MESSAGES/{domain}.po" in names
     # the app finds its assets inside the package (kiosk/paths.py): the fonts must be there
     fonts = [n for n in names if "assets/fonts/" in n and n.endswith((".otf", ".ttf"))]
     assert fonts, f"the fonts (assets/fonts) are not in {wheel.name}"
