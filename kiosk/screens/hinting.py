@@ -397,7 +397,8 @@ class TableHelp:
         body.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
         s.panel.add_widget(body)
         row = BoxLayout(spacing=12 * u, size_hint_y=None, height=64 * u)
-        undo = KButton(text=tr("Undo") if not k or k == 1 else tr("Undo {n}", n=k),
+        undo = KButton(text=tr("Undo") if not k or k == 1 else
+                       self.app.trn("Undo {n} move", "Undo {n} moves", k),
                        color=INK_DARK, bg=NOWIN_BG, bg_down=GOLD, font_size=21 * u)
         undo.bind(on_release=lambda *_: self.undo_to_winnable())
         undo.disabled = not self.ctl.can_undo
