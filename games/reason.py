@@ -3,7 +3,7 @@
 The engine must not speak one language only, and a UI must not parse English back to
 translate it. So a game's :meth:`~games.engine.Game.explain` returns a :class:`Reason`:
 its ``msgid`` is the English template, the standard gettext key that translators see in
-the ``.po`` catalogs (``"The {card} can only go on {target}."``), and its parameters are
+the ``.po`` catalogs (``"The {card} can only go on {target:a}."``), and its parameters are
 typed values (:class:`Card`, :class:`Rank`, :class:`Suit`, :class:`GameName`, numbers,
 nested reasons, :class:`Either`). ``str(reason)`` renders the English sentence the CLI,
 the logs and :class:`~games.model.IllegalMove` print; a UI renders the same value through
@@ -19,7 +19,6 @@ A format spec in an English template picks the English form of a value (``{rank:
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator
 from typing import Any
 
 from . import cards as C
@@ -164,17 +163,3 @@ def fill(template: str, **words: str) -> str:
     for key, word in words.items():
         template = template.replace("{" + key + "}", word)
     return template
-
-
-def msgids(reason: Reason) -> Iterator[str]:
-    """The msgid of ``reason`` and of every reason nested in its parameters."""
-    yield reason.msgid
-    for _, value in reason.params:
-        items = value if isinstance(value, Either) else (value,)
-        for item in items:
-            if isinstance(item, Reason):
-                yield from msgids(item)
-            elif isinstance(item, Either):
-                yield Either.OR
-        if isinstance(value, Either):
-            yield Either.OR

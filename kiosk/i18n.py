@@ -72,8 +72,8 @@ def translations(lang: str, domain: str = UI) -> gettext.NullTranslations:
             _texts[key], _all[key] = _flat(cat)
         except Exception as err:  # noqa: BLE001 - any bad catalog: English, never a crash
             if lang != DEFAULT_LANGUAGE:
-                log.error("%s translations for %s not loaded (%s): showing English",
-                          domain, lang, err)
+                log.error("%s translations for %s not loaded from %s (%s): showing English",
+                          domain, lang, po_path(lang, domain), err)
             _translations[key] = gettext.NullTranslations()
             _texts[key], _all[key] = {}, []
     return _translations[key]

@@ -6,6 +6,7 @@ import pytest
 
 import games
 from games import Move
+from games.reason import Reason
 from kiosk.boot import decide_screen, input_providers, is_pi
 from kiosk.controller import TableController
 from kiosk.geometry import TableGeometry
@@ -215,3 +216,20 @@ def test_one_input_path_per_machine(tmp_path):
     model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
     assert is_pi(str(model)) and not is_pi(str(tmp_path / "none"))
     assert decide_screen((1280, 720), portrait=True, fullscreen=False).width == 720
+
+
+def test_a_broken_catalog_shows_english_and_says_which(tmp_path, monkeypatch, caplog):
+    from kiosk import i18n
+
+    bad = tmp_path / "ru" / "LC_MESSAGES"
+    bad.mkdir(parents=True)
+    (bad / "kiosk.po").write_text('garbage\nmsgid "Undo"\nmsgstr "Ход назад"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_translations", {})
+    monkeypatch.setattr(i18n, "_texts", {})
+    monkeypatch.setattr(i18n, "_all", {})
+    t = Translator("ru")
+    assert t("Undo") == "Undo"
+    assert t.ngettext("Undo {n} move", "Undo {n} moves", 3) == "Undo 3 moves"
+    assert "kiosk translations for ru not loaded" in caplog.text
+    assert t.reason(Reason("The stock is empty.")) == "The stock is empty."  # no reasons.po
