@@ -15,6 +15,7 @@ log, the hardware buttons and the idle and attract timers live in :class:`kiosk.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ from .buttons import NEW_DEAL, UNDO
 from .config import Config, default_games
 from .controller import TableController
 from .dealcycle import DealCycle
-from .i18n import Translator, normalize
+from .i18n import Translator, normalize, preload
 from .lobby import Lobby
 from .operator import PinGuard, SystemCommands
 from .screens.attract import AttractScreen
@@ -200,6 +201,9 @@ class KioskApp(App):
             self.welcome.on_pre_enter()
         if self.on_ready is not None:
             Clock.schedule_once(lambda _dt: self.on_ready(self), 0)
+        # the other languages' catalogs, read off the UI thread, so a visitor's first tap on
+        # a language button does not wait for Babel to parse them
+        threading.Thread(target=preload, name="kiosk-catalogs", daemon=True).start()
         return self.sm
 
     def on_stop(self) -> None:

@@ -96,6 +96,13 @@ def _flat(cat) -> tuple[dict[str, str], list[str]]:
     return out, texts
 
 
+def preload() -> None:
+    """Read every catalog now (each is read once; a second reader only repeats the work)."""
+    for lang in LANGUAGES:
+        for domain in DOMAINS:
+            translations(lang, domain)
+
+
 def catalog(lang: str, domain: str = UI) -> dict[str, str]:
     """``{msgid: msgstr}`` of ``lang``, for the tests and checks; the app looks texts up
     through :func:`translations`."""
