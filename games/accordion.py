@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from .cards import RANK, SUIT
 from .model import GameInfo, Move, Option, PileSpec
 from .pairing import MATCH, RowGame, row_layout
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -141,28 +142,28 @@ class Accordion(RowGame):
             return None
         return "very good" if 2 <= self.row_length() <= 5 else None
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "deal":
             if not self.one:
-                return ("All the cards are already dealt." if self.stock < 0 else
-                        "New cards are dealt by themselves when the row needs them.")
+                return (Reason("All the cards are already dealt.") if self.stock < 0 else
+                        Reason("New cards are dealt by themselves when the row needs them."))
             if not self.cards[self.stock]:
-                return "The stock is empty."
-            return "You must move a pile while one can move, before dealing the next card."
+                return Reason("The stock is empty.")
+            return Reason("You must move a pile while one can move, before dealing the next card.")
         if move.kind != "move":
-            return "In Accordion you move piles or deal the next card."
+            return Reason("In Accordion you move piles or deal the next card.")
         n_piles = len(self.layout)
         if not (0 <= move.src < n_piles and 0 <= move.dst < n_piles):
-            return "That move is not possible."
+            return Reason("That move is not possible.")
         i, j = self.row_pos[move.src], self.row_pos[move.dst]
         if i < 0 or j < 0:
-            return "Only piles in the row can move, onto other piles in the row."
+            return Reason("Only piles in the row can move, onto other piles in the row.")
         src, dst = self.cards[move.src], self.cards[move.dst]
         if not src or not dst:
-            return "There is no pile there."
+            return Reason("There is no pile there.")
         if i - j not in (1, 3):
-            return ("A pile can only go onto the pile just to its left "
-                    "or onto the third pile to its left.")
+            return Reason("A pile can only go onto the pile just to its left or onto the third "
+                          "pile to its left.")
         if not MATCH[src[-1]][dst[-1]]:
-            return "The two top cards must have the same suit or the same rank."
-        return "A pile always moves as a whole."
+            return Reason("The two top cards must have the same suit or the same rank.")
+        return Reason("A pile always moves as a whole.")

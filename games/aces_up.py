@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import cards as C
 from .cards import RANK, SUIT
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Card, Reason, Suit
 from .registry import register
 from .rng import Rng
 
@@ -353,29 +353,32 @@ class AcesUp(Game):
     def score(self) -> int:
         return len(self.cards[self.discard])
 
-    def explain(self, move: Move) -> str:
+    def card_targets(self, src: int) -> list[int]:
+        return [self.discard] if src in self.tableau else []
+
+    def explain(self, move: Move) -> Reason:
         cards = self.cards
         if move.kind == "deal":
             if not cards[self.stock]:
-                return "The stock is empty."
-            return "You may deal only when no card can be discarded."
+                return Reason("The stock is empty.")
+            return Reason("You may deal only when no card can be discarded.")
         if move.kind != "move":
-            return "In Aces Up you discard cards, fill empty piles or deal."
+            return Reason("In Aces Up you discard cards, fill empty piles or deal.")
         s, d = move.src, move.dst
         if s not in self.tableau or not 0 <= d < len(self.layout):
-            return "Only the top card of a pile can be moved."
+            return Reason("Only the top card of a pile can be moved.")
         if not cards[s]:
-            return "That pile is empty."
+            return Reason("That pile is empty.")
         if move.n != 1:
-            return "Only one card can be moved at a time."
+            return Reason("Only one card can be moved at a time.")
         c = cards[s][-1]
         if d == self.discard:
             if RANK[c] == 1:
-                return "Aces are the highest cards and are never discarded."
-            return (f"The {C.pretty(c)} can be discarded only when a higher "
-                    f"{C.SUIT_NAMES[SUIT[c]][:-1]} is on top of another pile.")
+                return Reason("Aces are the highest cards and are never discarded.")
+            return Reason("The {card} can be discarded only when a higher {suit:one} is on "
+                          "top of another pile.", card=Card(c), suit=Suit(SUIT[c]))
         if d not in self.tableau:
-            return "Cards can only go to the discard pile or into an empty pile."
+            return Reason("Cards can only go to the discard pile or into an empty pile.")
         if cards[d]:
-            return "A card can only be moved into an empty pile."
-        return "That card is already alone in its pile."
+            return Reason("A card can only be moved into an empty pile.")
+        return Reason("That card is already alone in its pile.")

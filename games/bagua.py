@@ -15,6 +15,7 @@ from . import cards as C
 from .cards import RANK
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
 
@@ -154,29 +155,32 @@ class Bagua(Game):
             return f"remove {C.pretty(a)} and {C.pretty(b)}"
         return super().describe(move)
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         if move.kind == "remove" and move.src > move.dst:
             move = move._replace(src=move.dst, dst=move.src)
         return super().why_illegal(move)
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         b = self.base
-        sums = f"{b} or {b + 13}"
         if move.kind != "remove":
-            return f"In Bagua cards are not moved: remove two edge cards that add up to {sums}."
+            return Reason("In Bagua cards are not moved: remove two edge cards that add up to "
+                          "{a} or {b}.", a=b, b=b + 13)
         a, c = move.src, move.dst
         if not (0 <= a < self.discard and 0 <= c < self.discard) or move.n != 1 or move.extra:
-            return "Choose two cards in the square."
+            return Reason("Choose two cards in the square.")
         if a == c:
-            return "Choose two different cards."
+            return Reason("Choose two different cards.")
         if not self.cards[a] or not self.cards[c]:
-            return "There is no card there any more."
+            return Reason("There is no card there any more.")
         outer = self.outer()
         for p in (a, c):
             if p not in outer:
-                sides = "eight" if self.opts["outer_neighbourhood"] == "eight" else "four"
-                return (f"The {C.pretty(self.cards[p][0])} has cards on all {sides} sides, "
-                        "so it cannot be taken yet.")
+                card = Card(self.cards[p][0])
+                if self.opts["outer_neighbourhood"] == "eight":
+                    return Reason("The {card} has cards on all eight sides, so it cannot be "
+                                  "taken yet.", card=card)
+                return Reason("The {card} has cards on all four sides, so it cannot be taken "
+                              "yet.", card=card)
         x, y = self.cards[a][0], self.cards[c][0]
-        return (f"{C.pretty(x)} and {C.pretty(y)} add up to {RANK[x] + RANK[y]}, "
-                f"but a pair must add up to {sums}.")
+        return Reason("{card} and {card2} add up to {n}, but a pair must add up to {a} or {b}.",
+                      card=Card(x), card2=Card(y), n=RANK[x] + RANK[y], a=b, b=b + 13)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import ACE, KING, RANK, SUIT, SUIT_NAMES, card
+from .cards import ACE, KING, RANK, SUIT, card
 from .model import GameInfo, Move, PileSpec
 from .patience import Build, PatienceGame, Rule
+from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
 
@@ -127,11 +128,12 @@ class Bisley(PatienceGame):
                 return m
         return None
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         size = len(self.layout)
         if (0 <= s < size and d in self.king_piles and not self.cards[d] and self.cards[s]
                 and self.rule[s].take != "none" and n == 1):
             c = self.cards[s][-1]
             if not self.empty_accepts(d, c):
-                return f"Only the king of {SUIT_NAMES[self.suit_of[d]]} can start this pile."
+                return Reason("Only the {card:name} can start this pile.",
+                              card=Card(card(KING, self.suit_of[d])))
         return super().explain_card_move(s, d, n)

@@ -15,6 +15,7 @@ from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, REDEAL, Build, PatienceGame, Rule, roles
+from .reason import Reason
 from .registry import register
 
 VARIANTS = ("standard", "draw_one")
@@ -105,13 +106,13 @@ class Canfield(PatienceGame):
                 self._move_cards(self.reserve, t)
         super().settle()
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         reason = super().explain_card_move(s, d, n)
-        if reason == "That move is not possible now." and not self.cards[d] \
+        if reason.msgid == "That move is not possible now." and not self.cards[d] \
                 and self.rule[d].empty == "waste":
             if self.cards[self.reserve]:
-                return "An empty column is filled from the reserve."
-            return "Only the top card of the waste can go into an empty column."
+                return Reason("An empty column is filled from the reserve.")
+            return Reason("Only the top card of the waste can go into an empty column.")
         return reason
 
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from .cards import RANK
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -102,25 +103,34 @@ class Clock(Game):
             return None
         return f"{self.score} of 13 groups"
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         at = self.vars["at"]
-        where = HOUR_WORDS[self.piles.index(at)]
+        hour = self.piles.index(at) + 1
         if move.kind == "turn":
             if not self.down[at]:
-                return "There is no face-down card left to turn: the game is over."
-            return f"The next card must come from the {where} pile."
+                return Reason("There is no face-down card left to turn: the game is over.")
+            return self._at(Reason("The next card must come from the {n} o'clock pile.", n=hour),
+                            Reason("The next card must come from the centre pile."))
         if move.kind == "swap":
             if not self.opts["watch"]:
-                return "Swapping the last king is allowed only in the Watch variant."
+                return Reason("Swapping the last king is allowed only in the Watch variant.")
             if self.vars["swapped"]:
-                return "The king has already been swapped once."
+                return Reason("The king has already been swapped once.")
             if self.down[at]:
-                return "A king may be swapped only when the fourth king has come up."
+                return Reason("A king may be swapped only when the fourth king has come up.")
             if move.src not in self.piles or not 1 <= move.n <= self.down[move.src]:
-                return "Choose a face-down card to swap with the king."
+                return Reason("Choose a face-down card to swap with the king.")
         if self.down[at]:
-            return (f"The cards move by themselves in Clock: tap the {where} pile "
-                    "to turn its next card.")
+            return self._at(Reason("The cards move by themselves in Clock: tap the {n} o'clock "
+                                   "pile to turn its next card.", n=hour),
+                            Reason("The cards move by themselves in Clock: tap the centre pile "
+                                   "to turn its next card."))
         if at == self.centre:
-            return "The game is over: the fourth king has come up."
-        return f"The game is over: the {where} pile has no face-down card left."
+            return Reason("The game is over: the fourth king has come up.")
+        return self._at(Reason("The game is over: the {n} o'clock pile has no face-down card "
+                               "left.", n=hour),
+                        Reason("The game is over: the centre pile has no face-down card left."))
+
+    def _at(self, hour: Reason, centre: Reason) -> Reason:
+        """The sentence naming the current pile: an hour, or the centre (the kings' pile)."""
+        return centre if self.vars["at"] == self.centre else hour

@@ -12,6 +12,7 @@ from .cards import ACE, RANK
 from .model import GameInfo, Move, Option, PileSpec
 from .open_patience import OpenPatience
 from .patience import FOUNDATION, Build, Rule, roles
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -111,11 +112,11 @@ class EightOff(OpenPatience):
                     add(_move(("move", s, d, 1, ())))
         return moves
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         size = len(self.layout)
         if 0 <= s < size and 0 <= d < size and s != d and self.cards[s]:
             if self._role[d] == "cell" and self.cards[d] and self._role[s] == "tableau":
-                return "That reserve place is already taken."
+                return Reason("That reserve place is already taken.")
             if self._role[d] == "tableau" and len(self.cards[d]) >= self._cap:
-                return f"A column may never hold more than {CAP} cards."
+                return Reason("A column may never hold more than {n} cards.", n=CAP)
         return super().explain_card_move(s, d, n)

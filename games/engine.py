@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from . import cards as C
 from .model import GameError, GameInfo, IllegalMove, Move, Option, PileSpec
+from .reason import Reason
 from .rng import Rng, check_seed
 
 SAVE_FORMAT = "solitaire-kiosk/game"
@@ -138,15 +139,22 @@ class Game:
         """A word for a partial success where the source gives a scale."""
         return None
 
-    def explain(self, move: Move) -> str:
-        """Why ``move`` is not legal now, in one sentence a player understands."""
-        return "That move is not possible now."
+    def explain(self, move: Move) -> Reason:
+        """Why ``move`` is not legal now, as a value a player's language can render."""
+        return Reason("That move is not possible now.")
 
-    def why_illegal(self, move: Move) -> str | None:
+    def card_targets(self, src: int) -> list[int]:
+        """The piles a card of ``src`` is meant to go to in this game, whatever lies there
+        now: a UI asks :meth:`why_illegal` about them when a tap on a card finds no move, so
+        the refusal explains the card, not the pile kind. Foundations unless a game says."""
+        return [p for p in self.roles.get("foundation", ()) if p != src]
+
+    def why_illegal(self, move: Move) -> Reason | None:
+        """``None`` for a legal move, else the :class:`~games.reason.Reason` it is refused."""
         if move in self.legal_moves():
             return None
         if self.won:
-            return "The game is already won."
+            return Reason("The game is already won.")
         return self.explain(move)
 
     def safe_autoplay(self) -> Move | None:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import Build, PatienceGame, Rule, roles
+from .reason import Rank, Reason
 from .registry import register
 from .rng import Rng
 
 CENTRE_REFILLS = ("either", "waste", "stock")
-REFILL_FROM = {"either": "the waste or the stock", "waste": "the waste", "stock": "the stock"}
+REFILL_FROM = {
+    "either": Reason("An empty centre is filled from the waste or the stock."),
+    "waste": Reason("An empty centre is filled from the waste."),
+    "stock": Reason("An empty centre is filled from the stock."),
+}
 
 
 @register
@@ -100,30 +104,32 @@ class Florentine(PatienceGame):
             moves.extend(Move("move", s, t) for t in self.tableau if not self.cards[t])
 
     # ------------------------------------------------------------------ words
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         o = self.opts
         if not (0 <= s < len(self.layout) and 0 <= d < len(self.layout)) or s == d \
                 or not self.cards[s] or s != self.stock and self.rule[s].take == "none":
             return super().explain_card_move(s, d, n)
         if d == self.centre:
             if self.cards[d]:
-                return "The centre holds a single card; nothing can be placed on it."
-            return f"An empty centre is filled from {REFILL_FROM[o['centre_refill']]}."
+                return Reason("The centre holds a single card; nothing can be placed on it.")
+            return REFILL_FROM[o["centre_refill"]]
         if s == self.stock:
             if d in self.tableau and not self.cards[d]:
                 if o["stock_to_empty_outer"]:
-                    return "A stock card may fill an outer place only when the waste is empty."
-                return "An empty outer place is filled from the waste or the centre."
-            return "Turn the stock onto the waste to play its cards."
+                    return Reason("A stock card may fill an outer place only when the waste is "
+                                  "empty.")
+                return Reason("An empty outer place is filled from the waste or the centre.")
+            return Reason("Turn the stock onto the waste to play its cards.")
         if d in self.tableau:
             if not self.cards[d] and s in self.tableau:
-                return "An empty outer place is filled from the waste or the centre."
+                return Reason("An empty outer place is filled from the waste or the centre.")
             if self.cards[d] and s == self.centre:
-                return "The centre card cannot be built onto an outer pile."
+                return Reason("The centre card cannot be built onto an outer pile.")
         if d in self.foundations and s in self._sources:
             if s == self.centre and not o["centre_to_foundation"]:
-                return "With these rules the centre card cannot go straight to a foundation."
+                return Reason("With these rules the centre card cannot go straight to a "
+                              "foundation.")
             if not self.cards[d]:
-                return f"Only a card of the base rank ({C.rank_word(self.vars['base'])}) can " \
-                       "start a foundation."
+                return Reason("Only a card of the base rank ({rank}) can start a foundation.",
+                              rank=Rank(self.vars["base"]))
         return super().explain_card_move(s, d, n)

@@ -8,6 +8,7 @@ from . import cards as C
 from .cards import RANK, SUIT
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, FOUNDATION, PatienceGame, Rule, roles
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -96,10 +97,10 @@ class FourCornerTowers(PatienceGame):
                 self._move_cards(stock, t)
 
     # ------------------------------------------------------------------ words
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "deal" and self.cards[self.stock]:
-            return "Deal only when no card can go to a foundation."
+            return Reason("Deal only when no card can go to a foundation.")
         if move.kind == "move" and move.dst in self.tableau and move.src != move.dst \
                 and move.src in self._sources and self.cards[move.src]:
-            return "Nothing is built on the piles: cards go only to the foundations."
+            return Reason("Nothing is built on the piles: cards go only to the foundations.")
         return super().explain(move)

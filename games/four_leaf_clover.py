@@ -8,6 +8,7 @@ from . import cards as C
 from .cards import RANK, SUIT
 from .grid import CellGame
 from .model import GameInfo, Move, Option
+from .reason import GameName, Reason
 from .registry import register
 from .rng import Rng
 
@@ -80,29 +81,29 @@ class FourLeafClover(CellGame):
                     return
                 self.fill_from_stock(p)
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "move":
-            return "Cards are not moved: remove same-suit cards adding up to 15, or a jack, " \
-                   "queen and king."
+            return Reason("Cards are not moved: remove same-suit cards adding up to 15, or a "
+                          "jack, queen and king.")
         if move.kind != "remove":
-            return "That is not a move in Four-Leaf Clover."
+            return Reason("That is not a move in {game}.", game=GameName(self.info.id))
         named = self.named_cells(move)
-        if isinstance(named, str):
+        if isinstance(named, Reason):
             return named
         chosen = [self.cards[p][-1] for p in named]
         ranks = sorted(RANK[c] for c in chosen)
         one_suit = len({SUIT[c] for c in chosen}) == 1
         if any(r > 10 for r in ranks):
             if ranks != list(FACES):
-                return "Jacks, queens and kings are removed only as a jack, a queen and a " \
-                       "king together."
+                return Reason("Jacks, queens and kings are removed only as a jack, a queen and a "
+                              "king together.")
             if not one_suit and self.opts["jqk_same_suit"]:
-                return "The jack, queen and king must be of the same suit."
+                return Reason("The jack, queen and king must be of the same suit.")
         else:
             if len(ranks) < 2:
-                return "Pick at least two cards that add up to 15."
+                return Reason("Pick at least two cards that add up to 15.")
             if not one_suit:
-                return "The cards must all be of the same suit."
+                return Reason("The cards must all be of the same suit.")
             if sum(ranks) != 15:
-                return f"These cards add up to {sum(ranks)}, not 15."
-        return "Name the cards in the order they are laid out."
+                return Reason("These cards add up to {n}, not 15.", n=sum(ranks))
+        return Reason("Name the cards in the order they are laid out.")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, PileSpec
 from .patience import DEAL, REDEAL, Build, PatienceGame, Rule, roles
+from .reason import Rank, Reason
 from .registry import register
 from .rng import Rng
 
@@ -16,9 +16,6 @@ BASES = (11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 LABELS = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
 
-def a_rank(rank: int) -> str:
-    word = C.rank_word(rank)
-    return f"{C.article(word)} {word}"
 
 
 @register
@@ -221,11 +218,12 @@ class FridayTheThirteenth(PatienceGame):
     def empty_accepts(self, d: int, c: int) -> bool:
         return d == self.next_slot() and RANK[c] == BASES[d - self.foundations[0]]
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         if d in self.foundations and not self.cards[d] and s == self.waste and self.cards[s]:
             slot = self.next_slot()
             if d != slot:
-                return "Foundations are started from left to right: the next empty slot " \
-                       f"takes {a_rank(BASES[slot - self.foundations[0]])}."
-            return f"Only {a_rank(BASES[d - self.foundations[0]])} can start this foundation."
+                return Reason("Foundations are started from left to right: the next empty slot "
+                              "takes {rank:a}.", rank=Rank(BASES[slot - self.foundations[0]]))
+            return Reason("Only {rank:a} can start this foundation.",
+                          rank=Rank(BASES[d - self.foundations[0]]))
         return super().explain_card_move(s, d, n)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from .cards import KING, QUEEN, RANK
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -153,27 +154,31 @@ class Golf(Game):
         left = sum(len(self.cards[t]) for t in self.tableau)
         return left or -len(self.cards[self.stock])
 
-    def explain(self, move: Move) -> str:
+    def card_targets(self, src: int) -> list[int]:
+        return [self.waste] if src in self.tableau else []
+
+    def explain(self, move: Move) -> Reason:
         if move.kind == "deal":
             if not self.cards[self.stock]:
-                return "The stock is empty."
-            return "You may turn a new card only when no column card can be played."
+                return Reason("The stock is empty.")
+            return Reason("You may turn a new card only when no column card can be played.")
         if move.kind != "move":
-            return "In Golf you play column cards onto the discard pile or turn a stock card."
+            return Reason("In Golf you play column cards onto the discard pile or turn a stock "
+                          "card.")
         n_piles = len(self.layout)
         if not (0 <= move.src < n_piles and 0 <= move.dst < n_piles):
-            return "That move is not possible."
+            return Reason("That move is not possible.")
         if move.src not in self.tableau:
-            return "Only the top cards of the columns can be played."
+            return Reason("Only the top cards of the columns can be played.")
         if move.dst != self.waste:
-            return "Cards can only go onto the discard pile."
+            return Reason("Cards can only go onto the discard pile.")
         if not self.cards[move.src]:
-            return "That column is empty."
+            return Reason("That column is empty.")
         if move.n != 1:
-            return "Only one card can be played at a time."
+            return Reason("Only one card can be played at a time.")
         w = self.cards[self.waste]
         if w and RANK[w[-1]] == KING:
             if self.opts["queen_on_king"]:
-                return "Only a queen can be played on a king."
-            return "Nothing can be played on a king."
-        return "Only cards one rank higher or lower can go on the discard pile."
+                return Reason("Only a queen can be played on a king.")
+            return Reason("Nothing can be played on a king.")
+        return Reason("Only cards one rank higher or lower can go on the discard pile.")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from . import cards as C
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, FOUNDATION, REDEAL, Build, PatienceGame, Rule
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 from .snake import foundation_wants
@@ -171,24 +172,24 @@ class GrandPianoFragment(PatienceGame):
         return None
 
     # ------------------------------------------------------------ messages
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if self.lost:
-            return "The game is lost: none of the reserve cards can be played."
+            return Reason("The game is lost: none of the reserve cards can be played.")
         rescue = self.vars["rescue"]
         if move.kind == "rescue":
             if rescue:
-                return "The rescue operation can be made only once."
+                return Reason("The rescue operation can be made only once.")
             if self.cards[self.stock]:
-                return "The rescue operation is allowed only when the stock is used up."
-            return "There are no unused cards in the waste to form the rescue pack."
+                return Reason("The rescue operation is allowed only when the stock is used up.")
+            return Reason("There are no unused cards in the waste to form the rescue pack.")
         if move.kind in ("deal", "redeal") and rescue:
-            return "After the rescue operation the pack only refills the reserve."
+            return Reason("After the rescue operation the pack only refills the reserve.")
         if (move.kind == "move" and 0 <= move.src < len(self.layout)
                 and 0 <= move.dst < len(self.layout) and move.src != move.dst
                 and self._role[move.src] == self._role[move.dst] == "tableau"
                 and self.cards[move.src] and not self.cards[move.dst]
                 and not self._empty_from_piles):
-            return "An empty pile can only be filled from the waste or the reserve."
+            return Reason("An empty pile can only be filled from the waste or the reserve.")
         return super().explain(move)
 
     # ------------------------------------------------------------ for the solver

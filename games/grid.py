@@ -13,6 +13,7 @@ from functools import cache
 from . import cards as C
 from .engine import Game
 from .model import Move, PileSpec
+from .reason import Card, Reason
 from .rng import Rng
 
 
@@ -96,17 +97,21 @@ class CellGame(Game):
         """``remove:G4,G2`` names the same cards as ``remove:G2,G4``."""
         return super().make_move(kind, sorted(piles) if kind == "remove" else piles, n)
 
-    def named_cells(self, move: Move) -> list[int] | str:
+    def named_cells(self, move: Move) -> list[int] | Reason:
         """The cells a move names, or a sentence saying why they cannot be used."""
         piles = [p for p in (move.src, move.dst, *move.extra) if p >= 0]
         cells = set(self.cell)
         if any(p not in cells for p in piles):
-            return "Only cards in the layout can be used."
+            return Reason("Only cards in the layout can be used.")
         if len(set(piles)) != len(piles):
-            return "Pick different cards."
+            return Reason("Pick different cards.")
         if any(not self.cards[p] for p in piles):
-            return "There is no card there."
+            return Reason("There is no card there.")
         return piles
 
     def pretty(self, pile: int) -> str:
         return C.pretty(self.cards[pile][-1])
+
+    def card_at(self, pile: int) -> Card:
+        """The top card of ``pile``, as a parameter of a :class:`~games.reason.Reason`."""
+        return Card(self.cards[pile][-1])

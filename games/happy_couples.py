@@ -8,6 +8,7 @@ from . import cards as C
 from .cards import RANK
 from .grid import CellGame, touching
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import GameName, Reason
 from .registry import register
 from .rng import Rng
 
@@ -71,27 +72,29 @@ class HappyCouples(CellGame):
     def settle(self) -> None:
         """Cards are dealt face up; nothing turns over."""
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         kind = move.kind
         if kind == "deal":
             if not self.cards[self.stock]:
-                return "The stock is empty."
+                return Reason("The stock is empty.")
             pair = self.touching_pairs()[0]
-            return f"The {self.pretty(pair.src)} and the {self.pretty(pair.dst)} still make a " \
-                   "pair: deal only when no touching cards match."
+            return Reason("The {card} and the {card2} still make a pair: deal only when no "
+                          "touching cards match.", card=self.card_at(pair.src),
+                          card2=self.card_at(pair.dst))
         if kind == "remove":
             named = self.named_cells(move)
-            if isinstance(named, str):
+            if isinstance(named, Reason):
                 return named
             if len(named) != 2:
-                return "Cards are removed two at a time."
+                return Reason("Cards are removed two at a time.")
             a, b = sorted(named)
             if (a, b) not in self._touch:
-                return "The two cards must touch: side by side, one above the other or corner " \
-                       "to corner."
+                return Reason("The two cards must touch: side by side, one above the other or "
+                              "corner to corner.")
             if RANK[self.cards[a][-1]] != RANK[self.cards[b][-1]]:
-                return f"The {self.pretty(a)} and the {self.pretty(b)} are not the same rank."
-            return "Name the two cards in the order they are laid out."
+                return Reason("The {card} and the {card2} are not the same rank.",
+                              card=self.card_at(a), card2=self.card_at(b))
+            return Reason("Name the two cards in the order they are laid out.")
         if kind == "move":
-            return "Cards are not moved: remove two touching cards of the same rank."
-        return "That is not a move in Happy Couples."
+            return Reason("Cards are not moved: remove two touching cards of the same rank.")
+        return Reason("That is not a move in {game}.", game=GameName(self.info.id))

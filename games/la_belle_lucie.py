@@ -18,6 +18,7 @@ from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule
+from .reason import Card, Reason
 from .registry import register
 
 #: per building rule, the cards each card may be placed on (built once per rule)
@@ -187,7 +188,7 @@ class LaBelleLucie(PatienceGame):
         self._set("drawn", True)
 
     # ------------------------------------------------------------ for players and the solver
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "redeal":
             return self.explain_redeal()
         if move.kind == "draw":
@@ -197,31 +198,31 @@ class LaBelleLucie(PatienceGame):
     def _card_moves_left(self) -> bool:
         return any(m.kind == "move" for m in self.legal_moves())
 
-    def explain_redeal(self) -> str:
+    def explain_redeal(self) -> Reason:
         if not self.redeals:
-            return "This game has no redeals."
+            return Reason("This game has no redeals.")
         if self.vars["redeals"] <= 0:
-            return "All the redeals have been used."
+            return Reason("All the redeals have been used.")
         if not self.any_time and self._card_moves_left():
-            return "You may only redeal when no card can move."
-        return "There are no cards left to redeal."
+            return Reason("You may only redeal when no card can move.")
+        return Reason("There are no cards left to redeal.")
 
-    def explain_draw(self, move: Move) -> str:
+    def explain_draw(self, move: Move) -> Reason:
         if not self.merci:
-            return "This game has no draw."
+            return Reason("This game has no draw.")
         if self.vars["drawn"]:
-            return "The draw has already been used."
+            return Reason("The draw has already been used.")
         if self.vars["redeals"] > 0:
-            return "The draw comes only after the last redeal."
+            return Reason("The draw comes only after the last redeal.")
         if not self.any_time and self._card_moves_left():
-            return "You may only draw a card when no other card can move."
+            return Reason("You may only draw a card when no other card can move.")
         s, d, depth = move.src, move.dst, move.n
         if s not in self.tableau or not 2 <= depth <= len(self.cards[s]):
-            return "Only a buried card, one that is not on top of its fan, can be drawn."
+            return Reason("Only a buried card, one that is not on top of its fan, can be drawn.")
         c = self.cards[s][-depth]
         if d not in self._draw_targets:
-            return "A drawn card must go to a foundation or onto a fan."
-        return f"The {C.pretty(c)} does not fit there."
+            return Reason("A drawn card must go to a foundation or onto a fan.")
+        return Reason("The {card} does not fit there.", card=Card(c))
 
     def describe(self, move: Move) -> str:
         fan = self.cards[move.src] if move.kind == "draw" and move.src in self.tableau else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .cards import RANK, SUIT
 from .grid import CellGame, touching
 from .model import GameInfo, Move
+from .reason import GameName, Reason
 from .registry import register
 
 #: LINKED[x * 52 + y]: cards x and y share a rank or a suit
@@ -174,26 +175,27 @@ class Leapfrog(CellGame):
     def grade(self) -> str | None:
         return "good" if 1 < self.cards_left <= 5 else None
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         kind = move.kind
         if kind == "jump":
             named = self.named_cells(move)
-            if isinstance(named, str):
+            if isinstance(named, Reason):
                 return named
             if len(named) != 2:
-                return "A jump names the jumping card and the card it lands on."
+                return Reason("A jump names the jumping card and the card it lands on.")
             a, b = named
             if tuple(sorted(named)) not in self._touch:
-                return "A card can only jump onto one of the eight cards around it."
-            return f"The {self.pretty(a)} can only jump onto a card of the same rank or the " \
-                   f"same suit, not onto the {self.pretty(b)}."
+                return Reason("A card can only jump onto one of the eight cards around it.")
+            return Reason("The {card} can only jump onto a card of the same rank or the same "
+                          "suit, not onto the {card2}.", card=self.card_at(a),
+                          card2=self.card_at(b))
         if kind == "fill":
             if move.src != self.stock or move.dst not in self.cell:
-                return "A gap in the layout is filled with the top card of the stock."
+                return Reason("A gap in the layout is filled with the top card of the stock.")
             if not self.cards[self.stock]:
-                return "The stock is empty."
-            return "Only an empty place can be filled."
+                return Reason("The stock is empty.")
+            return Reason("Only an empty place can be filled.")
         if kind == "move":
-            return "Cards move only by jumping onto a neighbour of the same rank or suit, or " \
-                   "from the stock into a gap."
-        return "That is not a move in Leapfrog."
+            return Reason("Cards move only by jumping onto a neighbour of the same rank or suit, "
+                          "or from the stock into a gap.")
+        return Reason("That is not a move in {game}.", game=GameName(self.info.id))

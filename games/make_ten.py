@@ -7,6 +7,7 @@ from itertools import combinations
 from .cards import RANK, SUIT
 from .grid import CellGame
 from .model import GameInfo, Move, Option
+from .reason import GameName, Reason
 from .registry import register
 
 QUARTETS = ("same_suit", "same_rank")
@@ -87,24 +88,25 @@ class MakeTen(CellGame):
     def grade(self) -> str | None:
         return "good luck" if not self.won and self.score <= 10 else None
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "move":
-            return "Cards are not moved here: remove two cards that add up to 10."
+            return Reason("Cards are not moved here: remove two cards that add up to 10.")
         if move.kind != "remove":
-            return "That is not a move in Make Ten."
+            return Reason("That is not a move in {game}.", game=GameName(self.info.id))
         named = self.named_cells(move)
-        if isinstance(named, str):
+        if isinstance(named, Reason):
             return named
         cs = [self.cards[p][0] for p in named]
         if len(cs) == 2:
             if any(RANK[c] >= 10 for c in cs):
-                return "A 10, jack, queen or king can only be removed in a set of four."
+                return Reason("A 10, jack, queen or king can only be removed in a set of four.")
             total = RANK[cs[0]] + RANK[cs[1]]
-            return f"The {self.pretty(named[0])} and the {self.pretty(named[1])} add up to " \
-                   f"{total}, not 10."
+            return Reason("The {card} and the {card2} add up to {n}, not 10.",
+                          card=self.card_at(named[0]), card2=self.card_at(named[1]), n=total)
         if len(cs) == 4:
             if self.same_rank:
-                return "Four cards can go only if they are four 10s, four jacks, four queens " \
-                       "or four kings."
-            return "Four cards can go only if they are the 10, jack, queen and king of one suit."
-        return "Remove two cards that add up to 10, or a set of four."
+                return Reason("Four cards can go only if they are four 10s, four jacks, four "
+                              "queens or four kings.")
+            return Reason("Four cards can go only if they are the 10, jack, queen and king of one "
+                          "suit.")
+        return Reason("Remove two cards that add up to 10, or a set of four.")

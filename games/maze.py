@@ -8,6 +8,7 @@ from . import cards as C
 from .cards import RANK
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Card, Either, Rank, Reason
 from .registry import register
 from .rng import Rng
 
@@ -131,30 +132,32 @@ class Maze(Game):
             prev = c
         return True
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind != "move":
-            return "In Maze you move one card at a time into a gap."
+            return Reason("In Maze you move one card at a time into a gap.")
         s, d = move.src, move.dst
         grid = set(self.grid)
         if s not in grid or d not in grid:
-            return "Cards move only between the places of the maze."
+            return Reason("Cards move only between the places of the maze.")
         if not self.cards[s]:
-            return "There is no card there."
+            return Reason("There is no card there.")
         if self.cards[d]:
-            return "A card can only go into a gap."
+            return Reason("A card can only go into a gap.")
         if move.n != 1:
-            return "Only one card moves at a time."
+            return Reason("Only one card moves at a time.")
         k = self.grid.index(d)
         cells = self.cells()
         left, right = cells[LEFT[k]], cells[RIGHT[k]]
-        what = C.pretty(self.cards[s][-1])
+        what = Card(self.cards[s][-1])
         if left < 0 and right < 0:
-            return "That gap has gaps on both sides, so nothing can go into it yet."
+            return Reason("That gap has gaps on both sides, so nothing can go into it yet.")
         needs = []
         if left >= 0:
-            needs.append("any ace" if RANK[left] == QUEEN else f"the {C.pretty(left + 1)}")
+            needs.append(Reason("any {rank}", rank=Rank(1)) if RANK[left] == QUEEN
+                         else Card(left + 1))
         if right >= 0 and RANK[right] > 1:
-            needs.append(f"the {C.pretty(right - 1)}")
+            needs.append(Card(right - 1))
         if not needs:
-            return "Nothing can go just before an ace."
-        return f"That gap takes only {' or '.join(needs)}, not the {what}."
+            return Reason("Nothing can go just before an ace.")
+        return Reason("That gap takes only {cards:the}, not the {card}.", cards=Either(*needs),
+                      card=what)

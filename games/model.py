@@ -14,7 +14,12 @@ class GameError(ValueError):
 
 
 class IllegalMove(GameError):
-    """A move the rules forbid. ``str(err)`` is a sentence for the player."""
+    """A move the rules forbid. ``str(err)`` is the English sentence; ``err.reason`` is the
+    :class:`~games.reason.Reason` value a UI translates."""
+
+    def __init__(self, reason: Any) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 class Move(NamedTuple):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .cards import RANK
 from .grid import CellGame, touching
 from .model import GameInfo, Move, Option
+from .reason import GameName, Reason
 from .registry import register
 
 CLOSE_UP = Move("close_up")
@@ -91,36 +92,39 @@ class MonteCarlo(CellGame):
                 k += 1
 
     # ------------------------------------------------------------------ words
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         kind = move.kind
         if kind == "remove":
             named = self.named_cells(move)
-            if isinstance(named, str):
+            if isinstance(named, Reason):
                 return named
             if len(named) != 2:
-                return "Cards are removed two at a time."
+                return Reason("Cards are removed two at a time.")
             a, b = sorted(named)
             if (a, b) not in self._touch:
-                return "The two cards must touch: side by side, one above the other or corner " \
-                       "to corner."
-            return f"The {self.pretty(a)} and the {self.pretty(b)} are not the same rank."
+                return Reason("The two cards must touch: side by side, one above the other or "
+                              "corner to corner.")
+            return Reason("The {card} and the {card2} are not the same rank.",
+                          card=self.card_at(a), card2=self.card_at(b))
         gap, full = self.layout_state()
         if kind in ("close_up", "refill") and self.combined or \
                 kind == "close_up_refill" and not self.combined:
-            return "With these rules, closing up and refilling are " + (
-                "one action." if self.combined else "two separate actions.")
+            if self.combined:
+                return Reason("With these rules, closing up and refilling are one action.")
+            return Reason("With these rules, closing up and refilling are two separate actions.")
         if kind == "close_up":
-            return "There is no gap to close up."
+            return Reason("There is no gap to close up.")
         if kind == "refill":
             if gap:
-                return "Close up the gaps before refilling."
+                return Reason("Close up the gaps before refilling.")
             if full:
-                return "The layout is already full."
+                return Reason("The layout is already full.")
             if not self.cards[self.stock]:
-                return "The stock is empty."
-            return "A pair can still be removed; refill only when no pair touches."
+                return Reason("The stock is empty.")
+            return Reason("A pair can still be removed; refill only when no pair touches.")
         if kind == "close_up_refill":
-            return "There is no gap to close up or fill."
+            return Reason("There is no gap to close up or fill.")
         if kind == "move":
-            return "Cards are not moved one by one: remove two touching cards of the same rank."
-        return "That is not a move in Monte Carlo."
+            return Reason("Cards are not moved one by one: remove two touching cards of the same "
+                          "rank.")
+        return Reason("That is not a move in {game}.", game=GameName(self.info.id))

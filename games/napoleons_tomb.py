@@ -15,6 +15,7 @@ from . import cards as C
 from .engine import TWIN
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, REDEAL, Build, PatienceGame, Rule, roles
+from .reason import Card, Reason, Suit
 from .registry import register
 from .rng import Rng
 
@@ -185,20 +186,20 @@ class NapoleonsTomb(PatienceGame):
                         return Move("move", s, f, 1)
         return None
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         reason = super().explain_card_move(s, d, n)
-        if self._role[d] != "foundation" or not reason.startswith(("Only a king", "The ")):
+        if self._role[d] != "foundation" or not str(reason).startswith(("Only a king", "The ")):
             return reason
         c, dst = self.cards[s][-1], self.cards[d]
         if not dst:
             if C.RANK[c] != C.KING:
-                return "Only a king can start a foundation in an empty corner."
-            return (f"The {C.SUIT_NAMES[C.SUIT[c]]} already have a corner; the second king goes "
-                    "on their ace.")
+                return Reason("Only a king can start a foundation in an empty corner.")
+            return Reason("The {suit} already have a corner; the second king goes on their ace.",
+                          suit=Suit(C.SUIT[c]))
         top = dst[-1]
         need = C.KING if C.RANK[top] == C.ACE else C.RANK[top] - 1
-        return (f"That foundation needs the {C.rank_word(need)} of "
-                f"{C.SUIT_NAMES[C.SUIT[top]]} next.")
+        return Reason("That foundation needs the {card:name} next.",
+                      card=Card(C.card(need, C.SUIT[top])))
 
     # ------------------------------------------------------------ for the solver
     # Cards leave the walls, the working piles and the waste only from the top, and only to

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK, pretty
+from .cards import RANK
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
 
@@ -104,24 +105,25 @@ class PairsEightPiles(Game):
         return sum(len(self.cards[p]) for p in self.piles)
 
     # ------------------------------------------------------------------ words
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         kind = move.kind
         if kind == "deal":
             if not self.cards[self.stock]:
-                return "The stock is empty."
+                return Reason("The stock is empty.")
             if self.cards[self.row[-1]]:
-                return "The turned row already holds 3 cards: pair some of them first."
-            return "A pair can still be made; turn a card only when no pair is left."
+                return Reason("The turned row already holds 3 cards: pair some of them first.")
+            return Reason("A pair can still be made; turn a card only when no pair is left.")
         if kind == "move":
-            return "Cards are not moved here: remove two available cards of the same rank."
+            return Reason("Cards are not moved here: remove two available cards of the same rank.")
         if kind != "remove":
-            return "That is not a move in Pairs."
+            return Reason("That is not a move in Pairs.")
         piles = [p for p in (move.src, move.dst, *move.extra) if p >= 0]
         if len(piles) != 2 or piles[0] == piles[1]:
-            return "Remove two different cards at a time."
+            return Reason("Remove two different cards at a time.")
         if any(p not in self.available for p in piles):
-            return "Only the top cards of the piles and the turned cards can be paired."
+            return Reason("Only the top cards of the piles and the turned cards can be paired.")
         if any(not self.cards[p] for p in piles):
-            return "There is no card there."
+            return Reason("There is no card there.")
         a, b = (self.cards[p][-1] for p in piles)
-        return f"The {pretty(a)} and the {pretty(b)} are not the same rank."
+        return Reason("The {card} and the {card2} are not the same rank.", card=Card(a),
+                      card2=Card(b))

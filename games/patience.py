@@ -15,6 +15,7 @@ from . import cards as C
 from .cards import COLOUR, RANK, SUIT
 from .engine import Game
 from .model import Move, PileSpec
+from .reason import Card, Either, Rank, Reason, fill
 
 _STEPS = frozenset((1, -1, 12, -12))
 #: empty-pile rules that take one rank only
@@ -22,6 +23,27 @@ _EMPTY_RANK = {"king": 13, "ace": 1}
 
 DEAL = Move("deal")
 REDEAL = Move("redeal")
+
+# Sentences that name kinds of piles ({src}, {dst}: a Rule's ``name``). The pile words are
+# filled into the msgid (see games.reason.fill), so a translator sees whole sentences.
+FIXED = "Cards on a {src} cannot be moved."
+NOT_FROM = "Cards cannot go from a {src} to a {dst}."
+ONE_AT_A_TIME = "Only one card at a time can go to a {dst}."
+AT_MOST = "A {dst} can hold at most {n} cards."
+NO_CHANGE = "Moving a whole {src} into an empty {dst} would change nothing."
+EMPTY_ONLY = {"king": "Only a king can go into an empty {dst}.",
+              "ace": "Only an ace can start a {dst}.",
+              "none": "An empty {dst} cannot be filled."}
+BASE_ONLY = "Only {rank:a} can start a {dst}."
+NOT_YET = "That {dst} cannot be started yet."
+NOTHING_ON = "Nothing can be placed on a {dst}."
+#: the building rule's refusal; ``target`` is :meth:`Build.need`'s phrase
+ONLY_ON = "The {card} can only go on {target:a}."
+
+
+def pile_reason(template: str, *, src: str = "", dst: str = "", **params: object) -> Reason:
+    """A :class:`Reason` whose msgid names the piles ``src``/``dst`` in words."""
+    return Reason(fill(template, src=src, dst=dst), **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,19 +88,21 @@ class Build:
                 out.append(r)
         return out
 
-    def need(self, c: int) -> str:
-        """What ``c`` needs underneath it, as words: 'a black 8', 'the 9 of hearts'."""
+    def need(self, c: int) -> Either | Reason | None:
+        """What ``c`` needs underneath it, as a phrase for :data:`ONLY_ON`: the cards of its
+        suit (English "a 9 of hearts"), a colour and ranks ("a black 8") or ranks alone."""
         ranks = self.onto_ranks(c)
         if not ranks:
-            return ""
-        words = " or ".join(C.rank_word(r) for r in ranks)
+            return None
         if self.suit == "same":
-            return f"{C.article(words)} {words} of {C.SUIT_NAMES[SUIT[c]]}"
-        if self.suit == "alt":
-            return f"a {C.colour_word(1 - COLOUR[c])} {words}"
-        if self.suit == "colour":
-            return f"a {C.colour_word(COLOUR[c])} {words}"
-        return f"{C.article(words)} {words}"
+            return Either(*(Card(C.card(r, SUIT[c])) for r in ranks))
+        which = Either(*(Rank(r) for r in ranks))
+        if self.suit in ("alt", "colour"):
+            colour = 1 - COLOUR[c] if self.suit == "alt" else COLOUR[c]
+            if colour == C.RED:
+                return Reason("a red {rank}", rank=which)
+            return Reason("a black {rank}", rank=which)
+        return which
 
 
 @dataclass(frozen=True, slots=True)
@@ -638,71 +662,97 @@ class PatienceGame(Game):
                     low[SUIT[x]] = r
         return False
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "deal":
             if self.stock < 0:
-                return "This game has no stock to deal from."
-            return "The stock is empty." if not self.cards[self.stock] else "You cannot deal now."
+                return Reason("This game has no stock to deal from.")
+            if not self.cards[self.stock]:
+                return Reason("The stock is empty.")
+            return Reason("You cannot deal now.")
         if move.kind == "redeal":
             if self.stock >= 0 and self.cards[self.stock]:
-                return "There are still cards in the stock."
+                return Reason("There are still cards in the stock.")
             if self.waste >= 0 and not self.cards[self.waste]:
-                return "There are no cards to turn over."
-            return "No more redeals are allowed."
+                return Reason("There are no cards to turn over.")
+            return Reason("No more redeals are allowed.")
         if move.kind != "move":
-            return "That move is not possible now."
+            return Reason("That move is not possible now.")
         return self.explain_card_move(move.src, move.dst, move.n)
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         n_piles = len(self.layout)
         if not (0 <= s < n_piles and 0 <= d < n_piles) or s == d or n < 1:
-            return "That move is not possible."
+            return Reason("That move is not possible.")
         src, dst = self.cards[s], self.cards[d]
         rs, rd = self.rule[s], self.rule[d]
         if len(src) < n:
-            return "There is no card there."
+            return Reason("There is no card there.")
         if len(src) - self.down[s] < n:
-            return "That card is face down."
+            return Reason("That card is face down.")
         if rs.take == "none":
-            return f"Cards on a {rs.name} cannot be moved."
+            return pile_reason(FIXED, src=rs.name)
         if n not in self.liftable(s):
             if rs.take == "top":
-                return "Only one card can be moved at a time."
+                return Reason("Only one card can be moved at a time.")
             if rs.take == "full_run":
-                return "Move the top card alone or the whole run together."
-            return "Those cards are not in sequence, so they cannot move together."
+                return Reason("Move the top card alone or the whole run together.")
+            return Reason("Those cards are not in sequence, so they cannot move together.")
         c = src[-n]
-        what = C.pretty(c)
         if rd.sources is not None and self._role[s] not in rd.sources or (
                 rd.sources is None and self._role[s] == "foundation" == self._role[d]):
-            return f"Cards cannot go from a {rs.name} to a {rd.name}."
+            return pile_reason(NOT_FROM, src=rs.name, dst=rd.name)
         if n > 1 and not rd.many:
-            return f"Only one card at a time can go to a {rd.name}."
+            return pile_reason(ONE_AT_A_TIME, dst=rd.name)
         if rd.max_cards and len(dst) + n > rd.max_cards:
-            return f"A {rd.name} can hold at most {rd.max_cards} cards."
+            return pile_reason(AT_MOST, dst=rd.name, n=rd.max_cards)
         if not dst:
             if (n == len(src) and self._role[s] == self._role[d] in self.twin_roles
                     and self.empty_accepts(d, c)):
-                return f"Moving a whole {rs.name} into an empty {rd.name} would change nothing."
+                return pile_reason(NO_CHANGE, src=rs.name, dst=rd.name)
             e = rd.empty
-            if e == "king":
-                return f"Only a king can go into an empty {rd.name}."
-            if e == "ace":
-                return f"Only an ace can start a {rd.name}."
+            if e in EMPTY_ONLY:
+                return pile_reason(EMPTY_ONLY[e], dst=rd.name)
             if e == "base":
                 base = self.vars.get("base")
-                word = C.rank_word(base) if base else ""
-                return f"Only {C.article(word)} {word} can start a {rd.name}." if base else \
-                    f"That {rd.name} cannot be started yet."
-            if e == "none":
-                return f"An empty {rd.name} cannot be filled."
-            return "That move is not possible now."
+                if base:
+                    return pile_reason(BASE_ONLY, dst=rd.name, rank=Rank(base))
+                return pile_reason(NOT_YET, dst=rd.name)
+            return Reason("That move is not possible now.")
         if rd.build is None:
-            return f"Nothing can be placed on a {rd.name}."
+            return pile_reason(NOTHING_ON, dst=rd.name)
         need = rd.build.need(c)
-        if not need:
-            return f"The {what} cannot be placed on another card there."
-        return f"The {what} can only go on {need}."
+        if need is None:
+            return Reason("The {card} cannot be placed on another card there.", card=Card(c))
+        return Reason(ONLY_ON, card=Card(c), target=need)
+
+    def reason_msgids(self) -> set[str]:
+        """Every msgid :meth:`explain_card_move` can give for this game's piles (the pile
+        sentences are made from the rules' pile names, so no source scan can list them):
+        for the catalog test that every reason has a translation."""
+        ids = {ONLY_ON, "a red {rank}", "a black {rank}", Either.OR}
+        rules = [(self._role[i], self.rule[i]) for i in range(len(self.layout))]
+        for role_s, rs in rules:
+            if rs.take == "none":
+                ids.add(fill(FIXED, src=rs.name))
+                continue
+            for role_d, rd in rules:
+                if rd.sources is not None and role_s not in rd.sources or (
+                        rd.sources is None and role_s == "foundation" == role_d):
+                    ids.add(fill(NOT_FROM, src=rs.name, dst=rd.name))
+                elif role_s == role_d in self.twin_roles:
+                    ids.add(fill(NO_CHANGE, src=rs.name, dst=rd.name))
+        for _, rd in rules:
+            if not rd.many:
+                ids.add(fill(ONE_AT_A_TIME, dst=rd.name))
+            if rd.max_cards:
+                ids.add(fill(AT_MOST, dst=rd.name))
+            if rd.empty in EMPTY_ONLY:
+                ids.add(fill(EMPTY_ONLY[rd.empty], dst=rd.name))
+            if rd.empty == "base":
+                ids |= {fill(BASE_ONLY, dst=rd.name), fill(NOT_YET, dst=rd.name)}
+            if rd.build is None:
+                ids.add(fill(NOTHING_ON, dst=rd.name))
+        return ids
 
     # ------------------------------------------------------------ for the solver
     def solver_moves(self, prune: bool = False) -> list[Move]:

@@ -10,6 +10,7 @@ from . import cards as C
 from . import poker
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import GameName, Reason
 from .registry import register
 from .rng import Rng
 
@@ -354,39 +355,41 @@ class PokerSquares(Game):
         return "good" if s >= GOOD[self.system] else None
 
     # ------------------------------------------------------------------ words
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         kind = move.kind
         if self.vars.get("finished"):
-            return "The game is finished."
+            return Reason("The game is finished.")
         full = self.filled() == CELLS
         if kind == "place":
             if full:
-                return "All 25 squares are filled."
+                return Reason("All 25 squares are filled.")
             if move.src != self.stock:
-                return "Cards are placed from the stock."
+                return Reason("Cards are placed from the stock.")
             if move.dst not in self.grid:
-                return "Place the card on a square of the 5×5 grid."
+                return Reason("Place the card on a square of the 5×5 grid.")
             if self.cards[move.dst]:
-                return "That square is already taken; a placed card never moves."
+                return Reason("That square is already taken; a placed card never moves.")
             if self.filled() == 0:
-                return "The first card goes in the top-left square."
-            return "The card must go next to the one placed before it (diagonals count)."
+                return Reason("The first card goes in the top-left square.")
+            return Reason("The card must go next to the one placed before it (diagonals count).")
         if kind == "swap":
             if self.rearrange == "off":
-                return "Placed cards never move in this game."
+                return Reason("Placed cards never move in this game.")
             if not full:
-                return "Cards can be swapped only when all 25 are in the grid."
-            return "Swap two different squares of the grid."
+                return Reason("Cards can be swapped only when all 25 are in the grid.")
+            return Reason("Swap two different squares of the grid.")
         if kind == "joker":
             if self.spare < 0:
-                return "This game has no joker to swap in."
+                return Reason("This game has no joker to swap in.")
             if not self.cards[self.spare]:
-                return "The joker has already been used."
+                return Reason("The joker has already been used.")
             if not full:
-                return "The joker replaces a card only when the grid is complete."
-            return "The joker can replace a card of the grid."
+                return Reason("The joker replaces a card only when the grid is complete.")
+            return Reason("The joker can replace a card of the grid.")
         if kind == "finish":
-            return "Fill the grid first." if not full else "There is nothing left to finish."
+            if not full:
+                return Reason("Fill the grid first.")
+            return Reason("There is nothing left to finish.")
         if kind == "move":
-            return "Tap an empty square to place the turned card; placed cards never move."
-        return "That is not a move in Poker Squares."
+            return Reason("Tap an empty square to place the turned card; placed cards never move.")
+        return Reason("That is not a move in {game}.", game=GameName(self.info.id))

@@ -8,6 +8,7 @@ from itertools import permutations
 from . import cards as C
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, Build, PatienceGame, Rule, roles
+from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
 
@@ -131,25 +132,26 @@ class PussInTheCorner(PatienceGame):
         return home + parks + rest
 
     # ------------------------------------------------------------------ words
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         w = self.waste
         if self.forced() and move.kind != "deal" and not (
                 move.kind == "move" and move.src == w and move.dst in self.foundations):
-            return f"The {C.pretty(self.cards[w][-1])} fits a foundation, so it must go there."
+            return Reason("The {card} fits a foundation, so it must go there.",
+                          card=Card(self.cards[w][-1]))
         if move.kind == "deal" and self.cards[w] and self.cards[self.stock]:
-            return "Place the turned card before turning the next one."
+            return Reason("Place the turned card before turning the next one.")
         if move.kind == "redeal":
             if self.cards[self.stock]:
-                return "There are still cards in the stock."
+                return Reason("There are still cards in the stock.")
             if self.cards[w]:
-                return "Place the turned card first."
+                return Reason("Place the turned card first.")
             if not self.vars["redeals"]:
-                return "The corners can be gathered only once."
-            return "Name every corner pile that holds cards, once each, in the order you " \
-                   "pick them up."
+                return Reason("The corners can be gathered only once.")
+            return Reason("Name every corner pile that holds cards, once each, in the order you "
+                          "pick them up.")
         if move.kind == "move" and move.dst in self.corners:
             if move.src in self.corners:
-                return "Only the turned card can go to a corner."
+                return Reason("Only the turned card can go to a corner.")
             if move.src in (w, self.stock) and not self.cards[w]:
-                return "Turn a card from the stock first."
+                return Reason("Turn a card from the stock first.")
         return super().explain(move)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
 from .cards import KING, RANK
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
 
@@ -81,7 +81,7 @@ class Pyramid(Game):
     #: kings leave on their own
     SINGLE_KINGS = True
     #: the pair rule in a sentence, for refused moves
-    NEED = "The two cards must add up to 13 (jack 11, queen 12, king 13)."
+    NEED = Reason("The two cards must add up to 13 (jack 11, queen 12, king 13).")
 
     #: a place in the pyramid holds the card dealt there or nothing
     SOLVER_VIEW = {"tableau": "count"}
@@ -418,7 +418,7 @@ class Pyramid(Game):
             return move._replace(src=b, dst=a)
         return move
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         return super().why_illegal(self.canonical(move))
 
     def apply(self, move: Move) -> None:
@@ -465,27 +465,27 @@ class Pyramid(Game):
         cleared = self.vars["cleared"]
         return None if not cleared else "best" if cleared == 1 else "winner"
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         cards, kind = self.cards, move.kind
         if kind == "deal":
             if self.vars["pass"] < PASSES:
-                return "The stock is empty: turn the waste over to start the next pass."
-            return "The stock is empty and all three passes are used."
+                return Reason("The stock is empty: turn the waste over to start the next pass.")
+            return Reason("The stock is empty and all three passes are used.")
         if kind == "redeal":
             if cards[self.stock]:
-                return "There are still cards in the stock."
+                return Reason("There are still cards in the stock.")
             if self.vars["pass"] >= PASSES:
-                return "All three passes have been used."
-            return "There are no cards to turn over."
+                return Reason("All three passes have been used.")
+            return Reason("There are no cards to turn over.")
         if kind == "rescue":
             if not self.rescue:
-                return ("The apex rescue is not allowed in scored play." if self.scored else
-                        "The apex rescue is switched off in this game.")
+                return (Reason("The apex rescue is not allowed in scored play.") if self.scored else
+                        Reason("The apex rescue is switched off in this game."))
             if self.vars["rescued"]:
-                return "The apex rescue has already been used."
+                return Reason("The apex rescue has already been used.")
             if move.src != self.pyr[0]:
-                return "Only the apex card at the top of the pyramid can be rescued."
-            return "The apex card may be taken only after the last pass through the stock."
+                return Reason("Only the apex card at the top of the pyramid can be rescued.")
+            return Reason("The apex card may be taken only after the last pass through the stock.")
         if kind != "remove":
             return self.tap_hint()
         piles = [p for p in (move.src, move.dst) if p >= 0]
@@ -498,38 +498,40 @@ class Pyramid(Game):
         if len(piles) == 1:
             c = cards[piles[0]][-1]
             if not self.SINGLE_KINGS:
-                return "Cards can only be removed in pairs of the same rank."
+                return Reason("Cards can only be removed in pairs of the same rank.")
             if RANK[c] != KING:
-                return f"Only a king can be removed on its own; the {C.pretty(c)} needs a partner."
+                return Reason("Only a king can be removed on its own; the {card} needs a partner.",
+                              card=Card(c))
             return self.NEED
         a, b = piles
         if a == b:
-            return "Pick two different cards."
+            return Reason("Pick two different cards.")
         if self.discard in piles and self.waste in piles:
-            return "The pair pile's top card can pair only with a pyramid card or the current card."
+            return Reason("The pair pile's top card can pair only with a pyramid card or the "
+                          "current card.")
         return self.NEED
 
-    def tap_hint(self) -> str:
-        return "Cards are not moved here: pick two cards that add up to 13, or a king."
+    def tap_hint(self) -> Reason:
+        return Reason("Cards are not moved here: pick two cards that add up to 13, or a king.")
 
-    def unavailable(self, p: int, partner: bool) -> str | None:
+    def unavailable(self, p: int, partner: bool) -> Reason | None:
         """Why the top card of pile ``p`` cannot be used, or None."""
         if not 0 <= p < len(self.layout):
-            return "There is no such pile."
+            return Reason("There is no such pile.")
         if p == self.stock:
-            return "Stock cards must be turned before they can be used."
+            return Reason("Stock cards must be turned before they can be used.")
         cards = self.cards
         if not cards[p]:
-            return "There is no card there."
+            return Reason("There is no card there.")
         if p == self.discard:
             if not self.pair_pile:
-                return "Removed cards are out of play."
+                return Reason("Removed cards are out of play.")
             if not partner:
-                return "The pair pile's top card can only be used in a pair."
+                return Reason("The pair pile's top card can only be used in a pair.")
             if self.SINGLE_KINGS and RANK[cards[p][-1]] == KING:
-                return "A king on the pair pile cannot be used again."
+                return Reason("A king on the pair pile cannot be used again.")
             return None
         i = self.pyr.index(p) if p in self.pyr else -1
         if i >= 0 and self.cover[i] and any(cards[q] for q in self.cover[i]):
-            return "That card is still covered by cards below it."
+            return Reason("That card is still covered by cards below it.")
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .model import GameInfo
 from .pyramid import Pyramid
+from .reason import Reason
 from .registry import register
 
 
@@ -17,7 +18,7 @@ class PyramidPairs(Pyramid):
 
     PARTNER = tuple(range(14))
     SINGLE_KINGS = False
-    NEED = "The two cards must have the same rank."
+    NEED = Reason("The two cards must have the same rank.")
 
-    def tap_hint(self) -> str:
-        return "Cards are not moved here: pick two cards of the same rank."
+    def tap_hint(self) -> Reason:
+        return Reason("Cards are not moved here: pick two cards of the same rank.")

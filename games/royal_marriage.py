@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from .cards import HEARTS, KING, QUEEN, card
 from .model import GameInfo, Move, PileSpec
 from .pairing import MATCH, RowGame, row_layout
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -68,7 +69,7 @@ class RoyalMarriage(RowGame):
             self._move_cards(self.row[k], self.discard, 1)
         self.close_up(i + 1, j - i - 1)
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         """The two outer cards may be named in either order."""
         if move.kind == "remove" and move.src > move.dst:
             move = move._replace(src=move.dst, dst=move.src)
@@ -83,18 +84,18 @@ class RoyalMarriage(RowGame):
     def score(self) -> int:
         return self.row_length() + len(self.cards[self.stock])
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "deal":
-            return "The stock is empty."
+            return Reason("The stock is empty.")
         if move.kind != "remove":
-            return ("Cards in the row do not move: remove the cards between two cards "
-                    "of the same suit or rank.")
+            return Reason("Cards in the row do not move: remove the cards between two cards of "
+                          "the same suit or rank.")
         n_piles = len(self.layout)
         if not (0 <= move.src < n_piles and 0 <= move.dst < n_piles):
-            return "Pick two cards in the row."
+            return Reason("Pick two cards in the row.")
         i, j = sorted((self.row_pos[move.src], self.row_pos[move.dst]))
         if i < 0 or not self.cards[move.src] or not self.cards[move.dst]:
-            return "Pick two cards in the row."
+            return Reason("Pick two cards in the row.")
         if j - i not in (2, 3):
-            return "Exactly one or two cards must lie between the two cards."
-        return "The two outer cards must have the same suit or the same rank."
+            return Reason("Exactly one or two cards must lie between the two cards.")
+        return Reason("The two outer cards must have the same suit or the same rank.")

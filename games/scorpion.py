@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from .cards import KING, RANK
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import Build, PatienceGame, Rule
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -197,23 +198,23 @@ class Scorpion(PatienceGame):
     def grade(self) -> str | None:
         return GRADES[self.sequences]
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "deal":
             if not self.cards[self.stock]:
-                return "The reserve has already been dealt."
-            return "The reserve may be dealt only when no other move is left."
+                return Reason("The reserve has already been dealt.")
+            return Reason("The reserve may be dealt only when no other move is left.")
         if move.kind == "redeal":
-            return "Scorpion has no redeal."
+            return Reason("Scorpion has no redeal.")
         return super().explain(move)
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         size = len(self.layout)
         if 0 <= s < size and self.layout[s].role == "stock":
-            return "Tap the reserve to deal its cards onto the first three columns."
+            return Reason("Tap the reserve to deal its cards onto the first three columns.")
         if 0 <= d < size and self.layout[d].role == "stock":
-            return "Cards cannot be put back on the reserve."
+            return Reason("Cards cannot be put back on the reserve.")
         if (0 <= s < size and 0 <= d < size and s != d and self.cards[s]
                 and n == len(self.cards[s]) and n in self.liftable(s)
                 and super().accepts(d, s, n)):
-            return "Moving a whole column into an empty one would change nothing."
+            return Reason("Moving a whole column into an empty one would change nothing.")
         return super().explain_card_move(s, d, n)

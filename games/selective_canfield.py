@@ -14,6 +14,7 @@ from . import cards as C
 from .canfield import Canfield
 from .cards import RANK
 from .model import GameInfo, Move, PileSpec
+from .reason import Reason
 from .registry import register
 
 
@@ -58,13 +59,14 @@ class SelectiveCanfield(Canfield):
         if s != self.fifth and self.cards[self.fifth]:
             self._move_cards(self.fifth, s)
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "choose":
             if self.chosen:
-                return "The first foundation has already been chosen."
-            return "Choose one of the five dealt cards for the first foundation, above column 1."
+                return Reason("The first foundation has already been chosen.")
+            return Reason("Choose one of the five dealt cards for the first foundation, above "
+                          "column 1.")
         if not self.chosen:
-            return "First choose one of the five dealt cards to start the foundations."
+            return Reason("First choose one of the five dealt cards to start the foundations.")
         return super().explain(move)
 
     def describe(self, move: Move) -> str:

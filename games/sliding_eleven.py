@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from . import cards as C
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -132,16 +133,16 @@ class SlidingEleven(Game):
     def score(self) -> int:
         return len(self.history)
 
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind not in ("slide", "move"):
-            return "In this puzzle you only slide cards into the empty place."
+            return Reason("In this puzzle you only slide cards into the empty place.")
         grid = self.grid
         if move.src not in grid or move.dst not in grid:
-            return "Cards slide only between the places of the puzzle."
+            return Reason("Cards slide only between the places of the puzzle.")
         if not self.cards[move.src]:
-            return "There is no card there."
+            return Reason("There is no card there.")
         if self.cards[move.dst]:
-            return "A card can only slide into the empty place."
+            return Reason("A card can only slide into the empty place.")
         if grid.index(move.src) not in BESIDE[grid.index(move.dst)]:
-            return "Only a card right beside the empty place (not diagonally) can slide."
-        return "Tap the card to slide it into the empty place."
+            return Reason("Only a card right beside the empty place (not diagonally) can slide.")
+        return Reason("Tap the card to slide it into the empty place.")

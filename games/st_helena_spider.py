@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from . import cards as C
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, Build, PatienceGame, Rule
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -179,14 +180,16 @@ class StHelenaSpider(PatienceGame):
         super().settle()
 
     # ------------------------------------------------------------ messages
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if move.kind == "deal" and self.cards[self.stock] and self._deal_blocked():
-            return "Fill every empty column before dealing."
+            return Reason("Fill every empty column before dealing.")
         if move.kind == "remove":
             if self.opts["auto_remove"]:
-                return "Complete runs are cleared automatically."
-            return "Only a complete run from king down to ace on top of a column can be cleared."
+                return Reason("Complete runs are cleared automatically.")
+            return Reason("Only a complete run from king down to ace on top of a column can be "
+                          "cleared.")
         if move.kind == "move" and 0 <= move.dst < len(self.layout) \
                 and self._role[move.dst] == "foundation":
-            return "Cards reach a finished pile only as a complete run from king down to ace."
+            return Reason("Cards reach a finished pile only as a complete run from king down to "
+                          "ace.")
         return super().explain(move)

@@ -8,6 +8,7 @@ from . import cards as C
 from .cards import RANK
 from .engine import Game
 from .model import GameInfo, Move, Option, PileSpec
+from .reason import Card, GameName, Reason
 from .registry import register
 from .rng import Rng
 
@@ -168,30 +169,30 @@ class StarPairs(Game):
         return self.score == 0
 
     # ------------------------------------------------------------------ words
-    def explain(self, move: Move) -> str:
+    def explain(self, move: Move) -> Reason:
         if self.lost:
-            return "The game is lost: the turned card has no partner on the table."
+            return Reason("The game is lost: the turned card has no partner on the table.")
         cards = self.cards
         kind = move.kind
         if kind == "deal":
             if cards[self.waste]:
-                return "First pair the turned card with a table card of the same rank."
-            return "The stock is empty."
+                return Reason("First pair the turned card with a table card of the same rank.")
+            return Reason("The stock is empty.")
         if kind == "remove":
             a, b = sorted((move.src, move.dst))
             usable = (self.waste, *self.table_piles)
             if a not in usable or b not in usable or a == b:
-                return "Pick two different cards: the turned card or cards on the table."
+                return Reason("Pick two different cards: the turned card or cards on the table.")
             if not cards[a] or not cards[b]:
                 if a == self.waste:
-                    return "Turn a card from the stock first."
-                return "There is no card there."
+                    return Reason("Turn a card from the stock first.")
+                return Reason("There is no card there.")
             if (a, b) != (move.src, move.dst) or move.extra:
-                return "Name the two cards in the order they are laid out."
+                return Reason("Name the two cards in the order they are laid out.")
             if a != self.waste and RANK[cards[a][-1]] == RANK[cards[b][-1]]:
-                return "Two table cards may be paired only once the stock is used up."
-            return f"The {C.pretty(cards[a][-1])} and the {C.pretty(cards[b][-1])} are not " \
-                   "the same rank."
+                return Reason("Two table cards may be paired only once the stock is used up.")
+            return Reason("The {card} and the {card2} are not the same rank.",
+                          card=Card(cards[a][-1]), card2=Card(cards[b][-1]))
         if kind == "move":
-            return "Cards are not moved here: remove two cards of the same rank."
-        return "That is not a move in Star Combination."
+            return Reason("Cards are not moved here: remove two cards of the same rank.")
+        return Reason("That is not a move in {game}.", game=GameName(self.info.id))

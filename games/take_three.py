@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import Build, PatienceGame, Rule, roles
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
@@ -83,19 +84,19 @@ class TakeThree(PatienceGame):
         if self.in_total and move.dst in self.cells:
             self._set("taken", self.vars["taken"] + 1)
 
-    def explain_card_move(self, s: int, d: int, n: int) -> str:
+    def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         if 0 <= d < len(self.layout) and self._role[d] == "cell" and 0 <= s < len(self.layout) \
                 and self._role[s] == "tableau" and self.cards[s]:
             if self.in_total and self.vars["taken"] >= HOLD:
-                return "You have already taken down three cards in this game."
+                return Reason("You have already taken down three cards in this game.")
             if self.cards[d]:
                 if all(self.cards[c] for c in self.cells):
-                    return "The holding area is full: put a held card back first."
-                return "That holding place is taken; use an empty one."
+                    return Reason("The holding area is full: put a held card back first.")
+                return Reason("That holding place is taken; use an empty one.")
             if n > 1:
-                return "Only one card at a time can be taken down."
+                return Reason("Only one card at a time can be taken down.")
         if 0 <= s < len(self.layout) and self._role[s] == "cell" and self.cards[s] \
                 and 0 <= d < len(self.layout) and self._role[d] == "foundation" \
                 and not self.opts["held_to_foundation"]:
-            return "With these rules a held card must go back onto a column first."
+            return Reason("With these rules a held card must go back onto a column first.")
         return super().explain_card_move(s, d, n)

@@ -15,6 +15,7 @@ log, the hardware buttons and the idle and attract timers live in :class:`kiosk.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
 
 import games
+from games.reason import Reason
 
 from . import deals, overrides
 from .boot import FONT_BOLD, FONT_REGULAR
@@ -35,10 +37,9 @@ from .buttons import NEW_DEAL, UNDO
 from .config import Config, default_games
 from .controller import TableController
 from .dealcycle import DealCycle
-from .i18n import Translator, normalize
+from .i18n import Translator, normalize, preload
 from .lobby import Lobby
 from .operator import SystemCommands, guard_for
-from .reasons import translate as translate_reason
 from .screens.attract import AttractScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
@@ -127,10 +128,14 @@ class KioskApp(App):
         """Translate a UI text into the current language."""
         return self.translator.gettext(msgid, **fields)
 
-    def tr_reason(self, text: str) -> str:
-        """An engine or back-end sentence in the current language (English when the
-        catalogs and the pattern table do not cover it)."""
-        return translate_reason(text, self.lang)
+    def trn(self, singular: str, plural: str, n: int, **fields: Any) -> str:
+        """A UI sentence with a number in it, in the form that number needs (``{n}``)."""
+        return self.translator.ngettext(singular, plural, n, **fields)
+
+    def tr_reason(self, value: Reason | str | None) -> str:
+        """An engine :class:`~games.reason.Reason` or a back-end sentence in the current
+        language (English when the catalogs do not cover it)."""
+        return self.translator.reason(value)
 
     def set_language(self, lang: str) -> None:
         lang = normalize(lang)
@@ -196,6 +201,9 @@ class KioskApp(App):
             self.welcome.on_pre_enter()
         if self.on_ready is not None:
             Clock.schedule_once(lambda _dt: self.on_ready(self), 0)
+        # the other languages' catalogs, read off the UI thread, so a visitor's first tap on
+        # a language button does not wait for Babel to parse them
+        threading.Thread(target=preload, name="kiosk-catalogs", daemon=True).start()
         return self.sm
 
     def on_stop(self) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import games
 from games import GameError, IllegalMove, Move
+from games.reason import Reason
 
 log = logging.getLogger("kiosk.controller")
 
@@ -113,24 +114,25 @@ class TableController:
     def legal_moves(self) -> list[Move]:
         return self.game.legal_moves()
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         try:
             return self.game.why_illegal(move)
         except Exception:  # an engine bug on odd input must not reach the visitor
             log.exception("why_illegal failed for %r", move)
-            return "That move is not possible now."
+            return Reason("That move is not possible now.")
 
-    def play(self, move: Move, source: str = "tap", *, group: bool = False) -> str | None:
+    def play(self, move: Move, source: str = "tap", *, group: bool = False
+             ) -> Reason | str | None:
         """Play ``move``; returns None when done, or the engine's reason when refused.
 
         ``group=True`` joins the move to the previous player action for undo (autoplay).
         """
         if self._finished and self.game.won:
-            return "The game is already won."
+            return Reason("The game is already won.")
         try:
             self.game.play(move)
         except IllegalMove as err:
-            return str(err)
+            return err.reason
         except GameError as err:
             return str(err)
         if self._started is None:

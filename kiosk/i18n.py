@@ -1,66 +1,119 @@
-"""Translations: gettext ``.po`` catalogs read at start, no compiled ``.mo`` files needed.
+"""Translations: gettext ``.po`` catalogs, read with Babel and looked up with ``gettext``.
 
-Why our own loader: the Pi image and CI need no Debian ``gettext`` tools, and a ``.po`` file
-is simple enough to parse in a few lines. Messages are keyed by their English text (msgid);
-a missing or empty translation falls back to the English text, so a new string is never blank.
+The catalogs stay ``.po`` text in the source and in the wheel (what translators and
+``pybabel update`` edit). At first use Babel's reader parses a language's ``.po`` and
+compiles it in memory into the standard library's :class:`gettext.GNUTranslations`, so
+plural forms (Russian has three: 1 ход, 2 хода, 5 ходов) follow the catalog's
+``Plural-Forms`` header and no compiled ``.mo`` file has to be built, shipped or kept in step
+(see docs/ui.md). Messages are keyed by their English text (msgid); a missing or empty
+translation falls back to the English text, so a new string is never blank.
 Game names and rules are not here: they come from ``games.catalog()`` per language.
 """
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Callable, Iterator
+import gettext
+import io
+import logging
+import re
+import string
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
+
+from games.reason import Card, Either, GameName, Rank, Reason, Suit
+
+log = logging.getLogger(__name__)
 
 LANGUAGES: tuple[str, ...] = ("zh", "en", "ru")
 DEFAULT_LANGUAGE = "en"
 #: how each language names itself, for the language buttons
 LANGUAGE_NAMES = {"zh": "中文", "en": "English", "ru": "Русский"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: the UI's texts (and the back end's sentences the operator reads)
+UI = "kiosk"
+#: the engine's refusal reasons (games.reason), drawn in the regular face only
+REASONS = "reasons"
+DOMAINS = (UI, REASONS)
 
 
-def parse_po(text: str) -> dict[str, str]:
-    """Parse ``.po`` text into ``{msgid: msgstr}`` (contexts and plurals are not used here)."""
-    out: dict[str, str] = {}
-    msgid: list[str] | None = None
-    msgstr: list[str] | None = None
-    current: list[str] | None = None
-
-    def flush() -> None:
-        if msgid is not None and msgstr is not None:
-            key = "".join(msgid)
-            if key:
-                out[key] = "".join(msgstr)
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("msgid "):
-            flush()
-            msgid, msgstr = [ast.literal_eval(line[6:])], None
-            current = msgid
-        elif line.startswith("msgstr "):
-            msgstr = [ast.literal_eval(line[7:])]
-            current = msgstr
-        elif line.startswith('"') and current is not None:
-            current.append(ast.literal_eval(line))
-    flush()
-    return out
+def po_path(lang: str, domain: str = UI) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-_catalogs: dict[str, dict[str, str]] = {}
+def read_catalog(lang: str, domain: str = UI):
+    """The Babel :class:`~babel.messages.catalog.Catalog` of ``lang`` (raises on a bad file)."""
+    from babel.messages.pofile import read_po
+
+    with po_path(lang, domain).open("rb") as f:
+        # no locale: the plural rule comes from the catalog's own Plural-Forms header, and
+        # Babel need not load its CLDR data for the language (3 MB of memory)
+        return read_po(f, domain=domain, abort_invalid=True)
 
 
-def catalog(lang: str) -> dict[str, str]:
-    """The messages of ``lang`` (loaded once from ``locale/<lang>/LC_MESSAGES/kiosk.po``)."""
-    if lang not in _catalogs:
-        path = LOCALE_DIR / lang / "LC_MESSAGES" / "kiosk.po"
+_translations: dict[tuple[str, str], gettext.NullTranslations] = {}
+_texts: dict[tuple[str, str], dict[str, str]] = {}
+_all: dict[tuple[str, str], list[str]] = {}
+
+
+def translations(lang: str, domain: str = UI) -> gettext.NullTranslations:
+    """The ``gettext`` translations of ``lang``, compiled from its ``.po`` once. A missing or
+    broken catalog is logged and gives English, so the kiosk still starts."""
+    key = (lang, domain)
+    if key not in _translations:
+        from babel.messages.mofile import write_mo
+
         try:
-            _catalogs[lang] = parse_po(path.read_text(encoding="utf-8"))
-        except OSError:
-            _catalogs[lang] = {}
-    return _catalogs[lang]
+            cat = read_catalog(lang, domain)
+            buf = io.BytesIO()
+            write_mo(buf, cat)
+            buf.seek(0)
+            _translations[key] = gettext.GNUTranslations(buf)
+            _texts[key], _all[key] = _flat(cat)
+        except Exception as err:  # noqa: BLE001 - any bad catalog: English, never a crash
+            if lang != DEFAULT_LANGUAGE:
+                log.error("%s translations for %s not loaded from %s (%s): showing English",
+                          domain, lang, po_path(lang, domain), err)
+            _translations[key] = gettext.NullTranslations()
+            _texts[key], _all[key] = {}, []
+    return _translations[key]
+
+
+def _flat(cat) -> tuple[dict[str, str], list[str]]:
+    """``{msgid: msgstr}`` (a plural's singular and plural ids give its first two forms) and
+    every text of the catalog, all plural forms included."""
+    out: dict[str, str] = {}
+    texts: list[str] = []
+    for message in cat:
+        if not message.id:
+            continue
+        ids = message.id if message.pluralizable else (message.id,)
+        strings = message.string if message.pluralizable else (message.string,)
+        for i, msgid in enumerate(ids):
+            out[msgid] = strings[min(i, len(strings) - 1)] if strings else ""
+        texts.extend(ids)
+        texts.extend(t for t in strings if t)
+    return out, texts
+
+
+def preload() -> None:
+    """Read every catalog now (each is read once; a second reader only repeats the work)."""
+    for lang in LANGUAGES:
+        for domain in DOMAINS:
+            translations(lang, domain)
+
+
+def catalog(lang: str, domain: str = UI) -> dict[str, str]:
+    """``{msgid: msgstr}`` of ``lang``, for the tests and checks; the app looks texts up
+    through :func:`translations`."""
+    translations(lang, domain)
+    return _texts[(lang, domain)]
+
+
+def catalog_texts(lang: str, domain: str = UI) -> list[str]:
+    """Every msgid and translation of ``lang``, each plural form included (font subset)."""
+    translations(lang, domain)
+    return _all[(lang, domain)]
 
 
 def normalize(lang: str | None) -> str:
@@ -77,10 +130,22 @@ class Translator:
         self._listeners: list[Callable[[str], None]] = []
 
     def gettext(self, msgid: str, **fields: object) -> str:
-        text = catalog(self.lang).get(msgid) or msgid
-        return text.format(**fields) if fields else text
+        text = translations(self.lang).gettext(msgid)
+        return _format(text, msgid, fields)
 
     __call__ = gettext
+
+    def ngettext(self, singular: str, plural: str, n: int, **fields: object) -> str:
+        """The form of a sentence that fits the number ``n`` (``n`` is also a field)."""
+        text = translations(self.lang).ngettext(singular, plural, n)
+        return _format(text, singular if n == 1 else plural, {"n": n, **fields})
+
+    def reason(self, value: Reason | str | None) -> str:
+        """An engine :class:`~games.reason.Reason` (or a back-end sentence) in this language."""
+        return translate(value, self.lang)
+
+    def sentences(self, parts: Iterable[Reason | str]) -> str:
+        return translate_parts(parts, self.lang)
 
     def set_language(self, lang: str) -> None:
         lang = normalize(lang)
@@ -100,9 +165,8 @@ class Translator:
 def all_catalog_texts() -> Iterator[str]:
     """Every text the app can show in any language (for the font subset and its test)."""
     for lang in LANGUAGES:
-        for key, value in catalog(lang).items():
-            yield key
-            yield value
+        for domain in DOMAINS:
+            yield from catalog_texts(lang, domain)
     yield from LANGUAGE_NAMES.values()
     import games
 
@@ -115,9 +179,7 @@ def bold_texts() -> Iterator[str]:
     """Texts that may be drawn in bold (the bold font is a smaller subset): UI texts and
     game names. Rules and descriptions are always drawn in the regular face."""
     for lang in LANGUAGES:
-        for key, value in catalog(lang).items():
-            yield key
-            yield value
+        yield from catalog_texts(lang)
     yield from LANGUAGE_NAMES.values()
     import games
 
@@ -129,3 +191,88 @@ def game_text(entry: dict, field: str, lang: str) -> str:
     """A game's name/description/rules in ``lang``, falling back to English."""
     texts = entry.get(field) or {}
     return texts.get(lang) or texts.get(DEFAULT_LANGUAGE) or ""
+
+
+# ---------------------------------------------------------------------------- reasons
+class _Lenient(string.Formatter):
+    """Fills a translated template: format specs pick English forms only, so they are
+    ignored here; every value comes already rendered."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return str(value)
+
+
+_LENIENT = _Lenient()
+
+
+def _format(text: str, fallback: str, fields: dict[str, Any]) -> str:
+    if not fields:
+        return text
+    try:
+        return text.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        log.error("translation %r does not fit its fields %s", text, sorted(fields))
+        return fallback.format(**fields)
+
+
+def _param(value: Any, lang: str) -> str:
+    """One parameter of a reason in ``lang``: cards, ranks and suits as the signs every
+    visitor reads (``J♠``), nested phrases and "or" lists translated, a game by its name."""
+    if isinstance(value, Reason):
+        return translate(value, lang)
+    if isinstance(value, Either):
+        items = [_param(v, lang) for v in value]
+        template = translations(lang, REASONS).gettext(Either.OR)
+        out = items[0]
+        for item in items[1:]:
+            out = _LENIENT.format(template, a=out, b=item)
+        return out
+    if isinstance(value, Card | Rank | Suit):
+        return value.sign()
+    if isinstance(value, GameName):
+        import games
+
+        entry = next((e for e in games.catalog() if e["id"] == value), None)
+        return game_text(entry, "names", lang) if entry else value.english("")
+    return str(value)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+
+
+def _sentences(text: str, lang: str) -> str:
+    """A back-end text (the play log's status, an export error) of one or more catalog
+    sentences: each sentence is looked up on its own; unknown ones stay English."""
+    t = translations(lang)
+    whole = t.gettext(text)
+    if whole != text or not text:
+        return whole
+    parts = [t.gettext(p) for p in _SENTENCE_END.split(text)]
+    return ("" if lang == "zh" else " ").join(parts)
+
+
+def translate_parts(parts: Iterable[Reason | str], lang: str) -> str:
+    """Several sentences (values or catalog texts) as one text in ``lang``."""
+    return ("" if lang == "zh" else " ").join(translate(p, lang) for p in parts if p)
+
+
+def translate(value: Reason | str | None, lang: str) -> str:
+    """A refusal reason (or a back-end sentence of the catalogs) in ``lang``; English when
+    the catalog has no translation, never a half-filled template."""
+    if value is None:
+        return ""
+    if not isinstance(value, Reason):
+        return _sentences(str(value), lang)
+    english = str(value)
+    if lang == DEFAULT_LANGUAGE:
+        return english
+    template = translations(lang, REASONS).gettext(value.msgid)
+    if template == value.msgid:  # a back end's value sentence is a UI text
+        template = translations(lang, UI).gettext(value.msgid)
+    if template == value.msgid:
+        return english
+    try:
+        return _LENIENT.format(template, **{k: _param(v, lang) for k, v in value.params})
+    except (KeyError, IndexError, ValueError):
+        log.error("translation of %r does not fit its fields", value.msgid)
+        return english

@@ -38,6 +38,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from games.reason import Reason
+
 log = logging.getLogger("kiosk.playlog")
 
 RESULTS = ("won", "lost", "abandoned", "interrupted")
@@ -206,6 +208,8 @@ class LogStatus:
     message: str               # one sentence for the operator menu
     pending_plays: int = 0     # plays (or parts of plays) waiting in memory
     notes: tuple[str, ...] = ()  # things the operator should know (a file set aside ...)
+    #: ``message`` as values the operator's screen translates (sentences of the catalogs)
+    parts: tuple[Reason | str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -264,6 +268,7 @@ class PlayLog:
         self._plays: list[Play] = []
         self._events: list[dict[str, Any]] = []
         self._problem: str | None = None
+        self._problem_value: str | Reason = ""
         self._retry_at = 0.0
         self._pruned_at: float | None = None
         self.notes: list[str] = []
@@ -286,11 +291,17 @@ class PlayLog:
         pending = sum(1 for p in self._plays if p.dirty)
         notes = tuple(self.notes)
         if self._problem is None:
-            return LogStatus("ok", "The play log is working.", pending, notes)
+            return LogStatus("ok", "The play log is working.", pending, notes,
+                             ("The play log is working.",))
         held = (f" {pending} game{'s' if pending != 1 else ''} kept in memory until it can write."
                 if pending else " It will try again.")
         lost = (f" {self.lost_plays} game(s) could not be kept." if self.lost_plays else "")
-        return LogStatus("degraded", self._problem + held + lost, pending, notes)
+        parts: tuple[Reason | str, ...] = (self._problem_value, Reason(
+            "{n} game(s) kept in memory until it can write.", n=pending) if pending
+            else "It will try again.")
+        if self.lost_plays:
+            parts += (Reason("{n} game(s) could not be kept.", n=self.lost_plays),)
+        return LogStatus("degraded", self._problem + held + lost, pending, notes, parts)
 
     def begin(self, game: str, seed: int, options: dict[str, Any] | None = None, *,
               demo: bool = False, t0: float | None = None) -> Play:
@@ -621,8 +632,8 @@ class PlayLog:
             return False
         if free >= self.min_free_mb * 1_000_000:
             return False
-        self._degrade(f"The memory card has less than {self.min_free_mb:g} MB free, so the play "
-                      "log is paused.")
+        self._degrade(Reason("The memory card has less than {n} MB free, so the play log is "
+                             "paused.", n=format(self.min_free_mb, "g")))
         return True
 
     def _fail(self, err: BaseException, opening: bool = False) -> None:
@@ -649,7 +660,9 @@ class PlayLog:
         except OSError:
             return False
 
-    def _degrade(self, sentence: str, err: BaseException | None = None) -> None:
+    def _degrade(self, value: str | Reason, err: BaseException | None = None) -> None:
+        sentence = str(value)
+        self._problem_value = value
         if sentence != self._problem:  # say it once, not at every retry
             if err is not None:
                 log.error("%s [%s: %s]", sentence, type(err).__name__, err)

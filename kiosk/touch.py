@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games import Move
+from games.reason import Reason
 
 from .controller import TableController
 
@@ -38,7 +39,7 @@ class TapResult:
 
     outcome: str
     move: Move | None = None
-    reason: str | None = None
+    reason: Reason | str | None = None
     highlight: frozenset[int] = field(default_factory=frozenset)
 
 
@@ -101,17 +102,18 @@ class Interaction:
             score -= 50
         return score - move.dst * 1e-3  # ties: the leftmost, top-most pile
 
-    def _reason(self, pile: int, index: int, target: int | None = None) -> str | None:
-        """The engine's sentence for why the tapped/dropped card cannot go anywhere."""
+    def _reason(self, pile: int, index: int, target: int | None = None) -> Reason | None:
+        """The engine's reason why the tapped/dropped card cannot go anywhere: asked about
+        the pile the tap would have played it to (the best of the game's card targets)."""
         g = self.game
         n = max(1, self._lift(pile, index))
         probes: list[Move] = []
         if target is not None:
             probes.append(Move("move", pile, target, n))
         else:
-            for f in g.roles.get("foundation", ()):
-                probes.append(Move("move", pile, f, n))
-                break
+            targets = [Move("move", pile, t, n) for t in g.card_targets(pile)]
+            if targets:
+                probes.append(max(targets, key=self.rank))
         kinds = {m.kind for m in g.history} | {m.kind for m in self.ctl.legal_moves()}
         for kind in sorted(kinds - {"move", *STOCK_KINDS}):
             try:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import games
 from games.model import FANS, ROLES
+from games.reason import Reason
 
 from .conftest import all_cards, play_randomly
 
@@ -97,7 +98,7 @@ def test_illegal_moves_get_a_reason(game_id):
             if m in legal:
                 continue
             reason = g.why_illegal(m)
-            assert isinstance(reason, str) and reason.endswith((".", "!")), (game_id, m, reason)
+            assert isinstance(reason, Reason) and str(reason).endswith((".", "!")), (game_id, m)
             with pytest.raises(games.IllegalMove):
                 g.play(m)
             tried += 1

@@ -105,11 +105,11 @@ def test_orthogonal_option_ignores_empty_corners():
 def test_other_refusals_say_why():
     g = arrange(games.new("bagua", 1), block(), base=8)
     centre = g.index[CENTRE]
-    assert g.why_illegal(Move("remove", centre, centre)) == "Choose two different cards."
-    assert g.why_illegal(Move("remove", centre, g.index[PILE[(2, 2)]])) == \
+    assert str(g.why_illegal(Move("remove", centre, centre))) == "Choose two different cards."
+    assert str(g.why_illegal(Move("remove", centre, g.index[PILE[(2, 2)]]))) == \
         "There is no card there any more."
-    assert g.why_illegal(Move("move", 0, 1)).endswith("add up to 8 or 21.")
-    assert g.why_illegal(Move("remove", centre, g.index["D"])) == "Choose two cards in the square."
+    assert str(g.why_illegal(Move("move", 0, 1))).endswith("add up to 8 or 21.")
+    assert str(g.why_illegal(Move("remove", centre, g.index["D"]))) == "Choose two cards in the square."
 
 
 def test_either_card_may_be_named_first():

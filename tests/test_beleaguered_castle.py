@@ -54,7 +54,7 @@ def test_build_down_regardless_of_suit():
 
 def test_one_card_at_a_time():
     g = arrange(games.new("beleaguered_castle", 1), {"T1": "9H 8S", "T2": "TD"})
-    assert g.why_illegal(games.Move("move", g.index["T1"], g.index["T2"], 2)) == \
+    assert str(g.why_illegal(games.Move("move", g.index["T1"], g.index["T2"], 2))) == \
         "Only one card can be moved at a time."
 
 

@@ -50,7 +50,7 @@ def test_remove_refuses_far_apart_or_different_ranks():
         g.play("G1>G2")
     # a row ends at the right edge: G5 and G6 are not neighbours
     g = arrange(g, {"G5": "9H", "G6": "9C"})
-    assert g.why_illegal(g.parse_move("remove:G5,G6")).endswith("corner to corner.")
+    assert str(g.why_illegal(g.parse_move("remove:G5,G6"))).endswith("corner to corner.")
 
 
 def test_close_up_keeps_reading_order_and_can_repeat():

@@ -395,13 +395,15 @@ class TableHelp:
         s.panel.add_widget(Label(text=tr("No way to win from here"), bold=True, color=GOLD,
                                  font_size=27 * u))
         k = self.winnable_undos()
-        text = (tr("Undo {n} moves to get back to where you could still win.", n=k)
+        text = (self.app.trn("Undo {n} move to get back to where you could still win.",
+                             "Undo {n} moves to get back to where you could still win.", k)
                 if k and k > 1 else tr("Undo a move or start a new deal."))
         body = Label(text=text, color=(1, 1, 1, 1), font_size=17 * u, halign="center")
         body.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
         s.panel.add_widget(body)
         row = BoxLayout(spacing=12 * u, size_hint_y=None, height=64 * u)
-        undo = KButton(text=tr("Undo") if not k or k == 1 else tr("Undo {n}", n=k),
+        undo = KButton(text=tr("Undo") if not k or k == 1 else
+                       self.app.trn("Undo {n} move", "Undo {n} moves", k),
                        color=INK_DARK, bg=NOWIN_BG, bg_down=GOLD, font_size=21 * u)
         undo.bind(on_release=lambda *_: self.undo_to_winnable())
         undo.disabled = not self.ctl.can_undo

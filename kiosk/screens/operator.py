@@ -448,7 +448,9 @@ class OperatorScreen(Screen):
             item(tr("Play log"), tr("Not in use."), AMBER)
         else:
             state = tr("OK") if status.ok else tr("Degraded")
-            item(tr("Play log"), f"{state}: {app.tr_reason(status.message)}",
+            text = app.translator.sentences(status.parts) if status.parts else \
+                app.tr_reason(status.message)
+            item(tr("Play log"), f"{state}: {text}",
                  GREEN_OK if status.ok else AMBER)
             for note in status.notes:
                 col.add_widget(self._text(app.tr_reason(note), u, color=AMBER))
@@ -465,8 +467,9 @@ class OperatorScreen(Screen):
         problems = app.config_problems()
         item(tr("Configuration"), source)
         if problems:
-            col.add_widget(self._text(tr("{count} problem(s); the defaults are used for these "
-                                         "keys:", count=len(problems)), u, color=AMBER))
+            col.add_widget(self._text(app.trn("{n} problem; the default is used for this key:",
+                                              "{n} problems; the defaults are used for these "
+                                              "keys:", len(problems)), u, color=AMBER))
             for problem in problems:
                 col.add_widget(self._text("• " + problem, u, size=15, color=AMBER))
         else:
@@ -533,19 +536,21 @@ class OperatorScreen(Screen):
 
     def _export_progress(self, done: int, total: int) -> None:
         st = self.export_state
-        st["line"] = self.app.tr("Writing… {done} of {total} rows", done=done, total=total)
+        st["line"] = self.app.trn("Writing… {done} of {n} row", "Writing… {done} of {n} rows",
+                                  total, done=done)
         lab = self.widgets.get("export_line")
         if lab is not None:
             lab.text = st["line"]
 
     def _export_done(self, ok: bool, result: Any) -> None:
-        tr, st = self.app.tr, self.export_state
+        st = self.export_state
         st["running"] = False
         if ok:
             st["rows"] = result.rows
             st["line"] = str(result.directory)
-            st["result"] = tr("Done: {rows} rows written. You can take the stick out now.",
-                              rows=result.rows)
+            st["result"] = self.app.trn("Done: {n} row written. You can take the stick out now.",
+                                        "Done: {n} rows written. You can take the stick out now.",
+                                        result.rows)
             st["error"] = False
         else:
             st["line"] = ""

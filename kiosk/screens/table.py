@@ -22,6 +22,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from games import Move
+from games.reason import Reason
 
 from ..celebration import fireworks
 from ..controller import TableController
@@ -358,7 +359,7 @@ class TableScreen(Screen):
         if self.ctl is not None:
             self.ctl.leave(source)
 
-    def say(self, text: str, seconds: float = 2.8) -> None:
+    def say(self, text: Reason | str | None, seconds: float = 2.8) -> None:
         """One short line at the bottom of the table (a refused move's reason)."""
         if not text:
             return
@@ -488,9 +489,10 @@ class TableScreen(Screen):
         s.panel.padding = (20 * u, 14 * u)
         s.panel.spacing = 10 * u
         s.panel.add_widget(Label(text=tr("You won!"), bold=True, color=GOLD, font_size=46 * u))
-        info = Label(text=tr("Deal {seed} solved in {moves} moves, {time}.",
-                             seed=self.ctl.seed, moves=self.ctl.moves,
-                             time=clock_text(self.ctl.elapsed())),
+        info = Label(text=self.app.trn("Deal {seed} solved in {n} move, {time}.",
+                                       "Deal {seed} solved in {n} moves, {time}.",
+                                       self.ctl.moves, seed=self.ctl.seed,
+                                       time=clock_text(self.ctl.elapsed())),
                      color=(1, 1, 1, 1), font_size=18 * u, halign="center")
         info.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
         s.panel.add_widget(info)

@@ -72,21 +72,22 @@ class WelcomeScreen(Screen):
         tr = app.tr
         self.title.text = tr("Solitaire")
         self.subtitle.text = tr("Touch the screen to play")
-        self.count.text = tr("{count} card games", count=len(app.game_ids()))
+        self.count.text = app.trn("{n} card game", "{n} card games", len(app.game_ids()))
         self.langs.current = app.lang
         self.show_wins(self.wins_today)
 
     def on_pre_enter(self, *_a) -> None:
         app = App.get_running_app()
         self.mark.opacity = 1 if getattr(app.cfg, "broken_file", None) is not None else 0
-        self.count.text = app.tr("{count} card games", count=len(app.game_ids()))
+        self.count.text = app.trn("{n} card game", "{n} card games", len(app.game_ids()))
         self.show_wins(app.lobby.today_wins())
 
     def show_wins(self, wins: int) -> None:
         """"★ 3 games won here today ★" when there are any (never "0 wins")."""
         self.wins_today = wins
         app = App.get_running_app()
-        self.wins.text = (app.tr("★ {count} games won here today ★", count=wins)
+        self.wins.text = (app.trn("★ {n} game won here today ★",
+                                  "★ {n} games won here today ★", wins)
                           if wins > 1 else app.tr("★ A game won here today ★"))
         self.wins_badge.opacity = 1 if wins > 0 else 0
         self._arrange()

@@ -6,10 +6,11 @@ import pytest
 
 import games
 from games import Move
+from games.reason import Reason
 from kiosk.boot import decide_screen, input_providers, is_pi
 from kiosk.controller import TableController
 from kiosk.geometry import TableGeometry
-from kiosk.i18n import LANGUAGES, Translator, catalog, normalize, parse_po
+from kiosk.i18n import LANGUAGES, Translator, catalog, normalize
 from kiosk.touch import Interaction, piles_of
 from tests.conftest import arrange
 
@@ -54,7 +55,7 @@ def test_tap_on_stock_deals_and_reason_when_empty():
     g = arrange(ctl.game, {"T1": "KS", "W": "2H"})
     ctl.set_game(g)
     r = ia.tap(s, -1)
-    assert r.outcome == "refused" and r.reason == "The stock is empty."
+    assert r.outcome == "refused" and str(r.reason) == "The stock is empty."
 
 
 def test_refused_tap_gives_engine_reason():
@@ -62,7 +63,47 @@ def test_refused_tap_gives_engine_reason():
     g = arrange(ctl.game, {"T1": "5H", "T2": "9C"}, down={"T2": 0})
     ctl.set_game(g)
     r = Interaction(ctl).tap(g.index["T1"], 0)
-    assert r.outcome == "refused" and r.reason and r.reason.endswith(".")
+    assert r.outcome == "refused" and str(r.reason).endswith(".")
+
+
+GOLF_REASON = {
+    "en": "Only cards one rank higher or lower can go on the discard pile.",
+    "zh": "只有大一点或小一点的牌才能放到弃牌堆上。",
+    "ru": "На сброс можно положить только карту на одно достоинство выше или ниже.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_golf_tap_on_a_card_that_does_not_fit_gives_the_engines_reason(lang):
+    """Golf has no foundation: the tap asks about the discard pile, where the card would go
+    (it used to probe a foundation, and said "Cards can only go onto the discard pile")."""
+    ctl = TableController("golf", 7, autoplay=False)
+    g = arrange(ctl.game, {"W": "9S", "T1": "4H", "T2": "TD", "S": "2C"})
+    ctl.set_game(g)
+    r = Interaction(ctl).tap(g.index["T1"], 0)
+    assert r.outcome == "refused"
+    assert r.reason == g.why_illegal(Move("move", g.index["T1"], g.index["W"]))
+    assert Translator(lang).reason(r.reason) == GOLF_REASON[lang]
+    assert Interaction(ctl).tap(g.index["T2"], 0).outcome == "played"  # 10 on 9 still plays
+
+
+def test_aces_up_tap_says_why_the_card_cannot_be_discarded():
+    ctl = TableController("aces_up", 7, autoplay=False)
+    g = arrange(ctl.game, {"T1": "5H", "T2": "9S", "T3": "KC", "T4": "2D", "S": "3C"})
+    ctl.set_game(g)
+    r = Interaction(ctl).tap(g.index["T1"], 0)
+    assert str(r.reason) == ("The 5♥ can be discarded only when a higher heart is on top of "
+                             "another pile.")
+    assert Translator("ru").reason(r.reason).startswith("5♥ можно сбросить")
+
+
+def test_plural_forms_follow_the_catalogs():
+    one, many = "{n} card game", "{n} card games"
+    assert [Translator("ru").ngettext(one, many, n) for n in (1, 3, 5, 21)] == [
+        "1 карточная игра", "3 карточные игры", "5 карточных игр", "21 карточная игра"]
+    assert Translator("en").ngettext(one, many, 1) == "1 card game"
+    assert Translator("en").ngettext(one, many, 43) == "43 card games"
+    assert Translator("zh").ngettext(one, many, 43) == "43 种纸牌游戏"
 
 
 def test_drop_legal_and_illegal():
@@ -73,7 +114,7 @@ def test_drop_legal_and_illegal():
     t1, t2, t3 = (g.index[p] for p in ("T1", "T2", "T3"))
     assert set(ia.drag_targets(t1, 0)) == {t2}
     r = ia.drop(t1, 0, t3)
-    assert r.outcome == "refused" and "8" in r.reason
+    assert r.outcome == "refused" and "8" in str(r.reason)
     assert ia.drop(t1, 0, t2).outcome == "played"
     assert g.cards[t2] == [games.cards.parse("9H"), games.cards.parse("8S")]
 
@@ -142,9 +183,7 @@ def test_geometry_keeps_long_fans_inside(size):
     assert geom.card_w > 40
 
 
-def test_po_parser_and_fallback():
-    po = 'msgid ""\nmsgstr "h"\n\nmsgid "a"\nmsgstr ""\n"b\\n"\n\n# c\nmsgid "x"\nmsgstr ""\n'
-    assert parse_po(po) == {"a": "b\n", "x": ""}
+def test_catalogs_and_fallback():
     t = Translator("ru")
     assert t("Undo") == catalog("ru")["Undo"] != "Undo"
     assert t("not a known text") == "not a known text"
@@ -177,3 +216,20 @@ def test_one_input_path_per_machine(tmp_path):
     model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
     assert is_pi(str(model)) and not is_pi(str(tmp_path / "none"))
     assert decide_screen((1280, 720), portrait=True, fullscreen=False).width == 720
+
+
+def test_a_broken_catalog_shows_english_and_says_which(tmp_path, monkeypatch, caplog):
+    from kiosk import i18n
+
+    bad = tmp_path / "ru" / "LC_MESSAGES"
+    bad.mkdir(parents=True)
+    (bad / "kiosk.po").write_text('garbage\nmsgid "Undo"\nmsgstr "Ход назад"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_translations", {})
+    monkeypatch.setattr(i18n, "_texts", {})
+    monkeypatch.setattr(i18n, "_all", {})
+    t = Translator("ru")
+    assert t("Undo") == "Undo"
+    assert t.ngettext("Undo {n} move", "Undo {n} moves", 3) == "Undo 3 moves"
+    assert "kiosk translations for ru not loaded" in caplog.text
+    assert t.reason(Reason("The stock is empty.")) == "The stock is empty."  # no reasons.po

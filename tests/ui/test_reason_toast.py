@@ -1,0 +1,28 @@
+"""The toast under the table says the engine's own reason, in the visitor's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import arrange
+
+GOLF = {
+    "en": "Only cards one rank higher or lower can go on the discard pile.",
+    "zh": "只有大一点或小一点的牌才能放到弃牌堆上。",
+    "ru": "На сброс можно положить только карту на одно достоинство выше или ниже.",
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "ru"])
+def test_golf_tap_on_a_card_that_does_not_fit(ui, lang):
+    """Golf has no foundation: a tap on a column card that does not fit the discard pile
+    used to say "Cards can only go onto the discard pile"."""
+    ui.reset(lang)
+    ctl = ui.app.open_game("golf", 7)
+    g = arrange(ctl.game, {"W": "9S", "T1": "4H", "T2": "TD", "S": "2C"})
+    ctl.set_game(g)
+    ui.frames(3)
+    ui.tap(*ui.card_center("T1"))
+    ui.frames(2)
+    assert not g.history
+    assert ui.table.toast.text == GOLF[lang] and ui.table.toast.opacity == 1
