@@ -10,6 +10,7 @@ import games
 from games import IllegalMove, Move, solver
 from games.cards import parse
 from games.patience import PatienceGame
+from games.search import searchable
 
 from .conftest import all_cards, arrange, assert_keys_separate_positions
 
@@ -18,7 +19,7 @@ BLOCKED = {f"T{i + 1}": t for i, t in enumerate("5D 5H 6D 6H 7D 7H 8D 8H JD 6C".
 
 
 def new(seed: int = 1, **opts) -> games.Game:
-    return games.new("grand_piano_fragment", seed, **opts)
+    return searchable(games.new("grand_piano_fragment", seed, **opts))
 
 
 def codes(game: games.Game, pile: str) -> list[int]:

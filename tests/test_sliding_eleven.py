@@ -10,6 +10,7 @@ import games
 import games.solver
 from games import IllegalMove
 from games.cards import RANK, SUIT, parse
+from games.search import searchable
 
 from .conftest import arrange
 
@@ -35,27 +36,27 @@ def parity(order: list[int]) -> int:
 
 
 def test_deal_shape():
-    g = games.new("sliding_eleven", 5)
+    g = searchable(games.new("sliding_eleven", 5))
     assert all(len(g.pile(f"G{i}")) == 1 for i in range(1, 12)) and g.pile("G12") == []
     assert sorted(ranks(g)) == list(range(1, 12))
     assert {SUIT[g.pile(f"G{i}")[0]] for i in range(1, 12)} == {3}
     assert not any(g.down) and len(g.layout) == 12
     assert max(p.y for p in g.layout) + 1.4 <= 6.5
-    g = games.new("sliding_eleven", 5, suit="H")
+    g = searchable(games.new("sliding_eleven", 5, suit="H"))
     assert {SUIT[g.pile(f"G{i}")[0]] for i in range(1, 12)} == {2}
 
 
 def test_every_deal_is_solvable():
     orders = set()
     for seed in range(1, 401):
-        order = ranks(games.new("sliding_eleven", seed))
+        order = ranks(searchable(games.new("sliding_eleven", seed)))
         assert parity(order) == 0, seed
         orders.add(tuple(order))
     assert len(orders) == 400
 
 
 def test_slides_keep_the_parity_so_odd_deals_could_never_be_solved():
-    g = games.new("sliding_eleven", 1)
+    g = searchable(games.new("sliding_eleven", 1))
     rnd = random.Random(4)
     checked = 0
     for _ in range(400):
@@ -67,7 +68,7 @@ def test_slides_keep_the_parity_so_odd_deals_could_never_be_solved():
 
 
 def test_slides_into_the_empty_place_only():
-    g = games.new("sliding_eleven", 2)
+    g = searchable(games.new("sliding_eleven", 2))
     assert sorted(g.notation(m) for m in g.legal_moves()) == ["slide:G11,G12", "slide:G8,G12"]
     with pytest.raises(IllegalMove, match="not diagonally"):
         g.play("slide:G7,G12")
@@ -87,7 +88,7 @@ def test_win_counts_moves_and_undo_redo():
     # A 2 3 4 / 5 6 7 8 / 9 10 _ J: one slide from the goal
     piles = {f"G{i + 1}": c for i, c in enumerate(GOAL[:10])}
     piles.update({"G12": "JS"})
-    g = arrange(games.new("sliding_eleven", 1), piles)
+    g = arrange(searchable(games.new("sliding_eleven", 1)), piles)
     start = g.key()
     assert not g.won and g.score == 0
     g.play("slide:G12,G11")
@@ -101,7 +102,7 @@ def test_win_counts_moves_and_undo_redo():
 
 
 def test_score_is_the_number_of_slides():
-    g = games.new("sliding_eleven", 3)
+    g = searchable(games.new("sliding_eleven", 3))
     for m in ("slide:G8,G12", "slide:G7,G8", "slide:G8,G7"):
         g.play(m)
     assert g.score == 3
@@ -113,13 +114,13 @@ def test_solver_hooks():
     # one slide from the goal
     near = {f"G{i + 1}": c for i, c in enumerate(GOAL[:10])}
     near["G12"] = "JS"
-    g = arrange(games.new("sliding_eleven", 1), near)
+    g = arrange(searchable(games.new("sliding_eleven", 1)), near)
     assert g.solvable() and g.solver_heuristic() == 1
     # two cards swapped: no sequence of slides can ever mend that
     odd = dict(near, G1="2S", G2="AS")
-    assert not arrange(games.new("sliding_eleven", 1), odd).solvable()
+    assert not arrange(searchable(games.new("sliding_eleven", 1)), odd).solvable()
     # the heuristic never overestimates: scramble by known slides, it stays within their count
-    g = games.new("sliding_eleven", 1)
+    g = searchable(games.new("sliding_eleven", 1))
     goal = {f"G{i + 1}": c for i, c in enumerate(GOAL)}
     g = arrange(g, goal)
     assert g.solver_heuristic() == 0
@@ -128,4 +129,4 @@ def test_solver_hooks():
         g.play(m)
         assert g.solvable() and g.solver_heuristic() <= len(g.history)
     assert games.solver.solve(g, max_nodes=20000).won
-    assert all(games.new("sliding_eleven", s).solvable() for s in range(1, 30))
+    assert all(searchable(games.new("sliding_eleven", s)).solvable() for s in range(1, 30))

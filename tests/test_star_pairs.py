@@ -9,6 +9,7 @@ from games import IllegalMove
 from games import cards as C
 from games.cards import RANK, parse, text
 from games.rng import Rng
+from games.search import searchable
 
 from .conftest import arrange
 
@@ -17,7 +18,7 @@ RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
 
 def star(piles: dict[str, str], down_stock: bool = True, **kw) -> games.Game:
     options = kw.pop("options", {})
-    g = games.new("star_pairs", 1, **options)
+    g = searchable(games.new("star_pairs", 1, **options))
     down = {"S": len(piles.get("S", "").split())} if down_stock else {}
     kw.setdefault("turned", 0)
     kw.setdefault("missed", False)
@@ -25,7 +26,7 @@ def star(piles: dict[str, str], down_stock: bool = True, **kw) -> games.Game:
 
 
 def test_deal_shape_and_order():
-    g = games.new("star_pairs", 7)
+    g = searchable(games.new("star_pairs", 7))
     assert all(len(g.pile(f"T{i}")) == 1 for i in range(1, 18))
     assert len(g.pile("S")) == 15 and g.down[g.index["S"]] == 15
     assert g.pile("W") == g.pile("R") == g.pile("D") == []
@@ -41,7 +42,7 @@ def test_deal_shape_and_order():
 
 
 def test_layout_is_an_asterisk_that_fits():
-    g = games.new("star_pairs", 1)
+    g = searchable(games.new("star_pairs", 1))
     spec = {p.id: p for p in g.layout}
     cx, cy = spec["T9"].x, spec["T9"].y
     steps = {(round((spec[f"T{i}"].x - cx) / 1.2), round((spec[f"T{i}"].y - cy) / 1.25))
@@ -128,7 +129,7 @@ def test_win_and_undo_redo():
 
 
 def test_refusals_for_other_moves():
-    g = games.new("star_pairs", 3)
+    g = searchable(games.new("star_pairs", 3))
     with pytest.raises(IllegalMove, match="remove two cards of the same rank"):
         g.play("T1>T2")
     with pytest.raises(IllegalMove, match="Pick two different cards"):
@@ -158,7 +159,7 @@ def test_solver_hooks_settle_deals():
 
     results = set()
     for seed in range(1, 9):
-        g = games.new("star_pairs", seed)
+        g = searchable(games.new("star_pairs", seed))
         s = solve(g, max_nodes=20000)
         assert s.result in ("won", "lost"), seed
         results.add(s.result)

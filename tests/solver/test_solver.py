@@ -11,6 +11,7 @@ import games
 from games import solver
 from games.engine import Game
 from games.model import Move
+from games.search import searchable
 from kiosk import cli
 from tests.conftest import arrange
 
@@ -24,14 +25,14 @@ def exhaustive_win(game: Game, depth: int = 40) -> bool:
     for m in game.legal_moves():
         game.play(m, check=False)
         won = exhaustive_win(game, depth - 1)
-        game.pop()
+        game.unmake()
         if won:
             return True
     return False
 
 
 def golf_position(**piles: str) -> Game:
-    return arrange(games.new("golf", 1), piles)
+    return arrange(searchable(games.new("golf", 1)), piles)
 
 
 # ---------------------------------------------------------------- wins
@@ -42,7 +43,7 @@ def test_klondike_all_but_one_card_home_is_won_with_a_replayable_line():
     piles["F4"] = " ".join(r + "S" for r in ranks[:11])
     piles["T1"] = "KS"
     piles["T2"] = "QS"
-    g = arrange(games.new("klondike", 1), piles)
+    g = arrange(searchable(games.new("klondike", 1)), piles)
     sol = solver.solve(g)
     assert sol.result == solver.WON and sol.won
     assert [g.notation(m) for m in sol.moves] == ["T2>F4", "T1>F4"]
@@ -61,7 +62,7 @@ def test_golf_constructed_win_needs_the_right_order():
 def test_deal_winnable_from_the_start_gives_a_line_that_replays_through_the_save_format():
     sol_game = None
     for seed in range(1, 40):
-        g = games.new("golf", seed)
+        g = searchable(games.new("golf", seed))
         sol = solver.solve(g, max_nodes=200_000)
         if sol.won:
             sol_game = (g, sol)
@@ -73,7 +74,7 @@ def test_deal_winnable_from_the_start_gives_a_line_that_replays_through_the_save
 
 
 def test_sliding_puzzle_is_solved_by_ida_star_with_a_shortest_line():
-    g = games.new("sliding_eleven", 1)
+    g = searchable(games.new("sliding_eleven", 1))
     goal = g.goal
     grid = g.grid
     # two slides from the goal: the hole went left twice from the last place
@@ -94,7 +95,7 @@ def test_a_quick_sliding_line_comes_with_fewer_nodes_and_still_wins():
     rnd = random.Random(7)
     quicker = 0
     for seed in range(1, 7):
-        g = games.new("sliding_eleven", seed)
+        g = searchable(games.new("sliding_eleven", seed))
         for _ in range(60):  # scramble from the deal by random slides
             g.play(rnd.choice(g.legal_moves()))
         best = solver.solve(g, max_nodes=3_000_000)
@@ -124,13 +125,13 @@ def test_golf_hopeless_test_never_cuts_a_winnable_constructed_position():
 
 
 def test_clock_without_decisions_is_decided_at_once():
-    results = {solver.solve(games.new("clock", seed)).result for seed in range(1, 30)}
+    results = {solver.solve(searchable(games.new("clock", seed))).result for seed in range(1, 30)}
     assert results == {solver.WON, solver.LOST}
 
 
 # ---------------------------------------------------------------- budgets
 def test_node_budget_stops_the_search_with_unknown():
-    g = games.new("klondike", 4711)
+    g = searchable(games.new("klondike", 4711))
     sol = solver.solve(g, max_nodes=50)
     assert sol.result == solver.UNKNOWN and sol.moves == []
     assert sol.nodes <= 50 + solver.CHECK_EVERY
@@ -143,7 +144,7 @@ def test_should_stop_is_asked_and_obeyed():
         asked.append(1)
         return True
 
-    sol = solver.solve(games.new("accordion", 3), should_stop=stop)
+    sol = solver.solve(searchable(games.new("accordion", 3)), should_stop=stop)
     assert sol.result == solver.UNKNOWN and asked
     assert sol.nodes <= solver.CHECK_EVERY
 
@@ -157,22 +158,22 @@ def test_a_won_game_needs_no_search():
 
 # ---------------------------------------------------------------- keys and hooks
 def test_solver_key_folds_symmetric_piles_and_ignores_removed_cards():
-    a = arrange(games.new("klondike", 1), {"T1": "KS", "T2": "QH", "F1": "AC"})
-    b = arrange(games.new("klondike", 1), {"T5": "KS", "T3": "QH", "F4": "AC"})
+    a = arrange(searchable(games.new("klondike", 1)), {"T1": "KS", "T2": "QH", "F1": "AC"})
+    b = arrange(searchable(games.new("klondike", 1)), {"T5": "KS", "T3": "QH", "F4": "AC"})
     assert a.solver_key() == b.solver_key()
-    c = arrange(games.new("aces_up", 1), {"T1": "AS", "D": "2C 3C"})
-    d = arrange(games.new("aces_up", 1), {"T1": "AS", "D": "3C 2C"})
+    c = arrange(searchable(games.new("aces_up", 1)), {"T1": "AS", "D": "2C 3C"})
+    d = arrange(searchable(games.new("aces_up", 1)), {"T1": "AS", "D": "3C 2C"})
     assert c.solver_key() == d.solver_key()
 
 
 def test_klondike_solver_autoplay_sends_home_a_card_nobody_can_need():
     # red 5: the black 4s are home and the other red suit's 3 is home
-    g = arrange(games.new("klondike", 1), {
+    g = arrange(searchable(games.new("klondike", 1)), {
         "F1": "AC 2C 3C 4C", "F2": "AS 2S 3S 4S", "F3": "AH 2H 3H 4H", "F4": "AD 2D 3D",
         "T1": "5H", "T2": "9C"})
     assert g.solver_autoplay() == Move("move", g.index["T1"], g.index["F3"], 1)
     # with the 3 of diamonds still out, a black 4 might come back for it: not safe
-    g = arrange(games.new("klondike", 1), {
+    g = arrange(searchable(games.new("klondike", 1)), {
         "F1": "AC 2C 3C 4C", "F2": "AS 2S 3S 4S", "F3": "AH 2H 3H 4H", "F4": "AD 2D",
         "T1": "5H", "T2": "9C", "T3": "3D"})
     m = g.solver_autoplay()
@@ -187,7 +188,7 @@ def test_kiosk_solve_json_shape(capsys):
     assert out["game"] == "golf" and out["seed"] == 3
     assert out["result"] in ("won", "lost", "unknown")
     if out["result"] == "won":
-        g = games.new("golf", 3)
+        g = searchable(games.new("golf", 3))
         assert games.from_json({**g.to_dict(), "moves": out["moves"]}).won
 
 
@@ -200,7 +201,7 @@ def test_kiosk_solve_needs_a_seed(capsys):
 def test_every_game_gets_an_answer_on_a_few_deals():
     for gid in games.ids():
         for seed in (1, 2):
-            sol = solver.solve(games.new(gid, seed), max_nodes=20_000)
+            sol = solver.solve(searchable(games.new(gid, seed)), max_nodes=20_000)
             assert sol.result in (solver.WON, solver.LOST, solver.UNKNOWN)
             if sol.won:
-                assert solver.replay_wins(games.new(gid, seed), sol.moves), gid
+                assert solver.replay_wins(searchable(games.new(gid, seed)), sol.moves), gid
