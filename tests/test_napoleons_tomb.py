@@ -312,7 +312,7 @@ def test_autoplay_takes_a_talon_card_home_when_its_twin_is_home_or_in_the_talon(
     g = arrange(new(), {"F1": "KS QS", "S": "JS 4D JS", "T1": "5H"}, {"S": 3})
     move = g.solver_autoplay()
     assert type(move) is Compound and move.moves[-1] == Move("move", g.waste, g.index["F1"], 1)
-    for m in move:
+    for m in move.moves:
         g.play(m)
     assert len(g.pile("F1")) == 3
     # one jack in the talon, its twin on a wall: which copy goes first is a choice
@@ -377,7 +377,7 @@ def plain_children(g: games.Game) -> list:
             break
         g.make(turn)
         prefix.append(turn)
-        out.extend((*prefix, m) for m in g.legal_moves()
+        out.extend(Compound((*prefix, m)) for m in g.legal_moves()
                    if m.kind == "move" and m.src == g.waste)
     for _ in prefix:
         g.unmake()

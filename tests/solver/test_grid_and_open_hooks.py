@@ -11,7 +11,8 @@ import pytest
 
 import games
 from games import cards as C
-from games import poker, pyramid, solver
+from games import poker, solver
+from games.search import pyramid as pyramid_search
 from games.search import searchable
 from games.search.leapfrog import link_groups
 from games.search.poker_squares import hand_points
@@ -115,7 +116,7 @@ def test_pyramid_remembered_pairings_give_the_same_verdicts(gid):
         g = searchable(games.new(gid, seed))
         play_randomly(g, rnd.randint(0, 40), rnd)
         warm = g.solver_hopeless()
-        pyramid._PAIRINGS.clear()
+        pyramid_search._PAIRINGS.clear()
         assert g.solver_hopeless() == warm
 
 
