@@ -82,8 +82,8 @@ class Search(_Base):
     def solver_moves(self, prune: bool = False) -> list[Move]:
         """Legal moves in the order a search should try them.
 
-        An entry may also be a tuple of moves the search makes in a row, as one step (a
-        compound move: Canfield turns the stock round to a card and plays it).
+        An entry may also be a :class:`~games.model.Compound`: moves the search makes in a
+        row, as one step (Canfield turns the stock round to a card and plays it).
 
         The default puts foundation moves and removals first, moves that turn up a hidden
         card next, then the rest, and dealing from the stock last; it drops moves that lift a

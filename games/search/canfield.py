@@ -66,7 +66,7 @@ class CanfieldSearch(PatienceSearch):
 
     def _talon_plays(self) -> tuple[list, list]:
         """Each card the stock can be turned round to, played to each place that takes it:
-        a tuple of moves (the turns, then the play), foundation plays apart. Worked out on
+        a :class:`Compound` (the turns, then the play), foundation plays apart. Worked out on
         the talon's order (the waste, then the stock as it will be turned), without making
         the turns: this runs at every node."""
         cards, w = self.cards, self.waste

@@ -308,7 +308,7 @@ class NapoleonsTombSearch(PatienceSearch):
 
     def _talon_plays(self) -> tuple[list, list, list]:
         """Each card the stock can be turned to (and the waste card), played to each place
-        that takes it (a tuple: the turns, then the play), foundation plays apart; and
+        that takes it (a Compound: the turns, then the play), foundation plays apart; and
         turning the pack over (after turning the rest of the stock) while passes are left."""
         cards = self.cards
         stock, waste = cards[self.stock], cards[self.waste]
