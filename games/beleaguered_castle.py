@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .cards import ACE, RANK, card
-from .model import GameInfo, Move, PileSpec
+from .model import GameInfo, PileSpec
 from .open_patience import OpenPatience
 from .patience import FOUNDATION, Build, Rule
 from .registry import register
@@ -19,10 +19,6 @@ from .rng import Rng
 #: x of the foundation column; left wings start at 0, right wings just right of it
 FOUNDATION_X = 4.7
 RIGHT_X = FOUNDATION_X + 1.2
-#: the cards each card may be placed on: any card one rank higher
-ONTO = tuple(tuple(suit * 13 + RANK[c] for suit in range(4)) if RANK[c] < 13 else ()
-             for c in range(52))
-_move = Move._make
 
 
 class CastleGame(OpenPatience):
@@ -64,45 +60,6 @@ class CastleGame(OpenPatience):
                 self.put(f, card(ACE, suit))
         for pile in self.deal_order():
             self.put(pile, deck.pop())
-
-    # --------------------------------------------------------------- fast move generation
-    def legal_moves(self) -> list[Move]:
-        """Single cards onto tops: look the wanted card up instead of trying every pair."""
-        cards = self.cards
-        moves: list[Move] = []
-        add = moves.append
-        on_top: dict[int, int] = {}
-        empty: list[int] = []
-        for t in self.tableau:
-            if cards[t]:
-                on_top[cards[t][-1]] = t
-            else:
-                empty.append(t)
-        wanted: dict[int, int] = {}  # the next card of each foundation's suit
-        free: list[int] = []
-        for f in self.foundations:
-            if not cards[f]:
-                free.append(f)
-            elif RANK[cards[f][-1]] < 13:
-                wanted[cards[f][-1] + 1] = f
-        for s in self.tableau:
-            pile = cards[s]
-            if not pile:
-                continue
-            c = pile[-1]
-            if RANK[c] == ACE:
-                for f in free:
-                    add(_move(("move", s, f, 1, ())))
-            elif c in wanted:
-                add(_move(("move", s, wanted[c], 1, ())))
-            for t in ONTO[c]:
-                d = on_top.get(t)
-                if d is not None:
-                    add(_move(("move", s, d, 1, ())))
-            if empty and len(pile) > 1:
-                for d in empty:
-                    add(_move(("move", s, d, 1, ())))
-        return moves
 
 
 @register
