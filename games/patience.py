@@ -330,6 +330,32 @@ class PatienceGame(Game):
                     if accepts(d, s, n):
                         moves.append(Move("move", s, d, n))
 
+    def column_moves_by_rank(self, moves: list[Move],
+                             wants: dict[int, list[int]] | None = None) -> tuple[dict, list]:
+        """Card moves between columns for games where a packet goes onto any column top one
+        rank higher (whatever its suit) or into a space: the columns are looked up by the
+        rank they take instead of trying every pair (a solver asks millions of times). Per
+        column and per packet size: onto the columns that take it, into the spaces, then
+        (a single card, with ``wants``: card without its deck -> foundations taking it)
+        home. Returns the columns by the rank they take, and the spaces."""
+        cards = self.cards
+        onto: dict[int, list[int]] = {}  # rank that fits -> columns
+        empty: list[int] = []
+        for t in self.tableau:
+            if cards[t]:
+                onto.setdefault(RANK[cards[t][-1]] - 1, []).append(t)
+            else:
+                empty.append(t)
+        for s in self.tableau:
+            pile = cards[s]
+            for n in self.liftable(s) if pile else ():
+                c = pile[-n]
+                moves.extend(Move("move", s, d, n) for d in onto.get(RANK[c], ()) if d != s)
+                moves.extend(Move("move", s, d, n) for d in empty)
+                if n == 1 and wants is not None:
+                    moves.extend(Move("move", s, f, 1) for f in wants.get(c % 52, ()))
+        return onto, empty
+
     def stock_moves(self, moves: list[Move]) -> None:
         if self.stock < 0 or self.waste < 0:
             return

@@ -78,26 +78,12 @@ class Snake(PatienceGame):
         self.init_stock(stock)
 
     def legal_moves(self) -> list[Move]:
-        """The generic search's moves, indexed by top rank: a solver asks millions of times."""
+        """The generic moves, found by the shared rank-indexed generator; foundation cards
+        may come back onto a column or into a space."""
         cards = self.cards
         moves: list[Move] = []
         self.stock_moves(moves)
-        onto: dict[int, list[int]] = {}  # rank that fits -> columns
-        empty: list[int] = []
-        for t in self.tableau:
-            if cards[t]:
-                onto.setdefault(C.RANK[cards[t][-1]] - 1, []).append(t)
-            else:
-                empty.append(t)
-        wants = foundation_wants(cards, self.foundations)
-        for s in self.tableau:
-            pile = cards[s]
-            for n in self.liftable(s) if pile else ():
-                c = pile[-n]
-                moves.extend(Move("move", s, d, n) for d in onto.get(C.RANK[c], ()) if d != s)
-                moves.extend(Move("move", s, d, n) for d in empty)
-                if n == 1:
-                    moves.extend(Move("move", s, f, 1) for f in wants.get(c % 52, ()))
+        onto, empty = self.column_moves_by_rank(moves, foundation_wants(cards, self.foundations))
         for f in self.foundations:
             if cards[f]:
                 r = C.RANK[cards[f][-1]]

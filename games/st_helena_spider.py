@@ -54,23 +54,10 @@ class StHelenaSpider(PatienceGame):
         self.init_stock(deck[::-1])
 
     def legal_moves(self) -> list[Move]:
-        """The generic search's moves, indexed by top rank: a solver asks millions of times."""
-        cards = self.cards
+        """The generic moves, found by the shared rank-indexed generator."""
         moves: list[Move] = []
         self.stock_moves(moves)
-        onto: dict[int, list[int]] = {}  # rank that fits -> columns
-        empty: list[int] = []
-        for t in self.tableau:
-            if cards[t]:
-                onto.setdefault(C.RANK[cards[t][-1]] - 1, []).append(t)
-            else:
-                empty.append(t)
-        for s in self.tableau:
-            pile = cards[s]
-            for n in self.liftable(s) if pile else ():
-                r = C.RANK[pile[-n]]
-                moves.extend(Move("move", s, d, n) for d in onto.get(r, ()) if d != s)
-                moves.extend(Move("move", s, d, n) for d in empty)
+        self.column_moves_by_rank(moves)
         self.extra_moves(moves)
         return moves
 
