@@ -17,19 +17,8 @@ from collections.abc import Iterable
 from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, Option, PileSpec
-from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule
+from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule, onto_for
 from .registry import register
-
-#: per building rule, the cards each card may be placed on (built once per rule)
-_ONTO: dict[Build, tuple[tuple[int, ...], ...]] = {}
-
-
-def onto_table(build: Build) -> tuple[tuple[int, ...], ...]:
-    table = _ONTO.get(build)
-    if table is None:
-        table = tuple(tuple(t for t in range(52) if build.fits(c, t)) for c in range(52))
-        _ONTO[build] = table
-    return table
 
 
 @register
@@ -68,7 +57,7 @@ class LaBelleLucie(PatienceGame):
         self.merci = opts.get("draw", self.merci)
         self.any_time = opts.get("redeal_any_time", False)
         super().prepare()
-        self._onto = onto_table(self.fan_build)
+        self._onto = onto_for(frozenset((self.fan_build,)), 1)  # per card, what it fits on
         self._draw_targets = self.foundations + self.tableau
 
     def build_layout(self) -> Iterable[PileSpec]:

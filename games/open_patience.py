@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .cards import ACE, RANK
 from .model import Move
-from .patience import PatienceGame, _onto_for
+from .patience import PatienceGame, onto_for
 
 _move = Move._make
 
@@ -30,7 +30,7 @@ class OpenPatience(PatienceGame):
         self._movable = self.tableau + self.cells + back
         build = self.rule[self.tableau[0]].build
         #: per card, the cards it may be placed on in a column
-        self._onto_column = _onto_for(frozenset((build,)), 1)
+        self._onto_column = onto_for(frozenset((build,)), 1)
 
     def settle(self) -> None:
         """Every card is face up, so nothing is ever turned over."""

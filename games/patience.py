@@ -111,7 +111,7 @@ FOUNDATION = Rule(Build("same", +1), empty="ace", take="none", max_cards=13, nam
 _ONTO_CACHE: dict[tuple[frozenset[Build], int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _onto_for(builds: frozenset[Build], decks: int) -> tuple[tuple[int, ...], ...]:
+def onto_for(builds: frozenset[Build], decks: int) -> tuple[tuple[int, ...], ...]:
     """Per card code of ``decks`` decks, the card codes it fits on under one of ``builds``."""
     table = _ONTO_CACHE.get((builds, decks))
     if table is None:
@@ -247,7 +247,7 @@ class PatienceGame(Game):
                 by_build = type(self).accepts is PatienceGame.accepts
             builds = frozenset(self.rule[d].build for d in self._targets
                                if self.rule[d].build is not None)
-            table = _onto_for(builds, self.info.decks) if by_build else ()
+            table = onto_for(builds, self.info.decks) if by_build else ()
             self._onto_any = table
         return table or None
 
