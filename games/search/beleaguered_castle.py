@@ -17,7 +17,7 @@ class CastleGameSearch(OpenPatienceSearch):
 
     # --------------------------------------------------------------- solver hooks
     def guided(self, moves: list[Move]) -> list[Move]:
-        """The order of :meth:`PatienceGame.guided` (by :meth:`solver_score` of the position
+        """The order of :meth:`PatienceSearch.guided` (by :meth:`solver_score` of the position
         each move leads to, ties in order), with each score worked out from the move instead
         of making it: a single card moves, so only the depths of the wanted cards in its two
         wings change (one less in the wing it leaves, one more in the wing it lands on), and

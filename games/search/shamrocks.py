@@ -71,7 +71,7 @@ class ShamrocksSearch(LaBelleLucieSearch):
         covered stays free. Bottom cards therefore only ever go home. With ``prune`` (the
         first pass) a card goes home at once by the old rule of thumb (aces, twos, cards at
         most one above the lowest foundation) and a move between fans must achieve
-        something now (:meth:`PatienceGame._pruned`).
+        something now (:meth:`PatienceSearch._pruned`).
         """
         cards = self.cards
         h = self._heights()
