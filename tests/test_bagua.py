@@ -33,7 +33,7 @@ def pair(g: games.Game, a: tuple[int, int], b: tuple[int, int]) -> str:
 
 
 def test_deal_grows_from_the_taiji_in_the_source_order():
-    g = searchable(games.new("bagua", 12))
+    g = games.new("bagua", 12)
     deck = list(range(52))
     Rng(12).shuffle(deck)
     first = [(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)]
@@ -50,7 +50,7 @@ def test_deal_grows_from_the_taiji_in_the_source_order():
 
 
 def test_layout_is_a_grid_that_fits_the_screen():
-    g = searchable(games.new("bagua", 1))
+    g = games.new("bagua", 1)
     assert [p.role for p in g.layout] == ["grid"] * 52 + ["discard"]
     assert [p.id for p in g.layout[:52]] == [f"G{i}" for i in range(1, 53)]
     assert all(p.x + 1 <= 10.5 and p.y + 1.4 <= 6.5 for p in g.layout)
@@ -64,16 +64,16 @@ def test_layout_is_a_grid_that_fits_the_screen():
 
 
 def test_edge_cards_at_the_start():
-    g = searchable(games.new("bagua", 3))
+    g = games.new("bagua", 3)
     ring3 = {PILE[p] for p in CELLS if max(abs(p[0]), abs(p[1])) >= 3}
     assert {g.layout[i].id for i in g.outer()} == ring3 and len(ring3) == 27
-    o = searchable(games.new("bagua", 3, outer_neighbourhood="orthogonal"))
+    o = games.new("bagua", 3, outer_neighbourhood="orthogonal")
     blocked = {PILE[(0, -3)], PILE[(0, 3)], PILE[(-3, 0)]}  # covered by the three extra cards
     assert {o.layout[i].id for i in o.outer()} == ring3 - blocked
 
 
 def test_pairs_add_up_to_b_or_b_plus_13():
-    g = arrange(searchable(games.new("bagua", 1)), block(), base=8)
+    g = arrange(games.new("bagua", 1), block(), base=8)
     g.play(pair(g, (0, -1), (0, 1)))  # A + 7 = 8
     g.play(pair(g, (-1, 0), (1, 0)))  # 9 + Q = 21
     assert g.pile("D") == [C.parse(c) for c in ("AC", "7H", "9S", "QH")]
@@ -83,7 +83,7 @@ def test_pairs_add_up_to_b_or_b_plus_13():
 
 
 def test_inner_cards_wait_until_a_neighbour_is_empty():
-    g = arrange(searchable(games.new("bagua", 1)), block(**{PILE[(3, 3)]: "KS"}), base=8)
+    g = arrange(games.new("bagua", 1), block(**{PILE[(3, 3)]: "KS"}), base=8)
     with pytest.raises(IllegalMove, match=r"8♦ has cards on all eight sides"):
         g.play(pair(g, (0, 0), (3, 3)))
     g.play(pair(g, (0, -1), (0, 1)))
@@ -94,8 +94,8 @@ def test_inner_cards_wait_until_a_neighbour_is_empty():
 
 def test_orthogonal_option_ignores_empty_corners():
     piles = block(**{PILE[(-1, -1)]: "", PILE[(3, 3)]: "KS"})
-    eight = arrange(searchable(games.new("bagua", 1)), piles, base=8)
-    four = arrange(searchable(games.new("bagua", 1, outer_neighbourhood="orthogonal")), piles, base=8)
+    eight = arrange(games.new("bagua", 1), piles, base=8)
+    four = arrange(games.new("bagua", 1, outer_neighbourhood="orthogonal"), piles, base=8)
     assert eight.index[CENTRE] in eight.outer()
     assert four.index[CENTRE] not in four.outer()
     eight.play(pair(eight, (0, 0), (3, 3)))
@@ -104,7 +104,7 @@ def test_orthogonal_option_ignores_empty_corners():
 
 
 def test_other_refusals_say_why():
-    g = arrange(searchable(games.new("bagua", 1)), block(), base=8)
+    g = arrange(games.new("bagua", 1), block(), base=8)
     centre = g.index[CENTRE]
     assert g.why_illegal(Move("remove", centre, centre)) == "Choose two different cards."
     assert g.why_illegal(Move("remove", centre, g.index[PILE[(2, 2)]])) == \
@@ -114,7 +114,7 @@ def test_other_refusals_say_why():
 
 
 def test_either_card_may_be_named_first():
-    g = arrange(searchable(games.new("bagua", 1)), block(), base=8)
+    g = arrange(games.new("bagua", 1), block(), base=8)
     a, b = g.index[PILE[(0, -1)]], g.index[PILE[(0, 1)]]
     assert g.parse_move(f"remove:{PILE[(0, 1)]},{PILE[(0, -1)]}") == Move("remove", a, b)
     assert g.notation(Move("remove", a, b)) == f"remove:{PILE[(0, -1)]},{PILE[(0, 1)]}"
@@ -124,14 +124,14 @@ def test_either_card_may_be_named_first():
 
 
 def test_lost_when_no_pair_is_left():
-    g = arrange(searchable(games.new("bagua", 1)), {CENTRE: "8D", "G1": "QS"}, base=8)
+    g = arrange(games.new("bagua", 1), {CENTRE: "8D", "G1": "QS"}, base=8)
     assert g.legal_moves() == [] and g.over and not g.won
 
 
 def test_win_and_undo_redo_to_the_exact_key():
-    full = searchable(games.new("bagua", 1))
+    full = games.new("bagua", 1)
     rest = [C.text(c) for c in all_cards(full) if c not in (C.parse("8D"), C.parse("KS"))]
-    g = arrange(searchable(games.new("bagua", 1)), {CENTRE: "8D", "G52": "KS", "D": " ".join(rest)}, base=8)
+    g = arrange(games.new("bagua", 1), {CENTRE: "8D", "G52": "KS", "D": " ".join(rest)}, base=8)
     start, table = g.key(), g.table()
     assert g.score == 50 and not g.won
     g.play(f"remove:{CENTRE},G52")

@@ -20,7 +20,7 @@ WINGS = [f"T{i}" for i in range(1, 9)]
 
 
 def test_deal_shape_and_order():
-    g = searchable(games.new("beleaguered_castle", 7))
+    g = games.new("beleaguered_castle", 7)
     assert [g.pile(f"F{i}") for i in range(1, 5)] == [[C.card(1, s)] for s in range(4)]
     assert [len(g.pile(w)) for w in WINGS] == [6] * 8
     assert not any(g.down)
@@ -35,7 +35,7 @@ def test_deal_shape_and_order():
 
 
 def test_layout_fits_and_left_wings_fan_towards_the_foundations():
-    g = searchable(games.new("beleaguered_castle", 1))
+    g = games.new("beleaguered_castle", 1)
     spec = {p.id: p for p in g.layout}
     assert all(p.x + 1 <= 10.5 and p.y + 1.4 <= 6.5 for p in g.layout)
     for row in range(4):
@@ -45,7 +45,7 @@ def test_layout_fits_and_left_wings_fan_towards_the_foundations():
 
 
 def test_build_down_regardless_of_suit():
-    g = arrange(searchable(games.new("beleaguered_castle", 1)),
+    g = arrange(games.new("beleaguered_castle", 1),
                 {"T1": "9H", "T2": "8H", "T3": "8S", "T4": "TC"})
     g.play("T2>T1")
     g.undo()
@@ -55,13 +55,13 @@ def test_build_down_regardless_of_suit():
 
 
 def test_one_card_at_a_time():
-    g = arrange(searchable(games.new("beleaguered_castle", 1)), {"T1": "9H 8S", "T2": "TD"})
+    g = arrange(games.new("beleaguered_castle", 1), {"T1": "9H 8S", "T2": "TD"})
     assert g.why_illegal(games.Move("move", g.index["T1"], g.index["T2"], 2)) == \
         "Only one card can be moved at a time."
 
 
 def test_foundations_up_in_suit_and_never_back():
-    g = arrange(searchable(games.new("beleaguered_castle", 1)),
+    g = arrange(games.new("beleaguered_castle", 1),
                 {"F3": "AH", "T1": "2H", "T2": "3H", "T3": "2S", "T4": "4C"})
     with pytest.raises(IllegalMove, match="2 of hearts"):
         g.play("T2>F3")
@@ -74,7 +74,7 @@ def test_foundations_up_in_suit_and_never_back():
 
 
 def test_empty_wing_takes_any_card_but_a_lone_card_does_not_just_shift():
-    g = arrange(searchable(games.new("beleaguered_castle", 1)), {"T1": "KS", "T2": "5D 7H", "T3": "QC"})
+    g = arrange(games.new("beleaguered_castle", 1), {"T1": "KS", "T2": "5D 7H", "T3": "QC"})
     g.play("T2>T4")  # a 7 into an empty wing
     with pytest.raises(IllegalMove, match="would change nothing"):
         g.play("T1>T5")
@@ -83,7 +83,7 @@ def test_empty_wing_takes_any_card_but_a_lone_card_does_not_just_shift():
 
 def test_fast_moves_match_the_declared_rules():
     for seed in (1, 2, 3, 4):
-        g = searchable(games.new("beleaguered_castle", seed))
+        g = games.new("beleaguered_castle", seed)
         rnd = random.Random(seed)
         for _ in range(60):
             moves = g.legal_moves()
@@ -94,10 +94,10 @@ def test_fast_moves_match_the_declared_rules():
 
 
 def test_safe_autoplay_only_plays_cards_nothing_needs():
-    g = arrange(searchable(games.new("beleaguered_castle", 1)),
+    g = arrange(games.new("beleaguered_castle", 1),
                 {"F1": "AC", "F2": "AD", "F3": "AH", "F4": "AS", "T1": "2C", "T2": "4D"})
     assert g.notation(g.safe_autoplay()) == "T1>F1"
-    g = arrange(searchable(games.new("beleaguered_castle", 1)),
+    g = arrange(games.new("beleaguered_castle", 1),
                 {"F1": "AC 2C 3C", "F2": "AD", "F3": "AH", "F4": "AS", "T1": "4C"})
     assert g.safe_autoplay() is None  # a red 3 might still want the 4♣
 
@@ -105,7 +105,7 @@ def test_safe_autoplay_only_plays_cards_nothing_needs():
 def test_win_and_undo_redo_to_the_exact_key():
     piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")}
     piles.update({"T1": "KC", "T4": "KD", "T5": "KH", "T8": "KS"})
-    g = arrange(searchable(games.new("beleaguered_castle", 1)), piles)
+    g = arrange(games.new("beleaguered_castle", 1), piles)
     start = g.key()
     for move in ("T1>F1", "T4>F2", "T5>F3", "T8>F4"):
         assert not g.won

@@ -18,7 +18,7 @@ BASES = "J Q K A 2 3 4 5 6 7 8 9 10".split()
 
 
 def test_deal_shape_and_layout():
-    g = searchable(games.new("friday_the_thirteenth", 1))
+    g = games.new("friday_the_thirteenth", 1)
     starts = [g.pile(f"F{i}") for i in range(1, 5)]
     assert [C.RANK[p[0]] for p in starts] == [11, 12, 13, 1] and all(len(p) == 1 for p in starts)
     assert all(g.pile(f"F{i}") == [] for i in range(5, 14))
@@ -29,7 +29,7 @@ def test_deal_shape_and_layout():
 
 
 def test_the_first_jack_queen_king_and_ace_of_the_pack_are_taken():
-    g = searchable(games.new("friday_the_thirteenth", 3))
+    g = games.new("friday_the_thirteenth", 3)
     deck = list(range(52))
     Rng(3).shuffle(deck)
     pack = deck[::-1]  # the top of the shuffled pack first
@@ -40,7 +40,7 @@ def test_the_first_jack_queen_king_and_ace_of_the_pack_are_taken():
 
 
 def test_build_up_regardless_of_suit_with_wrap_and_a_cap_of_four():
-    g = arrange(searchable(games.new("friday_the_thirteenth", 1)),
+    g = arrange(games.new("friday_the_thirteenth", 1),
                 {"F1": "JC", "F2": "QC", "F3": "KC", "F4": "AC", "W": "QD"})
     assert {g.notation(m) for m in g.legal_moves()} - {"redeal"} == {"W>F1"}
     g.play("W>F1")
@@ -55,7 +55,7 @@ def test_build_up_regardless_of_suit_with_wrap_and_a_cap_of_four():
 
 
 def test_new_foundations_start_left_to_right():
-    g = arrange(searchable(games.new("friday_the_thirteenth", 1)),
+    g = arrange(games.new("friday_the_thirteenth", 1),
                 {"F1": "JC", "F2": "QC", "F3": "KC", "F4": "AC", "W": "2D 3D"})
     with pytest.raises(IllegalMove, match="Only a 2 can start this foundation"):
         g.play("W>F5")
@@ -72,7 +72,7 @@ def test_new_foundations_start_left_to_right():
 
 
 def test_foundation_cards_never_move_and_only_one_redeal():
-    g = arrange(searchable(games.new("friday_the_thirteenth", 1)),
+    g = arrange(games.new("friday_the_thirteenth", 1),
                 {"F1": "JC QD", "F2": "QC", "F3": "KC", "F4": "AC", "S": "5D 9S"},
                 {"S": 2}, redeals=1)
     with pytest.raises(IllegalMove, match="cannot be moved"):
@@ -101,7 +101,7 @@ def test_win_and_undo_redo():
     last = piles["F13"].split()
     piles["F13"] = " ".join(last[:3])
     piles["W"] = last[3]
-    g = arrange(searchable(games.new("friday_the_thirteenth", 1)), piles)
+    g = arrange(games.new("friday_the_thirteenth", 1), piles)
     assert len({c for p in g.cards for c in p}) == 52
     before = g.key()
     g.play("W>F13")
@@ -159,7 +159,7 @@ def test_solver_keeps_back_a_playable_card_wanted_later():
     layout = {k: " ".join(v) for k, v in piles.items()}
     layout["W"] = five_b
     layout["S"] = " ".join((six, three, five_a, four))
-    g = arrange(searchable(games.new("friday_the_thirteenth", 1)), layout, {"S": 4}, redeals=0)
+    g = arrange(games.new("friday_the_thirteenth", 1), layout, {"S": 4}, redeals=0)
     sol = solver.solve(g, prune=False)
     assert sol.won and solver.replay_wins(g, sol.moves)
     assert sol.moves[0].kind == "deal"  # the 5 on the waste is kept back

@@ -36,27 +36,27 @@ def parity(order: list[int]) -> int:
 
 
 def test_deal_shape():
-    g = searchable(games.new("sliding_eleven", 5))
+    g = games.new("sliding_eleven", 5)
     assert all(len(g.pile(f"G{i}")) == 1 for i in range(1, 12)) and g.pile("G12") == []
     assert sorted(ranks(g)) == list(range(1, 12))
     assert {SUIT[g.pile(f"G{i}")[0]] for i in range(1, 12)} == {3}
     assert not any(g.down) and len(g.layout) == 12
     assert max(p.y for p in g.layout) + 1.4 <= 6.5
-    g = searchable(games.new("sliding_eleven", 5, suit="H"))
+    g = games.new("sliding_eleven", 5, suit="H")
     assert {SUIT[g.pile(f"G{i}")[0]] for i in range(1, 12)} == {2}
 
 
 def test_every_deal_is_solvable():
     orders = set()
     for seed in range(1, 401):
-        order = ranks(searchable(games.new("sliding_eleven", seed)))
+        order = ranks(games.new("sliding_eleven", seed))
         assert parity(order) == 0, seed
         orders.add(tuple(order))
     assert len(orders) == 400
 
 
 def test_slides_keep_the_parity_so_odd_deals_could_never_be_solved():
-    g = searchable(games.new("sliding_eleven", 1))
+    g = games.new("sliding_eleven", 1)
     rnd = random.Random(4)
     checked = 0
     for _ in range(400):
@@ -68,7 +68,7 @@ def test_slides_keep_the_parity_so_odd_deals_could_never_be_solved():
 
 
 def test_slides_into_the_empty_place_only():
-    g = searchable(games.new("sliding_eleven", 2))
+    g = games.new("sliding_eleven", 2)
     assert sorted(g.notation(m) for m in g.legal_moves()) == ["slide:G11,G12", "slide:G8,G12"]
     with pytest.raises(IllegalMove, match="not diagonally"):
         g.play("slide:G7,G12")
@@ -88,7 +88,7 @@ def test_win_counts_moves_and_undo_redo():
     # A 2 3 4 / 5 6 7 8 / 9 10 _ J: one slide from the goal
     piles = {f"G{i + 1}": c for i, c in enumerate(GOAL[:10])}
     piles.update({"G12": "JS"})
-    g = arrange(searchable(games.new("sliding_eleven", 1)), piles)
+    g = arrange(games.new("sliding_eleven", 1), piles)
     start = g.key()
     assert not g.won and g.score == 0
     g.play("slide:G12,G11")
@@ -102,7 +102,7 @@ def test_win_counts_moves_and_undo_redo():
 
 
 def test_score_is_the_number_of_slides():
-    g = searchable(games.new("sliding_eleven", 3))
+    g = games.new("sliding_eleven", 3)
     for m in ("slide:G8,G12", "slide:G7,G8", "slide:G8,G7"):
         g.play(m)
     assert g.score == 3

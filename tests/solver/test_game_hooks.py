@@ -235,7 +235,7 @@ def test_st_helena_complete_moves_miss_nothing_but_equivalent_spaces():
 
 
 def test_st_helena_deal_is_won_by_the_pruned_search_and_replays():
-    g = searchable(games.new("st_helena_spider", 2))
+    g = games.new("st_helena_spider", 2)
     sol = solver.solve(g, max_nodes=200_000)
     assert sol.won and solver.replay_wins(g, sol.moves)
 

@@ -93,7 +93,7 @@ def test_poker_squares_places_a_card_once_per_class_of_empty_rows_and_columns():
 
 
 def test_poker_squares_plan_wins_a_deal_at_once():
-    g = searchable(games.new("poker_squares", 559081))
+    g = games.new("poker_squares", 559081)
     sol = solver.solve(g, max_nodes=200)
     assert sol.won and solver.replay_wins(g, sol.moves) and sol.nodes == 25
 

@@ -43,7 +43,7 @@ def test_klondike_all_but_one_card_home_is_won_with_a_replayable_line():
     piles["F4"] = " ".join(r + "S" for r in ranks[:11])
     piles["T1"] = "KS"
     piles["T2"] = "QS"
-    g = arrange(searchable(games.new("klondike", 1)), piles)
+    g = arrange(games.new("klondike", 1), piles)
     sol = solver.solve(g)
     assert sol.result == solver.WON and sol.won
     assert [g.notation(m) for m in sol.moves] == ["T2>F4", "T1>F4"]
@@ -62,7 +62,7 @@ def test_golf_constructed_win_needs_the_right_order():
 def test_deal_winnable_from_the_start_gives_a_line_that_replays_through_the_save_format():
     sol_game = None
     for seed in range(1, 40):
-        g = searchable(games.new("golf", seed))
+        g = games.new("golf", seed)
         sol = solver.solve(g, max_nodes=200_000)
         if sol.won:
             sol_game = (g, sol)
@@ -74,7 +74,7 @@ def test_deal_winnable_from_the_start_gives_a_line_that_replays_through_the_save
 
 
 def test_sliding_puzzle_is_solved_by_ida_star_with_a_shortest_line():
-    g = searchable(games.new("sliding_eleven", 1))
+    g = games.new("sliding_eleven", 1)
     goal = g.goal
     grid = g.grid
     # two slides from the goal: the hole went left twice from the last place
@@ -95,7 +95,7 @@ def test_a_quick_sliding_line_comes_with_fewer_nodes_and_still_wins():
     rnd = random.Random(7)
     quicker = 0
     for seed in range(1, 7):
-        g = searchable(games.new("sliding_eleven", seed))
+        g = games.new("sliding_eleven", seed)
         for _ in range(60):  # scramble from the deal by random slides
             g.play(rnd.choice(g.legal_moves()))
         best = solver.solve(g, max_nodes=3_000_000)
@@ -125,13 +125,13 @@ def test_golf_hopeless_test_never_cuts_a_winnable_constructed_position():
 
 
 def test_clock_without_decisions_is_decided_at_once():
-    results = {solver.solve(searchable(games.new("clock", seed))).result for seed in range(1, 30)}
+    results = {solver.solve(games.new("clock", seed)).result for seed in range(1, 30)}
     assert results == {solver.WON, solver.LOST}
 
 
 # ---------------------------------------------------------------- budgets
 def test_node_budget_stops_the_search_with_unknown():
-    g = searchable(games.new("klondike", 4711))
+    g = games.new("klondike", 4711)
     sol = solver.solve(g, max_nodes=50)
     assert sol.result == solver.UNKNOWN and sol.moves == []
     assert sol.nodes <= 50 + solver.CHECK_EVERY
@@ -144,7 +144,7 @@ def test_should_stop_is_asked_and_obeyed():
         asked.append(1)
         return True
 
-    sol = solver.solve(searchable(games.new("accordion", 3)), should_stop=stop)
+    sol = solver.solve(games.new("accordion", 3), should_stop=stop)
     assert sol.result == solver.UNKNOWN and asked
     assert sol.nodes <= solver.CHECK_EVERY
 
@@ -188,7 +188,7 @@ def test_kiosk_solve_json_shape(capsys):
     assert out["game"] == "golf" and out["seed"] == 3
     assert out["result"] in ("won", "lost", "unknown")
     if out["result"] == "won":
-        g = searchable(games.new("golf", 3))
+        g = games.new("golf", 3)
         assert games.from_json({**g.to_dict(), "moves": out["moves"]}).won
 
 
@@ -201,7 +201,7 @@ def test_kiosk_solve_needs_a_seed(capsys):
 def test_every_game_gets_an_answer_on_a_few_deals():
     for gid in games.ids():
         for seed in (1, 2):
-            sol = solver.solve(searchable(games.new(gid, seed)), max_nodes=20_000)
+            sol = solver.solve(games.new(gid, seed), max_nodes=20_000)
             assert sol.result in (solver.WON, solver.LOST, solver.UNKNOWN)
             if sol.won:
-                assert solver.replay_wins(searchable(games.new(gid, seed)), sol.moves), gid
+                assert solver.replay_wins(games.new(gid, seed), sol.moves), gid
