@@ -89,36 +89,9 @@ class LaBelleLucie(PatienceGame):
 
     # ------------------------------------------------------------ moves
     def legal_moves(self) -> list[Move]:
-        cards = self.cards
-        tops: dict[int, int] = {}
-        empty_fans = []
-        for t in self.tableau:
-            fan = cards[t]
-            if fan:
-                tops[fan[-1]] = t
-            else:
-                empty_fans.append(t)
-        wants: dict[int, int] = {}
-        free = []
-        for f in self.foundations:
-            pile = cards[f]
-            if not pile:
-                free.append(f)
-            elif RANK[pile[-1]] < 13:
-                wants[pile[-1] + 1] = f
-        limit, onto = self.fan_limit, self._onto
-        moves: list[Move] = []
-        for c, s in tops.items():
-            if RANK[c] == 1:
-                moves.extend(Move("move", s, f) for f in free)
-            elif c in wants:
-                moves.append(Move("move", s, wants[c]))
-            for t in onto[c]:
-                d = tops.get(t)
-                if d is not None and not (limit and len(cards[d]) >= limit):
-                    moves.append(Move("move", s, d))
-            if empty_fans and self.empty_accepts(empty_fans[0], c):
-                moves.extend(Move("move", s, d) for d in empty_fans)
+        """Single cards, by the shared generator (fans lift their top card only), then the
+        redeal and the draw."""
+        moves = self.single_card_moves(self.tableau, self._onto)
         self.extra_moves(moves)
         return moves
 
