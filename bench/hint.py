@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from bench._report import write_section  # noqa: E402
 from bench.solve import percentile  # noqa: E402
+from games.search import Compound, searchable  # noqa: E402
 from games.solver import solve  # noqa: E402
 from kiosk import deals  # noqa: E402
 from kiosk.hints import HintWorker  # noqa: E402
@@ -121,9 +122,9 @@ def visitor_position(game_id: str, rng: random.Random) -> games.Game:
         moves = game.legal_moves()
         if not moves:
             break
-        sensible = game.solver_moves(True)
+        sensible = searchable(game).solver_moves(True)
         pick = sensible[0] if sensible and rng.random() < 0.5 else rng.choice(moves)
-        for move in pick if type(pick) is tuple else (pick,):  # a compound talon move
+        for move in pick.moves if type(pick) is Compound else (pick,):  # a talon move
             game.play(move, check=False)
     return game
 

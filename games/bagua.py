@@ -144,11 +144,6 @@ class Bagua(Game):
     def score(self) -> int:
         return len(self.cards[self.discard])
 
-    def solver_key(self) -> bytes:
-        """The cards still in the square: the order of the discard pile does not matter."""
-        cards = self.cards
-        return bytes(cards[p][0] if cards[p] else 255 for p in self.grid)
-
     def describe(self, move: Move) -> str:
         if move.kind == "remove" and self.cards[move.src] and self.cards[move.dst]:
             a, b = self.cards[move.src][0], self.cards[move.dst][0]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .cards import ACE, RANK, SUIT, card
-from .model import GameInfo, Move, PileSpec
+from .cards import ACE, RANK, card
+from .model import GameInfo, PileSpec
 from .open_patience import OpenPatience
 from .patience import FOUNDATION, Build, Rule
 from .registry import register
@@ -19,10 +19,6 @@ from .rng import Rng
 #: x of the foundation column; left wings start at 0, right wings just right of it
 FOUNDATION_X = 4.7
 RIGHT_X = FOUNDATION_X + 1.2
-#: the cards each card may be placed on: any card one rank higher
-ONTO = tuple(tuple(suit * 13 + RANK[c] for suit in range(4)) if RANK[c] < 13 else ()
-             for c in range(52))
-_move = Move._make
 
 
 class CastleGame(OpenPatience):
@@ -64,95 +60,6 @@ class CastleGame(OpenPatience):
                 self.put(f, card(ACE, suit))
         for pile in self.deal_order():
             self.put(pile, deck.pop())
-
-    # --------------------------------------------------------------- fast move generation
-    def legal_moves(self) -> list[Move]:
-        """Single cards onto tops: look the wanted card up instead of trying every pair."""
-        cards = self.cards
-        moves: list[Move] = []
-        add = moves.append
-        on_top: dict[int, int] = {}
-        empty: list[int] = []
-        for t in self.tableau:
-            if cards[t]:
-                on_top[cards[t][-1]] = t
-            else:
-                empty.append(t)
-        wanted: dict[int, int] = {}  # the next card of each foundation's suit
-        free: list[int] = []
-        for f in self.foundations:
-            if not cards[f]:
-                free.append(f)
-            elif RANK[cards[f][-1]] < 13:
-                wanted[cards[f][-1] + 1] = f
-        for s in self.tableau:
-            pile = cards[s]
-            if not pile:
-                continue
-            c = pile[-1]
-            if RANK[c] == ACE:
-                for f in free:
-                    add(_move(("move", s, f, 1, ())))
-            elif c in wanted:
-                add(_move(("move", s, wanted[c], 1, ())))
-            for t in ONTO[c]:
-                d = on_top.get(t)
-                if d is not None:
-                    add(_move(("move", s, d, 1, ())))
-            if empty and len(pile) > 1:
-                for d in empty:
-                    add(_move(("move", s, d, 1, ())))
-        return moves
-
-    # --------------------------------------------------------------- solver hooks
-    def guided(self, moves: list[Move]) -> list[Move]:
-        """The order of :meth:`PatienceGame.guided` (by :meth:`solver_score` of the position
-        each move leads to, ties in order), with each score worked out from the move instead
-        of making it: a single card moves, so only the depths of the wanted cards in its two
-        wings change (one less in the wing it leaves, one more in the wing it lands on), and
-        a card sent home adds three points and makes the next card of its suit the wanted
-        one. The search orders the moves at every node, so this is most of its speed."""
-        cards = self.cards
-        wanted = [0, 13, 26, 39]
-        home = 0
-        for f in self.foundations:
-            pile = cards[f]
-            if pile:
-                home += len(pile)
-                wanted[SUIT[pile[-1]]] = pile[-1] + 1 if len(pile) < 13 else -1
-        out: set[int] = set()  # the wanted cards still in the wings
-        count = dict.fromkeys(self.tableau, 0)  # per wing: the wanted cards in it
-        depth = 0
-        for w in wanted:
-            if w < 0:
-                continue
-            for t in self.tableau:
-                pile = cards[t]
-                if w in pile:
-                    d = len(pile) - 1 - pile.index(w)
-                    out.add(w)
-                    count[t] += 1
-                    depth += d
-                    break
-        base = depth - 3 * home
-        role = self._role
-        scored = []
-        for m in moves:
-            s = m.src
-            x = cards[s][-1]
-            if role[m.dst] == "foundation":
-                score = base - 3 - count[s] + 1  # x itself was wanted, at depth 0
-                if x % 13 < 12:  # the next card up is wanted now: its depth counts
-                    for t in self.tableau:
-                        pile = cards[t]
-                        if x + 1 in pile:
-                            score += len(pile) - 1 - pile.index(x + 1) - (t == s)
-                            break
-            else:
-                score = base - count[s] + (x in out) + count.get(m.dst, 0)
-            scored.append(score)
-        order = sorted(range(len(moves)), key=scored.__getitem__)
-        return [moves[i] for i in order]
 
 
 @register

@@ -72,15 +72,6 @@ class Bisley(PatienceGame):
             return RANK[c] == KING and SUIT[c] == self.suit_of[d]
         return super().empty_accepts(d, c)
 
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        return (tuple(self.tableau),)
-
-    def solver_key(self) -> bytes:
-        """Columns as a sorted set; each foundation is known by its size."""
-        cards = self.cards
-        sizes = bytes(len(cards[f]) for f in self.foundations)
-        return b"\xff".join(sorted(bytes(cards[t]) for t in self.tableau)) + b"\xfe" + sizes
-
     def settle(self) -> None:
         """Lay a king pile onto its ace pile once they meet; nothing is ever face down."""
         cards = self.cards

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import ACE, RANK
-from .model import GameInfo, Move, Option, PileSpec
+from .model import GameInfo, Option, PileSpec
 from .open_patience import OpenPatience
 from .patience import FOUNDATION, Build, Rule, roles
 from .reason import Reason
@@ -17,7 +16,6 @@ from .registry import register
 from .rng import Rng
 
 CAP = 8
-_move = Move._make
 
 
 @register
@@ -53,8 +51,6 @@ class EightOff(OpenPatience):
 
     def prepare(self) -> None:
         super().prepare()
-        self.cells = self.roles["cell"]
-        self._movable = self.tableau + self.cells
         self._cap = CAP if self.opts["column_cap"] else 99
 
     def deal(self, rng: Rng) -> None:
@@ -65,52 +61,6 @@ class EightOff(OpenPatience):
                 self.put(t, deck.pop())
         for c in self.cells[:4]:
             self.put(c, deck.pop())
-
-    # --------------------------------------------------------------- fast move generation
-    def legal_moves(self) -> list[Move]:
-        """Single cards: the one card a column top takes is known, so look it up."""
-        cards, roles, cap = self.cards, self._role, self._cap
-        moves: list[Move] = []
-        add = moves.append
-        on_top: dict[int, int] = {}
-        empty: list[int] = []
-        for t in self.tableau:
-            pile = cards[t]
-            if not pile:
-                empty.append(t)
-            elif len(pile) < cap:
-                on_top[pile[-1]] = t
-        wanted: dict[int, int] = {}
-        free: list[int] = []
-        for f in self.foundations:
-            pile = cards[f]
-            if not pile:
-                free.append(f)
-            elif RANK[pile[-1]] < 13:
-                wanted[pile[-1] + 1] = f
-        cells = [c for c in self.cells if not cards[c]]
-        for s in self._movable:
-            pile = cards[s]
-            if not pile:
-                continue
-            c = pile[-1]
-            r = RANK[c]
-            if r == ACE:
-                for f in free:
-                    add(_move(("move", s, f, 1, ())))
-            elif c in wanted:
-                add(_move(("move", s, wanted[c], 1, ())))
-            if r < 13:
-                d = on_top.get(c + 1)  # the next card up in the same suit
-                if d is not None:
-                    add(_move(("move", s, d, 1, ())))
-            elif empty and (len(pile) > 1 or roles[s] != "tableau"):
-                for d in empty:
-                    add(_move(("move", s, d, 1, ())))
-            if roles[s] == "tableau":
-                for d in cells:
-                    add(_move(("move", s, d, 1, ())))
-        return moves
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         size = len(self.layout)

@@ -38,7 +38,6 @@ class Florentine(PatienceGame):
     draw = 1
     redeals = 1
     standard_foundations = False
-    SOLVER_VIEW = {"foundation": "top"}
     #: accepts() below only changes what an empty outer place takes
     ACCEPTS_BY_BUILD = True
 
@@ -72,10 +71,6 @@ class Florentine(PatienceGame):
     def prepare(self) -> None:
         super().prepare()
         self.centre = self.first("cell")
-
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        """No rule depends on which arm of the cross an outer pile is."""
-        return (tuple(self.tableau),)
 
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))

@@ -26,7 +26,6 @@ class FourCornerTowers(PatienceGame):
         Option("deal_any_time", False, (False, True),
                "the stock may be dealt even when a card could go to a foundation"),
     )
-    SOLVER_VIEW = {"stock": "count", "foundation": "top"}
     RULES = {
         "foundation": Rule(FOUNDATION.build, empty="ace", take="none", max_cards=13,
                            sources=roles("tableau", "waste"), name="foundation"),

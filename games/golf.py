@@ -27,7 +27,6 @@ class Golf(Game):
                help="turn a stock card only when no column card can be played"),
     )
 
-
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 0)
         yield PileSpec("W", "waste", 1.2, 0)
@@ -70,80 +69,6 @@ class Golf(Game):
             self._move_cards(self.stock, self.waste, 1)
         else:
             self._move_cards(move.src, move.dst, 1)
-
-    # ------------------------------------------------------------------ for the solver
-    def solver_key(self) -> bytes:
-        """Columns and stock only lose cards from the top, so their sizes say what is left;
-        of the discard pile only the rank of the top card matters."""
-        cards = self.cards
-        w = cards[self.waste]
-        return bytes([len(cards[p]) for p in self._sized] + [RANK[w[-1]] if w else 0])
-
-    def solver_moves(self, prune: bool = False) -> list[Move]:
-        """Column cards before a new stock card, the tallest column first."""
-        cards = self.cards
-        return sorted(self.legal_moves(), key=lambda m: -len(cards[m.src]) if m.src >= 0 else 99)
-
-    def solver_hopeless(self) -> bool:
-        """Counting arguments on the column cards still to play (a sound dead-end test).
-
-        Between two stock cards the player plays a chain of column cards, each one rank from
-        the last; a chain starts at the discard pile's top card now or at a stock card, and
-        nothing goes on a king, so a king ends its chain and a king never starts one. A chain
-        stays within a run of ranks that all still have column cards (a "component"), next
-        to its start. For each component: a king there needs a chain of its own; ranks
-        alternate odd and even along a chain, so a chain from an even start holds at most one
-        odd card more than even ones, and the other way round.
-        """
-        if self.opts["queen_on_king"] or self.won:
-            return False
-        cards = self.cards
-        tab = [0] * 15
-        for p in self.tableau:
-            for c in cards[p]:
-                tab[RANK[c]] += 1
-        starts = [0] * 15
-        w = cards[self.waste]
-        if w:
-            starts[RANK[w[-1]]] += 1
-        for c in cards[self.stock]:
-            starts[RANK[c]] += 1
-        starts[KING] = 0
-        r = 1
-        while r <= KING:
-            if not tab[r]:
-                r += 1
-                continue
-            lo = r
-            odd = even = 0
-            while r <= KING and tab[r]:
-                if r & 1:
-                    odd += tab[r]
-                else:
-                    even += tab[r]
-                r += 1
-            hi = r - 1
-            near = range(lo - 1, hi + 2)
-            live = sum(starts[k] for k in near)
-            odd_live = sum(starts[k] for k in near if k & 1)
-            if live == 0 or (hi == KING and tab[KING] > live):
-                return True
-            if odd - even > live - odd_live or even - odd > odd_live:
-                return True
-        # every column card needs a card one rank away played just before it (a column card
-        # other than a king, or a chain start), and such a card comes before one card only:
-        # Hall's condition on every run r, r+2, ..., q of ranks of one parity
-        supply = [(0 if k == KING else tab[k]) + starts[k] for k in range(15)]
-        for first in (1, 2):
-            for lo in range(first, KING + 1, 2):
-                need = have = 0
-                for hi in range(lo, KING + 1, 2):
-                    need += tab[hi]
-                    have += supply[hi - 1] if hi == lo else 0
-                    have += supply[hi + 1]
-                    if need > have:
-                        return True
-        return False
 
     @property
     def won(self) -> bool:

@@ -39,8 +39,6 @@ class CellGame(Game):
 
     #: vertical distance between rows of cells, in card widths (1.6 leaves a 0.2 gap)
     row_step: float = 1.6
-    #: the stock is only ever dealt from, so its count says which cards are in it
-    SOLVER_VIEW = {"stock": "count"}
 
     def shape(self) -> tuple[int, ...]:
         """Cells in each row, top to bottom."""

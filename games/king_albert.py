@@ -9,19 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import ACE, COLOUR, RANK
-from .model import GameInfo, Move, Option, PileSpec
+from .model import GameInfo, Option, PileSpec
 from .open_patience import OpenPatience
 from .patience import FOUNDATION, Build, Rule, roles
 from .reason import Reason
 from .registry import register
 from .rng import Rng
 
-#: the cards each card may be placed on: one rank higher, the other colour
-ONTO = tuple(
-    tuple(suit * 13 + RANK[c] for suit in range(4) if COLOUR[suit * 13] != COLOUR[c])
-    if RANK[c] < 13 else () for c in range(52))
-_move = Move._make
 #: column pitch: nine columns and the foundations in a screen width
 PITCH = 1.05
 
@@ -58,11 +52,6 @@ class KingAlbert(OpenPatience):
         for i in range(7):
             yield PileSpec(f"C{i + 1}", "cell", round(1.2 * i, 2), 0)
 
-    def prepare(self) -> None:
-        super().prepare()
-        self.cells = self.roles["cell"]
-        self._movable = self.tableau + self.cells + self.foundations
-
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))
         rng.shuffle(deck)
@@ -72,52 +61,6 @@ class KingAlbert(OpenPatience):
                 self.put(cols[col], deck.pop())
         for c in self.cells:
             self.put(c, deck.pop())
-
-    # --------------------------------------------------------------- fast move generation
-    def legal_moves(self) -> list[Move]:
-        """Single cards: look up the piles a card fits on instead of trying every pair."""
-        cards, roles = self.cards, self._role
-        moves: list[Move] = []
-        add = moves.append
-        on_top: dict[int, int] = {}
-        empty: list[int] = []
-        for t in self.tableau:
-            if cards[t]:
-                on_top[cards[t][-1]] = t
-            else:
-                empty.append(t)
-        wanted: dict[int, int] = {}
-        free: list[int] = []
-        for f in self.foundations:
-            pile = cards[f]
-            if not pile:
-                free.append(f)
-            elif RANK[pile[-1]] < 13:
-                wanted[pile[-1] + 1] = f
-        cells = [c for c in self.cells if not cards[c]] if self.opts["reserve_refill"] else ()
-        for s in self._movable:
-            pile = cards[s]
-            if not pile:
-                continue
-            c = pile[-1]
-            role = roles[s]
-            if role != "foundation":
-                if RANK[c] == ACE:
-                    for f in free:
-                        add(_move(("move", s, f, 1, ())))
-                elif c in wanted:
-                    add(_move(("move", s, wanted[c], 1, ())))
-            for t in ONTO[c]:
-                d = on_top.get(t)
-                if d is not None:
-                    add(_move(("move", s, d, 1, ())))
-            if empty and (len(pile) > 1 or role != "tableau"):
-                for d in empty:
-                    add(_move(("move", s, d, 1, ())))
-            if role == "tableau":
-                for d in cells:
-                    add(_move(("move", s, d, 1, ())))
-        return moves
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         size = len(self.layout)

@@ -17,20 +17,9 @@ from collections.abc import Iterable
 from . import cards as C
 from .cards import RANK
 from .model import GameInfo, Move, Option, PileSpec
-from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule
+from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule, onto_for
 from .reason import Card, Reason
 from .registry import register
-
-#: per building rule, the cards each card may be placed on (built once per rule)
-_ONTO: dict[Build, tuple[tuple[int, ...], ...]] = {}
-
-
-def onto_table(build: Build) -> tuple[tuple[int, ...], ...]:
-    table = _ONTO.get(build)
-    if table is None:
-        table = tuple(tuple(t for t in range(52) if build.fits(c, t)) for c in range(52))
-        _ONTO[build] = table
-    return table
 
 
 @register
@@ -69,7 +58,7 @@ class LaBelleLucie(PatienceGame):
         self.merci = opts.get("draw", self.merci)
         self.any_time = opts.get("redeal_any_time", False)
         super().prepare()
-        self._onto = onto_table(self.fan_build)
+        self._onto = onto_for(frozenset((self.fan_build,)), 1)  # per card, what it fits on
         self._draw_targets = self.foundations + self.tableau
 
     def build_layout(self) -> Iterable[PileSpec]:
@@ -101,36 +90,9 @@ class LaBelleLucie(PatienceGame):
 
     # ------------------------------------------------------------ moves
     def legal_moves(self) -> list[Move]:
-        cards = self.cards
-        tops: dict[int, int] = {}
-        empty_fans = []
-        for t in self.tableau:
-            fan = cards[t]
-            if fan:
-                tops[fan[-1]] = t
-            else:
-                empty_fans.append(t)
-        wants: dict[int, int] = {}
-        free = []
-        for f in self.foundations:
-            pile = cards[f]
-            if not pile:
-                free.append(f)
-            elif RANK[pile[-1]] < 13:
-                wants[pile[-1] + 1] = f
-        limit, onto = self.fan_limit, self._onto
-        moves: list[Move] = []
-        for c, s in tops.items():
-            if RANK[c] == 1:
-                moves.extend(Move("move", s, f) for f in free)
-            elif c in wants:
-                moves.append(Move("move", s, wants[c]))
-            for t in onto[c]:
-                d = tops.get(t)
-                if d is not None and not (limit and len(cards[d]) >= limit):
-                    moves.append(Move("move", s, d))
-            if empty_fans and self.empty_accepts(empty_fans[0], c):
-                moves.extend(Move("move", s, d) for d in empty_fans)
+        """Single cards, by the shared generator (fans lift their top card only), then the
+        redeal and the draw."""
+        moves = self.single_card_moves(self.tableau, self._onto)
         self.extra_moves(moves)
         return moves
 
@@ -230,21 +192,3 @@ class LaBelleLucie(PatienceGame):
             ids = self.layout[move.src].id, self.layout[move.dst].id
             return f"draw {C.pretty(fan[-move.n])} {ids[0]} → {ids[1]}"
         return super().describe(move)
-
-    #: a foundation built in suit from the ace is known by its top card
-    SOLVER_VIEW = {"foundation": "top"}
-
-    def solver_hopeless(self) -> bool:
-        """Once no redeal or draw can reorder the fans, a card that can never leave its fan
-        (``stuck_card``: its lower suit-mate and every card it could go on lie under it)
-        loses the game."""
-        if self.vars["redeals"] > 0 or (self.merci and not self.vars["drawn"]) \
-                or self.fan_empty == "any":
-            return False
-        return self.stuck_card(self.tableau, kings_free=self.fan_empty == "king")
-
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        """Foundations are interchangeable; fans too once no shuffle can depend on their order."""
-        if self.vars["redeals"] > 0:
-            return (tuple(self.foundations),)
-        return tuple(self.foundations), tuple(self.tableau)

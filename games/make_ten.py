@@ -61,15 +61,6 @@ class MakeTen(CellGame):
                 found.append(group)
         return found
 
-    def solver_autoplay(self) -> Move | None:
-        """Any removal: where a card lies never matters (a removal takes cards from any
-        places and the gaps refill in a fixed order), cards of one rank below 10 are
-        alike, and removals of different cards commute; every card must go in the end,
-        with a partner of the only rank that fits. So taking the first removal at once never
-        loses anything, and the game plays itself."""
-        moves = self.legal_moves()
-        return moves[0] if moves else None
-
     def apply(self, move: Move) -> None:
         self.discard_top(move.src, move.dst, *move.extra)
 

@@ -42,6 +42,18 @@ def move(src: int, dst: int, n: int = 1) -> Move:
     return Move("move", src, dst, n)
 
 
+class Compound(NamedTuple):
+    """Several moves a search makes in a row as one step (a compound move).
+
+    Why: some games hide a short forced sequence behind one decision ("turn the stock
+    three times, then play the waste card"), and searching it as one child keeps the tree
+    small. A named type, not a bare tuple, so a caller (the attract mode, a hint) can tell
+    it from a :class:`Move` without guessing: ``type(step) is Compound``.
+    """
+
+    moves: tuple[Move, ...]
+
+
 #: Pile roles a UI understands. Anything a UI draws comes from these.
 ROLES = (
     "stock", "waste", "foundation", "tableau", "reserve", "cell", "discard", "hand", "grid",

@@ -2,15 +2,15 @@
 Off): every card is dealt face up, columns and reserve places are interchangeable, and the
 foundations are built up in suit from the ace.
 
-They share the "would change nothing" rule through :attr:`PatienceGame.twin_roles` and the
-solver hooks written here, so each game file keeps only its own rules and fast move
-generation.
+They share the "would change nothing" rule through :attr:`PatienceGame.twin_roles` and one
+fast move generator (every pile here lifts its top card only), so each game file declares
+its rules and nothing else; their search knowledge is in ``games/search/open_patience.py``.
 """
 
 from __future__ import annotations
 
 from .model import Move
-from .patience import PatienceGame
+from .patience import PatienceGame, onto_for
 
 
 class OpenPatience(PatienceGame):
@@ -18,33 +18,22 @@ class OpenPatience(PatienceGame):
 
     #: a column's (or a reserve place's) only card moved to an empty twin changes nothing
     twin_roles = frozenset(("tableau", "cell"))
-    #: the search tries first the moves that bring the next foundation cards nearer
-    SOLVER_GUIDED = True
+
+    def prepare(self) -> None:
+        super().prepare()
+        self.cells = self.roles.get("cell", [])
+        back = [f for f in self.foundations if self.rule[f].take != "none"]
+        #: the piles a card can leave, in the order their moves are listed
+        self._movable = self.tableau + self.cells + back
+        build = self.rule[self.tableau[0]].build
+        #: per card, the cards it may be placed on in a column
+        self._onto_column = onto_for(frozenset((build,)), 1)
 
     def settle(self) -> None:
         """Every card is face up, so nothing is ever turned over."""
 
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(self.tableau), tuple(self.roles.get("cell", ())), tuple(self.foundations)
-
-    def solver_key(self) -> bytes:
-        """Columns and reserve places as sorted sets; a foundation is known by its top card
-        (it is built in suit from the ace)."""
-        cards = self.cards
-        tops = sorted(cards[f][-1] if cards[f] else 255 for f in self.foundations)
-        cells = sorted(cards[c][-1] for c in self.roles.get("cell", ()) if cards[c])
-        columns = b"\xff".join(sorted(bytes(cards[t]) for t in self.tableau))
-        return columns + b"\xfe" + bytes(cells) + b"\xfe" + bytes(tops)
-
-    def solver_moves(self, prune: bool = False) -> list[Move]:
-        """One empty pile of a kind stands for all of them: they are interchangeable."""
-        cards, role = self.cards, self._role
-        seen: set[tuple[int, str]] = set()
-        kept = []
-        for m in super().solver_moves(prune):
-            if m.kind == "move" and not cards[m.dst]:
-                if (m.src, role[m.dst]) in seen:
-                    continue
-                seen.add((m.src, role[m.dst]))
-            kept.append(m)
-        return kept
+    def legal_moves(self) -> list[Move]:
+        """The moves of :meth:`PatienceGame.legal_moves` (every pile here lifts its top card
+        only), by the shared single-card generator: columns, reserve places, then the
+        foundations cards may leave."""
+        return self.single_card_moves(self._movable, self._onto_column)

@@ -26,13 +26,6 @@ class PairsEightPiles(Game):
                "turn a stock card whenever the row has room, even if a pair is available"),
     )
 
-    #: the stock is only ever dealt from, so its count says which cards are in it
-    SOLVER_VIEW = {"stock": "count"}
-
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        """Neither the piles nor the turned cards have places that matter."""
-        return (self.piles, self.row)
-
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 0)
         for i in range(3):

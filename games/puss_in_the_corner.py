@@ -27,7 +27,6 @@ class PussInTheCorner(PatienceGame):
     draw = 1
     redeals = 1
     standard_foundations = False
-    SOLVER_PRUNES = True
     RULES = {
         "foundation": Rule(Build("colour", +1), empty="none", take="none", max_cards=13,
                            sources=roles("waste", "tableau"), name="foundation"),
@@ -46,10 +45,6 @@ class PussInTheCorner(PatienceGame):
     def prepare(self) -> None:
         super().prepare()
         self.corners = frozenset(self.tableau)
-
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        """The corners differ only in where they stand: the gathering order is chosen freely."""
-        return (tuple(self.tableau),)
 
     def deal(self, rng: Rng) -> None:
         for f, suit in zip(self.foundations, range(4), strict=True):
@@ -95,41 +90,6 @@ class PussInTheCorner(PatienceGame):
         for p in reversed(order):
             self._move_cards(p, self.stock, len(self.cards[p]), reverse=True, up=False)
         self._set("redeals", self.vars["redeals"] - 1)
-
-    # ------------------------------------------------------------------ for the solver
-    def solver_key(self) -> bytes:
-        """A foundation is known by its colour and top rank (any suit of the colour builds
-        on it); the corners are interchangeable."""
-        cards = self.cards
-        found = sorted(16 * C.COLOUR[cards[f][-1]] + C.RANK[cards[f][-1]]
-                       for f in self.foundations)
-        corners = sorted(bytes((len(cards[t]), *cards[t])) for t in self.tableau)
-        return (bytes(found) + b"".join(corners) + bytes((len(cards[self.waste]),
-                *cards[self.waste], 255, *cards[self.stock], self.vars["redeals"])))
-
-    def solver_moves(self, prune: bool = False) -> list[Move]:
-        """Foundation plays first, then corners, then the stock; with ``prune``, a corner
-        card that fits a foundation goes there before anything else."""
-        moves = self.legal_moves()
-        home = [m for m in moves if m.kind == "move" and m.dst in self.foundations]
-        if prune and home:
-            return home
-        cards = self.cards
-        w = cards[self.waste]
-        r = C.RANK[w[-1]] if w else 0
-
-        def corner(m: Move) -> tuple[int, int]:
-            # a card is best parked on a higher card (it is wanted sooner), the closest one
-            pile = cards[m.dst]
-            if not pile:
-                return (1, 0)
-            top = C.RANK[pile[-1]]
-            return (0, top - r) if top >= r else (2, r - top)
-
-        parks = sorted((m for m in moves if m.kind == "move" and m.dst in self.corners),
-                       key=corner)
-        rest = [m for m in moves if m not in home and m not in parks]
-        return home + parks + rest
 
     # ------------------------------------------------------------------ words
     def explain(self, move: Move) -> Reason:

@@ -23,11 +23,6 @@ class RoyalMarriage(RowGame):
         decks=1, kind="S-luck", difficulty=1, score_better="lower",
     )
 
-    #: removals look alike to a search, and one early mistake can hide a win from it
-    SOLVER_RESTARTS = True
-    #: the stock is only ever dealt from
-    SOLVER_VIEW = {"stock": "count"}
-
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 9.6, 0)
         yield from row_layout(52, 13, dx=0.7)

@@ -25,9 +25,6 @@ class SelectiveCanfield(Canfield):
         source="000_5c0014aada07c9b6.txt", source_game="12 variant 2",
         decks=1, kind="S-mixed", difficulty=3,
     )
-    #: the first move picks one of five Canfields: short searches in other orders try
-    #: each choice before one long search sinks into a lost one
-    SOLVER_RESTARTS = True
 
     def build_layout(self) -> Iterable[PileSpec]:
         yield from super().build_layout()

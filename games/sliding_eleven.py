@@ -27,29 +27,12 @@ DIST: tuple[tuple[int, ...], ...] = tuple(
     for a in range(CELLS)
 )
 
-#: the rows and the columns, each as its places in order and as a set
-LINES: tuple[tuple[tuple[int, ...], frozenset[int]], ...] = tuple(
-    (line, frozenset(line)) for line in
-    [tuple(range(r * COLS, r * COLS + COLS)) for r in range(ROWS)]
-    + [tuple(range(c, CELLS, COLS)) for c in range(COLS)]
-)
-
 
 def is_even(ranks: list[int]) -> bool:
     """Whether an arrangement is an even permutation: only those can be slid into order with
     the empty place back where it started."""
     inversions = sum(1 for i, a in enumerate(ranks) for b in ranks[i + 1:] if a > b)
     return inversions % 2 == 0
-
-
-def _longest_rise(values: list[int]) -> int:
-    """Length of the longest increasing subsequence (lines hold at most four cards)."""
-    best = [1] * len(values)
-    for i, v in enumerate(values):
-        for j in range(i):
-            if values[j] < v and best[j] + 1 > best[i]:
-                best[i] = best[j] + 1
-    return max(best)
 
 
 @register
@@ -62,7 +45,6 @@ class SlidingEleven(Game):
     options = (
         Option("suit", "S", tuple(C.SUITS), "the suit of the eleven cards"),
     )
-    SOLVER_SEARCH = "ida"
 
     def build_layout(self) -> Iterable[PileSpec]:
         for i in range(CELLS):
@@ -107,22 +89,6 @@ class SlidingEleven(Game):
         cards, home = self.cards, self.home
         order = [home[cards[g][0]] if cards[g] else CELLS - 1 for g in self.grid]
         return is_even(order) == (DIST[self.hole()][CELLS - 1] % 2 == 0)
-
-    def solver_hopeless(self) -> bool:
-        return not self.solvable()
-
-    def solver_heuristic(self) -> int:
-        """Each card needs at least its city-block distance from home in slides, and two more
-        for every card that must step out of its home row or column to let another pass
-        (linear conflicts: the cards outside the longest run already in order)."""
-        cards, home = self.cards, self.home
-        at = [home[cards[g][0]] if cards[g] else -1 for g in self.grid]
-        total = sum(DIST[k][h] for k, h in enumerate(at) if h >= 0)
-        for line, places in LINES:
-            homes = [at[k] for k in line if at[k] in places]
-            if len(homes) > 1:
-                total += 2 * (len(homes) - _longest_rise(homes))
-        return total
 
     @property
     def won(self) -> bool:

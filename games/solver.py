@@ -2,7 +2,9 @@
 
 The solver plays "thoughtful" solitaire: it sees the face-down cards (the engine knows them),
 which is what decides whether a deal can be won at all. It works on any game through the
-engine's own interface (the hooks are described in ``docs/solver.md``):
+engine's own interface and on the game's search knowledge, kept beside the game in
+``games/search/<module>.py`` (:func:`games.search.searchable` gives a position that answers
+the hooks; they are described in ``docs/solver.md``):
 
 - ``solver_moves(prune)`` gives the legal moves in a good order; with ``prune`` a game may
   leave out moves that rarely help;
@@ -12,7 +14,8 @@ engine's own interface (the hooks are described in ``docs/solver.md``):
   order under a discard pile's top) and interchangeable piles folded together, so
   equivalent positions are searched once;
 - ``solver_hopeless()`` is a cheap dead-end test;
-- ``play``/``pop`` make and unmake moves in place, so a node costs what its move costs.
+- the engine's ``make``/``unmake`` make and take back moves in place, so a node costs what
+  its move costs.
 
 Card games are searched depth first, twice if need be: a fast pass with the game's pruning,
 then a complete pass without it, so that ``lost`` is a proof (given that the safe moves are
@@ -32,7 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .engine import Game
-from .model import Move
+from .model import Compound, Move
+from .search import Search, searchable
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 #: how many nodes pass between two calls of ``should_stop``
@@ -86,6 +90,7 @@ def solve(game: Game, *, max_nodes: int = 5_000_000,
     if game.won:
         return Solution(WON)
     budget = _Budget(max_nodes, should_stop)
+    game = searchable(game)
     if game.SOLVER_SEARCH == "ida":
         return _ida(game, budget, 1 if shortest else IDA_HASTE)
     total = Solution(UNKNOWN)
@@ -106,7 +111,7 @@ def solve(game: Game, *, max_nodes: int = 5_000_000,
     return total
 
 
-def _probe(game: Game, budget: _Budget, total: Solution) -> None:
+def _probe(game: Search, budget: _Budget, total: Solution) -> None:
     """Restarts: short pruned searches, each with a node limit twice the last and the moves
     in another order (the game's, reversed, shuffled), to find a win in games where one bad
     early choice would keep a single search busy for ever. Finds wins only."""
@@ -136,20 +141,20 @@ def _reversed(moves: list[Move]) -> None:
     moves.reverse()
 
 
-def _dfs(game: Game, prune: bool, budget: _Budget,
+def _dfs(game: Search, prune: bool, budget: _Budget,
          order: Callable[[list[Move]], None] | None = None) -> Solution:
-    g = game.clone()
-    key, push, pop = g.solver_key, g._push, g.pop
+    g = searchable(game)
+    key, push, pop = g.solver_key, g.make, g.unmake
     autoplay, ordered, hopeless = g.solver_autoplay, g.solver_moves, g.solver_hopeless
     cls = type(g)
-    check_hopeless = cls.solver_hopeless is not Game.solver_hopeless
+    check_hopeless = cls.solver_hopeless is not Search.solver_hopeless
     check_lost = cls.lost is not Game.lost
     seen = {key()}
     nodes = 0
     if hopeless():
         return Solution(LOST, [], 0, 1)
 
-    def children() -> list[Move | tuple[Move, ...]] | tuple[Move]:
+    def children() -> list[Move | Compound] | tuple[Move]:
         safe = autoplay()
         if safe is not None:
             return (safe,)
@@ -159,8 +164,8 @@ def _dfs(game: Game, prune: bool, budget: _Budget,
             order(moves)
         return moves
 
-    # A child is a Move or a tuple of Moves made in a row (a game's compound move, such as
-    # "turn the stock three times, then play the waste card"); made_stack remembers, per
+    # A child is a Move or a Compound of Moves made in a row (a game's compound move, such
+    # as "turn the stock three times, then play the waste card"); made_stack remembers, per
     # frame, how many engine moves its current child made, to take them back.
     moves_stack = [children()]
     index_stack = [0]
@@ -179,10 +184,10 @@ def _dfs(game: Game, prune: bool, budget: _Budget,
             continue
         index_stack[-1] = i + 1
         m = moves[i]
-        if type(m) is tuple:
-            for x in m:
+        if type(m) is Compound:
+            for x in m.moves:
                 push(x)
-            made = made_stack[-1] = len(m)
+            made = made_stack[-1] = len(m.moves)
         else:
             push(m)
             made = made_stack[-1] = 1
@@ -211,7 +216,7 @@ def _dfs(game: Game, prune: bool, budget: _Budget,
     return Solution(LOST, [], nodes, len(seen))
 
 
-def _ida(game: Game, budget: _Budget, weight: int = 1) -> Solution:
+def _ida(game: Search, budget: _Budget, weight: int = 1) -> Solution:
     """Iterative-deepening A*: depth-first passes bounded by moves made + the heuristic.
 
     With an admissible heuristic the first line found is a shortest one. A table of the
@@ -220,8 +225,8 @@ def _ida(game: Game, budget: _Budget, weight: int = 1) -> Solution:
     With ``weight`` above 1 the heuristic is inflated: lines come much sooner and are no
     longer shortest; a pass that meets no bound has still seen every reachable position.
     """
-    g = game.clone()
-    key, push, pop = g.solver_key, g._push, g.pop
+    g = searchable(game)
+    key, push, pop = g.solver_key, g.make, g.unmake
     h, ordered = g.solver_heuristic, g.solver_moves
     out = Solution(UNKNOWN, passes=[])
     if g.solver_hopeless():

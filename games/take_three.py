@@ -21,7 +21,6 @@ class TakeThree(PatienceGame):
         decks=1, kind="S-open", difficulty=4,
     )
     twin_roles = frozenset({"tableau"})
-    SOLVER_VIEW = {"foundation": "top"}  # a foundation holds ace to its top card of one suit
     options = (
         Option("partial_runs", False, (False, True),
                "any top part of a run may move, not only the complete run"),
@@ -65,12 +64,6 @@ class TakeThree(PatienceGame):
             self.put(t, deck.pop())
         if self.in_total:
             self.vars["taken"] = 0
-
-    #: the search tries first the moves that bring the next foundation cards nearer
-    SOLVER_GUIDED = True
-
-    def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(self.tableau), tuple(self.cells)
 
     def legal_moves(self) -> list[Move]:
         moves = super().legal_moves()

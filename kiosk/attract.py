@@ -6,7 +6,7 @@ stored winning line to the end, so the show ends with a win; of a few deals draw
 list it takes the one with the shortest line, and :meth:`DemoPlayer.pace` spreads a long line
 over about a minute and a half rather than letting it drag. Other games are played by a simple
 auto-player: the engine's safe foundation moves first, then the first legal move in the
-order the solver would try them (:meth:`games.Game.solver_moves`) that leads to a position
+order the solver would try them (``solver_moves`` of :mod:`games.search`) that leads to a position
 not seen before; it stops when no such move is left or after :data:`MAX_MOVES`.
 
 Demo plays are never written to the play log: attract mode runs all night, and a move a
@@ -22,6 +22,7 @@ from typing import Any
 
 import games
 from games import Move
+from games.search import Compound, searchable
 
 from . import deals
 
@@ -121,21 +122,20 @@ class DemoPlayer:
         self._seen.add(game.key())
         try:
             safe = game.safe_autoplay()
-            candidates = ([safe] if safe is not None else []) + list(game.solver_moves())
+            candidates = ([safe] if safe is not None else []) + list(searchable(game).solver_moves())
         except Exception:  # noqa: BLE001 - an engine bug only ends the show
             log.exception("%s: no moves for the demo", self.game_id)
             return None
         probe = game.clone()
         for candidate in candidates:
-            # a game's solver may offer compound moves: a plain tuple of moves made in a row
-            # (a Move is a NamedTuple, hence the exact type test)
-            steps = list(candidate) if type(candidate) is tuple else [candidate]
+            # a game's solver may offer compound moves: several moves made in a row
+            steps = list(candidate.moves) if type(candidate) is Compound else [candidate]
             try:
                 for move in steps:
                     probe.play(move, check=False)
                 key = probe.key()
                 for _ in steps:
-                    probe.pop()
+                    probe.unmake()
             except Exception:  # noqa: BLE001
                 log.exception("%s: demo move %r failed", self.game_id, candidate)
                 return None

@@ -8,6 +8,7 @@ import pytest
 
 import games
 from games import cards as C
+from games.model import Compound
 
 
 def arrange(game: games.Game, piles: dict[str, str], down: dict[str, int] | None = None,
@@ -71,7 +72,7 @@ def plain_search(game: games.Game, limit: int | None = None, key=None,
     """``"won"`` or ``"lost"`` by a depth-first search of every legal move from ``game``
     (left untouched), with none of the solver's hooks: the truth the hooks are checked
     against. Positions are told apart by ``key(g)`` (default the exact :meth:`Game.key`);
-    ``children(g)`` may give other moves (a tuple is made in a row). None once more than
+    ``children(g)`` may give other moves (a :class:`Compound` is made in a row). None once more than
     ``limit`` positions were met."""
     if game.won:
         return "won"
@@ -84,7 +85,7 @@ def plain_search(game: games.Game, limit: int | None = None, key=None,
 
     def undo() -> None:
         for _ in range(made[-1]):
-            g.pop()
+            g.unmake()
 
     while stack:
         m = next(stack[-1], None)
@@ -94,9 +95,9 @@ def plain_search(game: games.Game, limit: int | None = None, key=None,
             if stack:
                 undo()
             continue
-        steps = m if type(m) is tuple else (m,)
+        steps = m.moves if type(m) is Compound else (m,)
         for x in steps:
-            g._push(x)
+            g.make(x)
         made[-1] = len(steps)
         if g.won:
             return "won"

@@ -14,8 +14,9 @@ import pytest
 
 import games
 from games import solver
-from games.aces_up import ACES, endgame_wins
 from games.cards import parse
+from games.search import searchable
+from games.search.aces_up import ACES, endgame_wins
 
 from .conftest import arrange
 from .conftest import plain_search as search_all
@@ -30,7 +31,7 @@ def random_position(rnd: random.Random, live: int, stock_deals: int,
                     **options: bool) -> games.Game:
     """The four aces and ``live - 4`` other cards: ``4 * stock_deals`` of them in the stock,
     the rest spread over the piles (some piles may be empty); every other card discarded."""
-    g = games.new("aces_up", 1, **options)
+    g = searchable(games.new("aces_up", 1, **options))
     others = [c for c in range(52) if c not in ACES]
     chosen = sorted(ACES) + rnd.sample(others, live - 4)
     rnd.shuffle(chosen)
@@ -98,7 +99,7 @@ def test_endgame_verdicts_are_exact():
 
 def test_sealed_piles_deal_only_discards_and_a_card_under_its_ace_is_lost():
     # every pile holds an ace and none is empty: nothing can ever move to a space
-    g = arrange(games.new("aces_up", 1), {
+    g = arrange(searchable(games.new("aces_up", 1)), {
         "T1": "AC 5C", "T2": "2H AH", "T3": "AD", "T4": "AS", "S": "3H 4D 6S 7C"},
         down={"S": 4})
     assert g.solver_hopeless()  # the 2 of hearts lies under its ace
@@ -106,25 +107,25 @@ def test_sealed_piles_deal_only_discards_and_a_card_under_its_ace_is_lost():
 
 
 def test_a_king_on_its_own_ace_with_no_space_to_come_is_lost():
-    g = arrange(games.new("aces_up", 1), {
+    g = arrange(searchable(games.new("aces_up", 1)), {
         "T1": "AC KC", "T2": "AH", "T3": "AD", "T4": "AS", "S": "3H 4D 6S 7C"},
         down={"S": 4})
     assert g.solver_hopeless()
     assert not plain_wins(g.clone())
     # with a space still possible (the ace of spades' pile is empty) it is not hopeless
-    g = arrange(games.new("aces_up", 1), {
+    g = arrange(searchable(games.new("aces_up", 1)), {
         "T1": "AC KC", "T2": "AH", "T3": "AD AS", "S": "3H 4D 6S 7C 8D 9D TD JD"},
         down={"S": 8})
     assert not g.solver_hopeless()
 
 
 def test_key_sorts_the_piles_only_once_the_stock_is_empty():
-    g = arrange(games.new("aces_up", 1), {"T1": "AC 5C", "T2": "KH", "S": "3H 4D 6S 7C"},
+    g = arrange(searchable(games.new("aces_up", 1)), {"T1": "AC 5C", "T2": "KH", "S": "3H 4D 6S 7C"},
                 down={"S": 4})
-    h = arrange(games.new("aces_up", 1), {"T2": "AC 5C", "T1": "KH", "S": "3H 4D 6S 7C"},
+    h = arrange(searchable(games.new("aces_up", 1)), {"T2": "AC 5C", "T1": "KH", "S": "3H 4D 6S 7C"},
                 down={"S": 4})
     assert g.solver_key() != h.solver_key()  # the next deal tells the piles apart
-    g = arrange(games.new("aces_up", 1), {"T1": "AC 5C", "T2": "KH"})
-    h = arrange(games.new("aces_up", 1), {"T3": "AC 5C", "T1": "KH"})
+    g = arrange(searchable(games.new("aces_up", 1)), {"T1": "AC 5C", "T2": "KH"})
+    h = arrange(searchable(games.new("aces_up", 1)), {"T3": "AC 5C", "T1": "KH"})
     assert g.solver_key() == h.solver_key()
     assert parse("KH") in g.cards[g.index["T2"]]

@@ -11,6 +11,8 @@ from games import IllegalMove
 from games import cards as C
 from games.patience import PatienceGame
 from games.rng import Rng
+from games.search import searchable
+from games.search.patience import PatienceSearch
 
 from .conftest import arrange
 
@@ -120,13 +122,13 @@ def test_win_and_undo_redo_to_the_exact_key():
 @pytest.mark.parametrize("gid", ["beleaguered_castle", "citadel", "streets_and_alleys"])
 def test_fast_solver_order_is_the_generic_guided_order(gid):
     """The move order worked out from each move (no make/unmake) must be exactly the order
-    of ``PatienceGame.guided``, which scores the position each move leads to."""
+    of ``PatienceSearch.guided``, which scores the position each move leads to."""
     for seed in (1, 2, 3, 5, 8):
-        g = games.new(gid, seed)
+        g = searchable(games.new(gid, seed))
         rnd = random.Random(seed)
         for _ in range(120):
             moves = g.legal_moves()
             if not moves or g.won:
                 break
-            assert g.guided(list(moves)) == PatienceGame.guided(g, list(moves))
+            assert g.guided(list(moves)) == PatienceSearch.guided(g, list(moves))
             g.play(rnd.choice(moves))

@@ -7,6 +7,7 @@ import pytest
 import games
 from games import IllegalMove, Move
 from games.cards import RANK, parse
+from games.search import searchable
 
 from .conftest import all_cards, arrange
 
@@ -16,7 +17,7 @@ def cards(text: str) -> list[int]:
 
 
 def new(**options) -> games.Game:
-    return games.new("canfield", 1, **options)
+    return searchable(games.new("canfield", 1, **options))
 
 
 def test_deal_shape():

@@ -10,6 +10,7 @@ import games
 from games import IllegalMove
 from games import cards as C
 from games.rng import Rng
+from games.search import searchable
 
 from .conftest import arrange
 
@@ -142,7 +143,7 @@ def _endgame(rnd: random.Random, left: int, redeals: int) -> games.Game:
     layout = {k: " ".join(v) for k, v in piles.items()}
     layout["W"] = " ".join(taken[:cut])
     layout["S"] = " ".join(taken[cut:])
-    return arrange(games.new("friday_the_thirteenth", 1), layout, {"S": left - cut},
+    return arrange(searchable(games.new("friday_the_thirteenth", 1)), layout, {"S": left - cut},
                    redeals=redeals)
 
 
@@ -168,14 +169,14 @@ def test_solver_playing_a_card_no_foundation_wants_later_loses_nothing(monkeypat
     """The complete search plays a waste card at once when no foundation will want its rank
     later: on random endgames it decides exactly as the search that may also keep it back."""
     from games import solver
-    from games.friday_the_thirteenth import FridayTheThirteenth
+    from games.search.friday_the_thirteenth import FridayTheThirteenthSearch
 
     rnd = random.Random(13)
     results = []
     for n in range(120):
         g = _endgame(rnd, 12 + n % 8, n % 2)
         with_rule = solver.solve(g, prune=False, max_nodes=200_000).result
-        monkeypatch.setattr(FridayTheThirteenth, "_later_ranks", lambda self: set(range(1, 14)))
+        monkeypatch.setattr(FridayTheThirteenthSearch, "_later_ranks", lambda self: set(range(1, 14)))
         without = solver.solve(g, prune=False, max_nodes=200_000).result
         monkeypatch.undo()
         assert with_rule == without != "unknown", n

@@ -10,6 +10,7 @@ import games
 from games import IllegalMove, Move, solver
 from games.cards import parse
 from games.patience import PatienceGame
+from games.search import Compound, searchable
 
 from .conftest import all_cards, arrange, assert_keys_separate_positions
 
@@ -18,7 +19,7 @@ BLOCKED = {f"T{i + 1}": t for i, t in enumerate("5D 5H 6D 6H 7D 7H 8D 8H JD 6C".
 
 
 def new(seed: int = 1, **opts) -> games.Game:
-    return games.new("grand_piano_fragment", seed, **opts)
+    return searchable(games.new("grand_piano_fragment", seed, **opts))
 
 
 def codes(game: games.Game, pile: str) -> list[int]:
@@ -262,8 +263,8 @@ def test_autoplay_never_throws_a_win_away(opts):
 def test_talon_is_searched_as_compound_moves_that_replay():
     g = arrange(new(), {"F1": "AC", "T1": "9S", "S": "3C 8S 2C"}, {"S": 3})
     moves = g.solver_moves()
-    assert (Move("deal"), Move("move", g.waste, g.index["F1"], 1)) in moves  # 2C home
-    assert (Move("deal"), Move("deal"), Move("move", g.waste, g.index["T1"], 1)) in moves
+    assert Compound((Move("deal"), Move("move", g.waste, g.index["F1"], 1))) in moves  # 2C home
+    assert Compound((Move("deal"), Move("deal"), Move("move", g.waste, g.index["T1"], 1))) in moves
     assert Move("deal") not in moves  # never a turn on its own
 
 

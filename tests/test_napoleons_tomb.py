@@ -9,6 +9,7 @@ import pytest
 import games
 from games import IllegalMove, Move, solver
 from games.cards import KING, RANK, SUIT, parse
+from games.search import Compound, searchable
 
 from .conftest import all_cards, arrange, assert_keys_separate_positions
 from .conftest import plain_search as search_all
@@ -19,7 +20,7 @@ OLD = {"passes": 3, "working_build": "either"}
 
 
 def new(seed: int = 1, **opts) -> games.Game:
-    return games.new("napoleons_tomb", seed, **opts)
+    return searchable(games.new("napoleons_tomb", seed, **opts))
 
 
 def run(suit: str, ranks: str = DOWN_FROM_KING) -> str:
@@ -310,8 +311,8 @@ def test_solver_key_with_unlimited_passes_keeps_only_the_talon_cards():
 def test_autoplay_takes_a_talon_card_home_when_its_twin_is_home_or_in_the_talon():
     g = arrange(new(), {"F1": "KS QS", "S": "JS 4D JS", "T1": "5H"}, {"S": 3})
     move = g.solver_autoplay()
-    assert type(move) is tuple and move[-1] == Move("move", g.waste, g.index["F1"], 1)
-    for m in move:
+    assert type(move) is Compound and move.moves[-1] == Move("move", g.waste, g.index["F1"], 1)
+    for m in move.moves:
         g.play(m)
     assert len(g.pile("F1")) == 3
     # one jack in the talon, its twin on a wall: which copy goes first is a choice
@@ -374,12 +375,12 @@ def plain_children(g: games.Game) -> list:
         turn = next((m for m in g.legal_moves() if m.kind in ("deal", "redeal")), None)
         if turn is None:
             break
-        g._push(turn)
+        g.make(turn)
         prefix.append(turn)
-        out.extend((*prefix, m) for m in g.legal_moves()
+        out.extend(Compound((*prefix, m)) for m in g.legal_moves()
                    if m.kind == "move" and m.src == g.waste)
     for _ in prefix:
-        g.pop()
+        g.unmake()
     return out
 
 

@@ -14,6 +14,7 @@ import games
 from games import solver
 from games.cards import KING, RANK, text
 from games.pyramid import covers
+from games.search import searchable
 
 from .conftest import arrange
 from .conftest import plain_search as search_all
@@ -28,7 +29,7 @@ def random_position(gid: str, rnd: random.Random) -> games.Game:
     """A position play can reach: a few pyramid cards near the apex (a place is empty only
     if the places lying on it are), a short talon, any pass, the rescue used or not, and the
     cards out of play gone in pairs (and kings alone) as the rules take them."""
-    g = games.new(gid, 1)
+    g = searchable(games.new(gid, 1))
     cov = covers()
     keep = {0}
     for start in rnd.sample(range(1, 15), rnd.randint(1, 3)):
@@ -102,11 +103,11 @@ def test_a_deal_keeps_its_answer_with_the_hooks():
 
 
 def test_a_position_met_with_more_passes_left_cuts_the_one_with_fewer():
-    g = games.new("pyramid", 7).clone()
+    g = searchable(games.new("pyramid", 7)).clone()
     assert not g._dominated()  # first met, in pass 1
     g.vars["pass"] = 2
     assert g._dominated()  # the same cards with a pass fewer left: searched already
-    h = games.new("pyramid", 7).clone()
+    h = searchable(games.new("pyramid", 7)).clone()
     h.vars["pass"] = 3
     assert not h._dominated()
     h.vars["pass"] = 1

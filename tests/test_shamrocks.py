@@ -9,6 +9,7 @@ import pytest
 import games
 from games import IllegalMove, solver
 from games.cards import RANK, SUIT, parse
+from games.search import searchable
 from games.shamrocks import Shamrocks
 
 from .conftest import all_cards, arrange
@@ -104,7 +105,7 @@ def endgame(fans: list[str], home: dict[str, int]) -> Shamrocks:
     piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQK"[:home.get(s, 0)])
              for i, s in enumerate("CDHS")}
     piles.update({f"T{i + 1}": fan for i, fan in enumerate(fans)})
-    return arrange(games.new("shamrocks", 1), piles, redeals=0, drawn=False)
+    return arrange(searchable(games.new("shamrocks", 1)), piles, redeals=0, drawn=False)
 
 
 def random_endgame(rnd: random.Random, left: int) -> Shamrocks:
@@ -118,7 +119,7 @@ def random_endgame(rnd: random.Random, left: int) -> Shamrocks:
     sizes = [1] * rnd.randint((left + 2) // 3, min(18, left))
     for _ in range(left - len(sizes)):
         sizes[rnd.choice([k for k, n in enumerate(sizes) if n < 3])] += 1
-    g = games.new("shamrocks", 1)
+    g = searchable(games.new("shamrocks", 1))
     for f, s in zip(g.foundations, range(4), strict=True):
         g.cards[f] = [s * 13 + r for r in range(home[s])]
     it = iter(rest)

@@ -10,6 +10,7 @@ import games
 import games.solver
 from games import IllegalMove
 from games.cards import RANK, SUIT, parse
+from games.search import searchable
 
 from .conftest import arrange
 
@@ -113,13 +114,13 @@ def test_solver_hooks():
     # one slide from the goal
     near = {f"G{i + 1}": c for i, c in enumerate(GOAL[:10])}
     near["G12"] = "JS"
-    g = arrange(games.new("sliding_eleven", 1), near)
+    g = arrange(searchable(games.new("sliding_eleven", 1)), near)
     assert g.solvable() and g.solver_heuristic() == 1
     # two cards swapped: no sequence of slides can ever mend that
     odd = dict(near, G1="2S", G2="AS")
-    assert not arrange(games.new("sliding_eleven", 1), odd).solvable()
+    assert not arrange(searchable(games.new("sliding_eleven", 1)), odd).solvable()
     # the heuristic never overestimates: scramble by known slides, it stays within their count
-    g = games.new("sliding_eleven", 1)
+    g = searchable(games.new("sliding_eleven", 1))
     goal = {f"G{i + 1}": c for i, c in enumerate(GOAL)}
     g = arrange(g, goal)
     assert g.solver_heuristic() == 0
@@ -128,4 +129,4 @@ def test_solver_hooks():
         g.play(m)
         assert g.solvable() and g.solver_heuristic() <= len(g.history)
     assert games.solver.solve(g, max_nodes=20000).won
-    assert all(games.new("sliding_eleven", s).solvable() for s in range(1, 30))
+    assert all(searchable(games.new("sliding_eleven", s)).solvable() for s in range(1, 30))

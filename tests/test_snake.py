@@ -10,13 +10,14 @@ import games
 from games import IllegalMove, solver
 from games.cards import ACE, RANK, parse
 from games.patience import PatienceGame
+from games.search import searchable
 
 from .conftest import all_cards, arrange
 from .conftest import plain_search as search_all
 
 
 def new(seed: int = 1, **opts) -> games.Game:
-    return games.new("snake", seed, **opts)
+    return searchable(games.new("snake", seed, **opts))
 
 
 def test_deal_shape_and_row_one_aces():

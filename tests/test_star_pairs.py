@@ -9,6 +9,7 @@ from games import IllegalMove
 from games import cards as C
 from games.cards import RANK, parse, text
 from games.rng import Rng
+from games.search import searchable
 
 from .conftest import arrange
 
@@ -17,7 +18,7 @@ RANKS = (1, 7, 8, 9, 10, 11, 12, 13)
 
 def star(piles: dict[str, str], down_stock: bool = True, **kw) -> games.Game:
     options = kw.pop("options", {})
-    g = games.new("star_pairs", 1, **options)
+    g = searchable(games.new("star_pairs", 1, **options))
     down = {"S": len(piles.get("S", "").split())} if down_stock else {}
     kw.setdefault("turned", 0)
     kw.setdefault("missed", False)
@@ -158,7 +159,7 @@ def test_solver_hooks_settle_deals():
 
     results = set()
     for seed in range(1, 9):
-        g = games.new("star_pairs", seed)
+        g = searchable(games.new("star_pairs", seed))
         s = solve(g, max_nodes=20000)
         assert s.result in ("won", "lost"), seed
         results.add(s.result)

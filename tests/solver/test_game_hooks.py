@@ -9,7 +9,9 @@ import random
 import games
 from games import solver
 from games.model import Move
-from games.patience import DEAL, PatienceGame
+from games.patience import DEAL
+from games.search import Compound, searchable
+from games.search.patience import PatienceSearch
 from tests.conftest import arrange
 from tests.solver.test_solver import exhaustive_win
 
@@ -24,7 +26,7 @@ def suit_run(suit: str, low: int = 1, high: int = 13, down: bool = False) -> str
 
 
 def steps(m) -> tuple[Move, ...]:
-    return m if type(m) is tuple else (m,)
+    return m.moves if type(m) is Compound else (m,)
 
 
 def assert_compound_moves_are_legal(g: games.Game) -> int:
@@ -37,7 +39,7 @@ def assert_compound_moves_are_legal(g: games.Game) -> int:
             g.play(x, check=False)
             made += 1
         for _ in range(made):
-            g.pop()
+            g.unmake()
         tried += 1
     return tried
 
@@ -47,7 +49,7 @@ def klondike_hearts_to_go(high: int, **piles: str) -> games.Game:
     """Clubs, diamonds and spades home; hearts home up to ``high``; ``piles`` hold the rest."""
     home = {"F1": suit_run("C"), "F2": suit_run("D"), "F3": suit_run("S"),
             "F4": suit_run("H", 1, high)}
-    return arrange(games.new("klondike", 1), {**home, **piles}, down={"S": len(
+    return arrange(searchable(games.new("klondike", 1)), {**home, **piles}, down={"S": len(
         piles.get("S", "").split())})
 
 
@@ -55,7 +57,7 @@ def test_klondike_talon_moves_turn_the_stock_to_the_card_they_play():
     # the jack of hearts is dealt third: three turns and its play are one compound move
     g = klondike_hearts_to_go(10, S="JH QH KH")
     moves = g.solver_moves(False)
-    assert (DEAL, DEAL, DEAL, Move("move", g.waste, g.index["F4"], 1)) in moves
+    assert Compound((DEAL, DEAL, DEAL, Move("move", g.waste, g.index["F4"], 1))) in moves
     assert DEAL not in moves  # a turn alone is never searched
     sol = solver.solve(g)
     assert sol.won and solver.replay_wins(g, sol.moves)
@@ -86,7 +88,7 @@ def test_compound_moves_replay_move_by_move_in_random_positions():
     tried = 0
     for gid in ("klondike", "canfield", "selective_canfield", "friday_the_thirteenth"):
         for seed in range(1, 9):
-            g = games.new(gid, seed)
+            g = searchable(games.new(gid, seed))
             for _ in range(30):
                 moves = g.legal_moves()
                 if not moves or g.won:
@@ -98,10 +100,10 @@ def test_compound_moves_replay_move_by_move_in_random_positions():
 
 def test_stuck_card_quick_test_agrees_with_the_full_fixpoint(monkeypatch):
     rnd = random.Random(11)
-    seed_test = PatienceGame._stuck_seed
+    seed_test = PatienceSearch._stuck_seed
     for gid, kings_free in (("klondike", True), ("canfield", False)):
         for seed in range(1, 30):
-            g = games.new(gid, seed)
+            g = searchable(games.new(gid, seed))
             for _ in range(40):
                 moves = g.legal_moves()
                 if not moves:
@@ -109,14 +111,14 @@ def test_stuck_card_quick_test_agrees_with_the_full_fixpoint(monkeypatch):
                 g.play(rnd.choice(moves), check=False)
                 piles = g.tableau
                 fast = g.stuck_card(piles, kings_free)
-                monkeypatch.setattr(PatienceGame, "_stuck_seed", lambda *a: True)
+                monkeypatch.setattr(PatienceSearch, "_stuck_seed", lambda *a: True)
                 assert g.stuck_card(piles, kings_free) == fast
-                monkeypatch.setattr(PatienceGame, "_stuck_seed", seed_test)
+                monkeypatch.setattr(PatienceSearch, "_stuck_seed", seed_test)
 
 
 # ---------------------------------------------------------------- Canfield
 def test_canfield_talon_from_the_middle_of_a_pass_comes_round_to_every_card():
-    g = games.new("canfield", 3)
+    g = searchable(games.new("canfield", 3))
     g.play(Move("deal"))
     w = g.waste
     g.cards[w].pop()  # as if the waste card had been played: 31 in the stock, 2 on the waste
@@ -133,19 +135,19 @@ def test_canfield_talon_from_the_middle_of_a_pass_comes_round_to_every_card():
         g.play(Move("deal") if g.cards[g.stock] else Move("redeal"), check=False)
         made += 1
     for _ in range(made):
-        g.pop()
+        g.unmake()
     offered = set()
     for m in home + rest:
         for x in steps(m)[:-1]:
             g.play(x, check=False)
         offered.add(g.cards[w][-1])
         for _ in steps(m)[:-1]:
-            g.pop()
+            g.unmake()
     assert offered == reachable and plays
 
 
 def test_selective_canfield_search_starts_with_the_choice():
-    g = games.new("selective_canfield", 1)
+    g = searchable(games.new("selective_canfield", 1))
     assert {m.kind for m in g.solver_moves(True)} == {"choose"}
     sol = solver.solve(g, max_nodes=50_000)
     assert sol.result != solver.LOST
@@ -156,7 +158,7 @@ def test_selective_canfield_search_starts_with_the_choice():
 # ---------------------------------------------------------------- Friday the Thirteenth
 def friday_position(f4: str, f5: str, waste: str) -> games.Game:
     """Every foundation complete but the ace's (F4) and the 2's (F5); last pass."""
-    g = games.new("friday_the_thirteenth", 1)
+    g = searchable(games.new("friday_the_thirteenth", 1))
     bases = (11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
     piles = {}
     for i, base in enumerate(bases):
@@ -178,7 +180,7 @@ def test_friday_last_pass_card_that_must_wait_for_one_under_it_is_hopeless():
 
 def test_friday_hopeless_never_fires_along_won_lines():
     for seed in (1, 2, 3, 5, 8):
-        g = games.new("friday_the_thirteenth", seed)
+        g = searchable(games.new("friday_the_thirteenth", seed))
         sol = solver.solve(g, max_nodes=100_000)
         if not sol.won:
             continue
@@ -189,7 +191,7 @@ def test_friday_hopeless_never_fires_along_won_lines():
 
 # ---------------------------------------------------------------- Scorpion
 def scorpion_position(t1: str, t2: str) -> games.Game:
-    return arrange(games.new("scorpion", 1), {
+    return arrange(searchable(games.new("scorpion", 1)), {
         "T1": t1, "T2": t2, "T3": suit_run("C", down=True), "T4": suit_run("D", down=True),
         "T5": suit_run("S", 1, 11, down=True), "T6": suit_run("H", 1, 11, down=True)})
 
@@ -206,7 +208,7 @@ def test_scorpion_two_queens_on_each_others_kings_are_hopeless():
 
 
 def test_scorpion_hopeless_never_fires_along_a_won_line():
-    g = games.new("scorpion", 758661)
+    g = searchable(games.new("scorpion", 758661))
     sol = solver.solve(g, max_nodes=20_000)
     assert sol.won
     for m in sol.moves:
@@ -218,7 +220,7 @@ def test_scorpion_hopeless_never_fires_along_a_won_line():
 def test_st_helena_complete_moves_miss_nothing_but_equivalent_spaces():
     rnd = random.Random(5)
     for seed in range(1, 6):
-        g = games.new("st_helena_spider", seed)
+        g = searchable(games.new("st_helena_spider", seed))
         for _ in range(40):
             legal = g.legal_moves()
             if not legal:
@@ -242,7 +244,7 @@ def test_st_helena_deal_is_won_by_the_pruned_search_and_replays():
 def test_aces_up_complete_pass_wins_where_an_eager_discard_would_lose():
     # found by a random search against brute force: discarding a card whose lower suit-mates
     # all lie under it (the old "safe" discard) loses this position; keeping it wins
-    g = arrange(games.new("aces_up", 1), {
+    g = arrange(searchable(games.new("aces_up", 1)), {
         "S": "TH 4S TC 7C AC AS 6D AD", "T1": "2H AH JC", "T2": "JS"}, down={"S": 8})
     played = {c for p in g.cards for c in p}
     g.cards[g.discard] = [c for c in range(52) if c not in played]

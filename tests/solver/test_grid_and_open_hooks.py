@@ -11,16 +11,18 @@ import pytest
 
 import games
 from games import cards as C
-from games import poker, pyramid, solver
-from games.leapfrog import link_groups
-from games.poker_squares import hand_points
+from games import poker, solver
+from games.search import pyramid as pyramid_search
+from games.search import searchable
+from games.search.leapfrog import link_groups
+from games.search.poker_squares import hand_points
 from tests.conftest import arrange, play_randomly
 from tests.solver.test_solver import exhaustive_win
 
 
 # ---------------------------------------------------------------- Leapfrog
 def leapfrog(**piles: str) -> games.Game:
-    return arrange(games.new("leapfrog", 1), piles)
+    return arrange(searchable(games.new("leapfrog", 1)), piles)
 
 
 def test_link_groups_join_cards_through_shared_suits_and_ranks():
@@ -84,7 +86,7 @@ def test_fast_hand_points_agree_with_the_poker_module():
 
 
 def test_poker_squares_places_a_card_once_per_class_of_empty_rows_and_columns():
-    g = games.new("poker_squares", 3)
+    g = searchable(games.new("poker_squares", 3))
     g.play(g.legal_moves()[0])  # the first card goes top-left
     places = {g.layout[m.dst].id for m in g._distinct_places(g.legal_moves())}
     assert places == {"G2", "G6", "G7"}  # same row, same column, or neither
@@ -98,7 +100,7 @@ def test_poker_squares_plan_wins_a_deal_at_once():
 
 # ---------------------------------------------------------------- Accordion
 def test_accordion_solver_moves_are_the_legal_moves_reordered():
-    g = games.new("accordion", 7)
+    g = searchable(games.new("accordion", 7))
     rnd = random.Random(7)
     for _ in range(20):
         assert sorted(g.solver_moves()) == sorted(g.legal_moves())
@@ -111,19 +113,19 @@ def test_accordion_solver_moves_are_the_legal_moves_reordered():
 def test_pyramid_remembered_pairings_give_the_same_verdicts(gid):
     rnd = random.Random(11)
     for seed in range(1, 13):
-        g = games.new(gid, seed)
+        g = searchable(games.new(gid, seed))
         play_randomly(g, rnd.randint(0, 40), rnd)
         warm = g.solver_hopeless()
-        pyramid._PAIRINGS.clear()
+        pyramid_search._PAIRINGS.clear()
         assert g.solver_hopeless() == warm
 
 
 # ---------------------------------------------------------------- open games
 @pytest.mark.parametrize("gid", ["beleaguered_castle", "king_albert", "eight_off"])
 def test_open_game_key_merges_permuted_columns_only(gid):
-    a = arrange(games.new(gid, 1), {"T1": "KS QH", "T2": "5C", "F1": "AD"})
-    b = arrange(games.new(gid, 1), {"T3": "KS QH", "T1": "5C", "F2": "AD"})
-    c = arrange(games.new(gid, 1), {"T1": "KS", "T2": "5C QH", "F1": "AD"})
+    a = arrange(searchable(games.new(gid, 1)), {"T1": "KS QH", "T2": "5C", "F1": "AD"})
+    b = arrange(searchable(games.new(gid, 1)), {"T3": "KS QH", "T1": "5C", "F2": "AD"})
+    c = arrange(searchable(games.new(gid, 1)), {"T1": "KS", "T2": "5C QH", "F1": "AD"})
     assert a.solver_key() == b.solver_key()
     assert a.solver_key() != c.solver_key()
 
@@ -134,7 +136,7 @@ def snake_clubs_to_go(**piles: str) -> games.Game:
     home = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQK")
             for i, s in enumerate("DHSCDHS")}
     home["F8"] = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC"
-    return arrange(games.new("snake", 1), {**home, **piles}, down={"S": piles.get(
+    return arrange(searchable(games.new("snake", 1)), {**home, **piles}, down={"S": piles.get(
         "S", "").count(" ") + 1 if piles.get("S") else 0})
 
 

@@ -11,6 +11,7 @@ import games
 from games import solver
 from games.engine import Game
 from games.model import Move
+from games.search import searchable
 from kiosk import cli
 from tests.conftest import arrange
 
@@ -24,14 +25,14 @@ def exhaustive_win(game: Game, depth: int = 40) -> bool:
     for m in game.legal_moves():
         game.play(m, check=False)
         won = exhaustive_win(game, depth - 1)
-        game.pop()
+        game.unmake()
         if won:
             return True
     return False
 
 
 def golf_position(**piles: str) -> Game:
-    return arrange(games.new("golf", 1), piles)
+    return arrange(searchable(games.new("golf", 1)), piles)
 
 
 # ---------------------------------------------------------------- wins
@@ -157,22 +158,22 @@ def test_a_won_game_needs_no_search():
 
 # ---------------------------------------------------------------- keys and hooks
 def test_solver_key_folds_symmetric_piles_and_ignores_removed_cards():
-    a = arrange(games.new("klondike", 1), {"T1": "KS", "T2": "QH", "F1": "AC"})
-    b = arrange(games.new("klondike", 1), {"T5": "KS", "T3": "QH", "F4": "AC"})
+    a = arrange(searchable(games.new("klondike", 1)), {"T1": "KS", "T2": "QH", "F1": "AC"})
+    b = arrange(searchable(games.new("klondike", 1)), {"T5": "KS", "T3": "QH", "F4": "AC"})
     assert a.solver_key() == b.solver_key()
-    c = arrange(games.new("aces_up", 1), {"T1": "AS", "D": "2C 3C"})
-    d = arrange(games.new("aces_up", 1), {"T1": "AS", "D": "3C 2C"})
+    c = arrange(searchable(games.new("aces_up", 1)), {"T1": "AS", "D": "2C 3C"})
+    d = arrange(searchable(games.new("aces_up", 1)), {"T1": "AS", "D": "3C 2C"})
     assert c.solver_key() == d.solver_key()
 
 
 def test_klondike_solver_autoplay_sends_home_a_card_nobody_can_need():
     # red 5: the black 4s are home and the other red suit's 3 is home
-    g = arrange(games.new("klondike", 1), {
+    g = arrange(searchable(games.new("klondike", 1)), {
         "F1": "AC 2C 3C 4C", "F2": "AS 2S 3S 4S", "F3": "AH 2H 3H 4H", "F4": "AD 2D 3D",
         "T1": "5H", "T2": "9C"})
     assert g.solver_autoplay() == Move("move", g.index["T1"], g.index["F3"], 1)
     # with the 3 of diamonds still out, a black 4 might come back for it: not safe
-    g = arrange(games.new("klondike", 1), {
+    g = arrange(searchable(games.new("klondike", 1)), {
         "F1": "AC 2C 3C 4C", "F2": "AS 2S 3S 4S", "F3": "AH 2H 3H 4H", "F4": "AD 2D",
         "T1": "5H", "T2": "9C", "T3": "3D"})
     m = g.solver_autoplay()

@@ -1,0 +1,17 @@
+"""What the search knows of Grid (games/grid.py), apart from its rules: see
+docs/solver.md for what each hook is for.
+"""
+
+from __future__ import annotations
+
+from ..grid import CellGame
+from . import searches
+from .base import Search
+
+
+@searches(CellGame)
+class CellGameSearch(Search):
+    """What the search knows of CellGame."""
+
+    #: the stock is only ever dealt from, so its count says which cards are in it
+    SOLVER_VIEW = {"stock": "count"}
