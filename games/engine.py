@@ -147,7 +147,34 @@ class Game:
             return None
         if self.won:
             return "The game is already won."
-        return self.explain(move)
+        return self.malformed(move) or self.explain(move)
+
+    def canonical(self, move: Move) -> Move:
+        """The form :meth:`legal_moves` lists of a move that may be written several ways (a
+        pair named in either order). :meth:`play` records this form, so the history, saved
+        games and replays hold only moves that :meth:`legal_moves` lists."""
+        return move
+
+    def malformed(self, move: Move) -> str | None:
+        """Why ``move`` cannot be a move of this game at all (a pile it does not have, a count
+        that no pile holds), or None. :meth:`why_illegal` asks this before :meth:`explain`, so
+        a game's explanation may index its piles with the move's fields: a saved game or a
+        replay file with a bad move then gets a reason, not an IndexError."""
+        if not isinstance(move, Move):
+            return "That is not a move."
+        kind, src, dst, n, extra = move
+        if not isinstance(kind, str) or not isinstance(extra, tuple):
+            return "That is not a move."
+        piles = len(self.layout)
+        if not all(isinstance(v, int) for v in (src, dst, n, *extra)):
+            return "That is not a move."
+        if not (-1 <= src < piles and -1 <= dst < piles and all(0 <= p < piles for p in extra)):
+            return "That move names a pile this game does not have."
+        if kind == "move" and (src < 0 or dst < 0):
+            return "Name the pile to take cards from and the pile to put them on."
+        if not 1 <= n <= sum(map(len, self.cards)):
+            return "There are not that many cards in the game."
+        return None
 
     def safe_autoplay(self) -> Move | None:
         """A move to a foundation that can never hurt, or None. The UI may play these."""
@@ -380,6 +407,8 @@ class Game:
         """
         if isinstance(move, str):
             move = self.parse_move(move)
+        if isinstance(move, Move):
+            move = self.canonical(move)
         if check:
             reason = self.why_illegal(move)
             if reason is not None:
@@ -494,7 +523,8 @@ class Game:
         return move.kind + (":" + ",".join(args) if args else "")
 
     def parse_move(self, text: str) -> Move:
-        """Inverse of :meth:`notation`; raises :class:`GameError` on bad text."""
+        """Inverse of :meth:`notation`; raises :class:`IllegalMove` on text that names no move
+        of this game (a move that cannot be made is as illegal as one the rules forbid)."""
         t = text.strip()
         try:
             if ">" in t and ":" not in t:
@@ -513,8 +543,8 @@ class Game:
                 n = int(parts.pop())
             piles = [self.index[p] for p in parts]
             return self.make_move(kind, piles, n)
-        except (KeyError, ValueError):
-            raise GameError(f"not a move of {self.info.id}: {text!r}") from None
+        except (KeyError, ValueError, AttributeError):
+            raise IllegalMove(f"not a move of {self.info.id}: {text!r}") from None
 
     def make_move(self, kind: str, piles: list[int], n: int) -> Move:
         """Build a non-``move`` Move from parsed parts; games with extra piles override."""

@@ -135,7 +135,10 @@ class HappyCouples(CellGame):
         if kind == "deal":
             if not self.cards[self.stock]:
                 return "The stock is empty."
-            pair = self.touching_pairs()[0]
+            pairs = self.touching_pairs()
+            if move != DEAL or not pairs:
+                return "A deal names no cards and no count: tap the stock."
+            pair = pairs[0]
             return f"The {self.pretty(pair.src)} and the {self.pretty(pair.dst)} still make a " \
                    "pair: deal only when no touching cards match."
         if kind == "remove":

@@ -134,11 +134,14 @@ class RoyalMarriage(RowGame):
             self._move_cards(self.row[k], self.discard, 1)
         self.close_up(i + 1, j - i - 1)
 
-    def why_illegal(self, move: Move) -> str | None:
+    def canonical(self, move: Move) -> Move:
         """The two outer cards may be named in either order."""
         if move.kind == "remove" and move.src > move.dst:
             move = move._replace(src=move.dst, dst=move.src)
-        return super().why_illegal(move)
+        return move
+
+    def why_illegal(self, move: Move) -> str | None:
+        return super().why_illegal(self.canonical(move))
 
     @property
     def won(self) -> bool:
