@@ -288,7 +288,12 @@ class GrandPianoFragment(PatienceGame):
             self.accepts(d, r, 1) for r in live for d in self._targets)
 
     def safe_autoplay(self) -> Move | None:
-        """A card whose every possible lower neighbour (two decks) is already built."""
+        """A card whose every possible lower neighbour (two decks) is already built.
+
+        None once the strict end has struck: :meth:`legal_moves` is empty then, though a
+        pile's card would still fit a foundation."""
+        if self.lost:
+            return None
         low = min(C.RANK[self.cards[f][-1]] if self.cards[f] else 0 for f in self.foundations)
         for s in (*self.tableau, self.waste, *self.reserve):
             pile = self.cards[s]
@@ -366,7 +371,10 @@ class GrandPianoFragment(PatienceGame):
         both copies of the next lower rank in each suit the building rule lets onto it (an
         ace carries nothing that could not go home, as every ace has a foundation of its
         own). Then it could only ever carry cards that are home, and nothing else is
-        built from it, so playing it home loses nothing."""
+        built from it, so playing it home loses nothing. None in a lost position (the
+        search never expands one, but a hint may start from one)."""
+        if self.lost:
+            return None
         cards = self.cards
         level = [[0, 0], [0, 0], [0, 0], [0, 0]]  # per suit, the two foundations' ranks
         for f in self.foundations:
