@@ -145,14 +145,22 @@ class Game:
     def why_illegal(self, move: Move) -> str | None:
         if move in self.legal_moves():
             return None
+        problem = self.malformed(move)
+        if problem is not None:
+            return problem
+        same = self.canonical(move)
+        if same != move and same in self.legal_moves():
+            return None
         if self.won:
             return "The game is already won."
-        return self.malformed(move) or self.explain(move)
+        return self.explain(same)
 
     def canonical(self, move: Move) -> Move:
         """The form :meth:`legal_moves` lists of a move that may be written several ways (a
-        pair named in either order). :meth:`play` records this form, so the history, saved
-        games and replays hold only moves that :meth:`legal_moves` lists."""
+        pair named in either order). :meth:`why_illegal` accepts every form and
+        :meth:`play` records this one, so the history, saved games and replays hold only
+        moves that :meth:`legal_moves` lists. Only called with well-formed moves (see
+        :meth:`malformed`)."""
         return move
 
     def malformed(self, move: Move) -> str | None:
@@ -407,12 +415,11 @@ class Game:
         """
         if isinstance(move, str):
             move = self.parse_move(move)
-        if isinstance(move, Move):
-            move = self.canonical(move)
         if check:
             reason = self.why_illegal(move)
             if reason is not None:
                 raise IllegalMove(reason)
+            move = self.canonical(move)
         self._push(move)
         self._redo.clear()
 
@@ -525,8 +532,8 @@ class Game:
     def parse_move(self, text: str) -> Move:
         """Inverse of :meth:`notation`; raises :class:`IllegalMove` on text that names no move
         of this game (a move that cannot be made is as illegal as one the rules forbid)."""
-        t = text.strip()
         try:
+            t = text.strip()
             if ">" in t and ":" not in t:
                 a, b = t.split(">", 1)
                 n = 1

@@ -537,9 +537,6 @@ class Pyramid(Game):
             return move._replace(src=b, dst=a)
         return move
 
-    def why_illegal(self, move: Move) -> str | None:
-        return super().why_illegal(self.canonical(move))
-
     def apply(self, move: Move) -> None:
         kind = move.kind
         if kind == "remove":

@@ -140,9 +140,6 @@ class RoyalMarriage(RowGame):
             move = move._replace(src=move.dst, dst=move.src)
         return move
 
-    def why_illegal(self, move: Move) -> str | None:
-        return super().why_illegal(self.canonical(move))
-
     @property
     def won(self) -> bool:
         cards, row = self.cards, self.row

@@ -56,7 +56,7 @@ def _case_id(case: tuple[str, dict[str, Any]]) -> str:
     return gid + "".join(f"-{k}={v}" for k, v in opts.items())
 
 
-def plays_or_refuses(game: games.Game, move: str | Move) -> bool:
+def plays_or_refuses(game: games.Game, move: Any) -> bool:
     """Play ``move``: True when it was legal (it is then taken back), False when it was
     refused with IllegalMove and nothing changed. Anything else fails the test."""
     before, made = game.key(), len(game.history)
@@ -148,6 +148,10 @@ def test_every_malformed_move_is_refused_or_legal(case):
             plays_or_refuses(g, text)
         for move in malformed_moves(g, rnd, 10):
             plays_or_refuses(g, move)
+        for odd in (None, 5, b"T1>F1", ("move", 0, 1), Move("move", "T1", "F1"),
+                    Move("remove", 0, "T1"), Move("remove", 1, 0, 1.5), Move(None, 0, 1),
+                    Move("remove", 0, 1, 1, [2])):
+            plays_or_refuses(g, odd)
 
 
 def _move_text(ids: list[str]):
