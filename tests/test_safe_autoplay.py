@@ -26,23 +26,27 @@ GRAND_PIANO_STRICT = dict(strict_rescue_loss=True, pile_size=4, building="any",
                           empty_pile="waste_reserve", redeals=0)
 
 
-def _offered_moves(g: Game) -> list[tuple[str, Move]]:
-    """What the game volunteers here: its safe move and the solver's (the solver's other
-    moves are checked in its searches, below)."""
+def _offered_moves(g: Game) -> list[tuple[str, Move | tuple[Move, ...]]]:
+    """What the game volunteers here: its safe move and the solver's (which may be a tuple
+    of moves made in a row; the solver's other moves are checked in its searches, below)."""
     out = [("safe_autoplay", g.safe_autoplay()), ("solver_autoplay", g.solver_autoplay())]
     return [(name, m) for name, m in out if m is not None]
 
 
 def assert_offers_are_legal(g: Game, steps: int, rnd: random.Random) -> None:
+    """Random play; at every step each offered move is legal and plays (then taken back)."""
     for _ in range(steps):
+        for name, offer in _offered_moves(g):
+            made = 0
+            for m in offer if type(offer) is tuple else (offer,):
+                assert m in g.legal_moves(), \
+                    f"{g.info.id}: {name}() offered {g.notation(m)} after " \
+                    f"{len(g.history)} moves: {g.why_illegal(m)}"
+                g.play(m)
+                made += 1
+            for _ in range(made):
+                g.undo()
         legal = g.legal_moves()
-        for name, m in _offered_moves(g):
-            assert m in legal, f"{g.info.id}: {name}() offered {g.notation(m)} after " \
-                               f"{len(g.history)} moves: {g.why_illegal(m)}"
-        safe = g.safe_autoplay()
-        if safe is not None:
-            g.play(safe)
-            g.undo()
         if not legal or g.won:
             return
         g.play(rnd.choice(legal))
