@@ -150,10 +150,11 @@ class Bagua(Game):
             return f"remove {C.pretty(a)} and {C.pretty(b)}"
         return super().describe(move)
 
-    def why_illegal(self, move: Move) -> Reason | None:
+    def canonical(self, move: Move) -> Move:
+        """A pair is the same move whichever card is named first."""
         if move.kind == "remove" and move.src > move.dst:
             move = move._replace(src=move.dst, dst=move.src)
-        return super().why_illegal(move)
+        return move
 
     def explain(self, move: Move) -> Reason:
         b = self.base

@@ -153,9 +153,44 @@ class Game:
         """``None`` for a legal move, else the :class:`~games.reason.Reason` it is refused."""
         if move in self.legal_moves():
             return None
+        problem = self.malformed(move)
+        if problem is not None:
+            return problem
+        same = self.canonical(move)
+        if same != move and same in self.legal_moves():
+            return None
         if self.won:
             return Reason("The game is already won.")
-        return self.explain(move)
+        return self.explain(same)
+
+    def canonical(self, move: Move) -> Move:
+        """The form :meth:`legal_moves` lists of a move that may be written several ways (a
+        pair named in either order). :meth:`why_illegal` accepts every form and
+        :meth:`play` records this one, so the history, saved games and replays hold only
+        moves that :meth:`legal_moves` lists. Only called with well-formed moves (see
+        :meth:`malformed`)."""
+        return move
+
+    def malformed(self, move: Move) -> Reason | None:
+        """Why ``move`` cannot be a move of this game at all (a pile it does not have, a count
+        that no pile holds), or None. :meth:`why_illegal` asks this before :meth:`explain`, so
+        a game's explanation may index its piles with the move's fields: a saved game or a
+        replay file with a bad move then gets a reason, not an IndexError."""
+        if not isinstance(move, Move):
+            return Reason("That is not a move.")
+        kind, src, dst, n, extra = move
+        if not isinstance(kind, str) or not isinstance(extra, tuple):
+            return Reason("That is not a move.")
+        piles = len(self.layout)
+        if not all(isinstance(v, int) for v in (src, dst, n, *extra)):
+            return Reason("That is not a move.")
+        if not (-1 <= src < piles and -1 <= dst < piles and all(0 <= p < piles for p in extra)):
+            return Reason("That move names a pile this game does not have.")
+        if kind == "move" and (src < 0 or dst < 0):
+            return Reason("Name the pile to take cards from and the pile to put them on.")
+        if not 1 <= n <= sum(map(len, self.cards)):
+            return Reason("There are not that many cards in the game.")
+        return None
 
     def safe_autoplay(self) -> Move | None:
         """A move to a foundation that can never hurt, or None. The UI may play these."""
@@ -241,6 +276,7 @@ class Game:
             reason = self.why_illegal(move)
             if reason is not None:
                 raise IllegalMove(reason)
+            move = self.canonical(move)
         self.make(move)
         self._redo.clear()
 
@@ -359,9 +395,10 @@ class Game:
         return move.kind + (":" + ",".join(args) if args else "")
 
     def parse_move(self, text: str) -> Move:
-        """Inverse of :meth:`notation`; raises :class:`GameError` on bad text."""
-        t = text.strip()
+        """Inverse of :meth:`notation`; raises :class:`IllegalMove` on text that names no move
+        of this game (a move that cannot be made is as illegal as one the rules forbid)."""
         try:
+            t = text.strip()
             if ">" in t and ":" not in t:
                 a, b = t.split(">", 1)
                 n = 1
@@ -378,8 +415,8 @@ class Game:
                 n = int(parts.pop())
             piles = [self.index[p] for p in parts]
             return self.make_move(kind, piles, n)
-        except (KeyError, ValueError):
-            raise GameError(f"not a move of {self.info.id}: {text!r}") from None
+        except (KeyError, ValueError, AttributeError):
+            raise IllegalMove(f"not a move of {self.info.id}: {text!r}") from None
 
     def make_move(self, kind: str, piles: list[int], n: int) -> Move:
         """Build a non-``move`` Move from parsed parts; games with extra piles override."""

@@ -154,7 +154,12 @@ class GrandPianoFragment(PatienceGame):
             self.accepts(d, r, 1) for r in live for d in self._targets)
 
     def safe_autoplay(self) -> Move | None:
-        """A card whose every possible lower neighbour (two decks) is already built."""
+        """A card whose every possible lower neighbour (two decks) is already built.
+
+        None once the strict end has struck: :meth:`legal_moves` is empty then, though a
+        pile's card would still fit a foundation."""
+        if self.lost:
+            return None
         low = min(C.RANK[self.cards[f][-1]] if self.cards[f] else 0 for f in self.foundations)
         for s in (*self.tableau, self.waste, *self.reserve):
             pile = self.cards[s]

@@ -77,7 +77,10 @@ class HappyCouples(CellGame):
         if kind == "deal":
             if not self.cards[self.stock]:
                 return Reason("The stock is empty.")
-            pair = self.touching_pairs()[0]
+            pairs = self.touching_pairs()
+            if move != DEAL or not pairs:
+                return Reason("A deal names no cards and no count: tap the stock.")
+            pair = pairs[0]
             return Reason("The {card} and the {card2} still make a pair: deal only when no "
                           "touching cards match.", card=self.card_at(pair.src),
                           card2=self.card_at(pair.dst))

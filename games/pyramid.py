@@ -183,9 +183,6 @@ class Pyramid(Game):
             return move._replace(src=b, dst=a)
         return move
 
-    def why_illegal(self, move: Move) -> Reason | None:
-        return super().why_illegal(self.canonical(move))
-
     def apply(self, move: Move) -> None:
         kind = move.kind
         if kind == "remove":

@@ -64,11 +64,11 @@ class RoyalMarriage(RowGame):
             self._move_cards(self.row[k], self.discard, 1)
         self.close_up(i + 1, j - i - 1)
 
-    def why_illegal(self, move: Move) -> Reason | None:
+    def canonical(self, move: Move) -> Move:
         """The two outer cards may be named in either order."""
         if move.kind == "remove" and move.src > move.dst:
             move = move._replace(src=move.dst, dst=move.src)
-        return super().why_illegal(move)
+        return move
 
     @property
     def won(self) -> bool:

@@ -6,9 +6,14 @@ its transaction began, while the writer carries on). The file is opened so that 
 created or changed (:func:`kiosk.playlog.open_readonly`).
 
 CSV is written for spreadsheets: UTF-8 with a byte-order mark (so Excel shows Chinese and
-Russian text correctly) and text cells that a spreadsheet would run as a formula (starting
-with ``=``, ``+``, ``-``, ``@``, tab or carriage return) are prefixed with ``'``. Numbers stay
-numbers.
+Russian text correctly) and text cells that a spreadsheet would run as a formula are prefixed
+with ``'`` (OWASP's CSV-injection rule: a cell starting with tab or carriage return, or with
+``=``, ``+``, ``-`` or ``@`` once leading white space and invisible characters are skipped,
+since spreadsheets skip them too: ``" =1"``, ``"\n=1"``, a zero-width space before ``=``).
+Numbers stay numbers.
+
+A file is written under a temporary name in its directory, synced, then renamed: a full USB
+stick or a pulled cable leaves no truncated ``plays.csv`` that looks like a whole export.
 
 Dates given to ``--since``/``--until`` are the kiosk's *local* dates (what an operator means
 by "March 1st"); ``--until`` includes that whole day. A full ISO time is taken as given
@@ -24,6 +29,8 @@ import json
 import os
 import re
 import sqlite3
+import tempfile
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
@@ -40,7 +47,8 @@ PLAY_COLUMNS = (
     "clock_synced", "boot_id", "started_mono", "ended_mono", "app_version",
 )
 MOVE_COLUMNS = ("play_id", "seq", "move", "t", "source")
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@")
+_CONTROL_START = ("\t", "\r")
 
 
 class ExportError(Exception):
@@ -137,9 +145,20 @@ def safe_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet will not run as a formula; None becomes empty."""
     if value is None:
         return ""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    if isinstance(value, str) and (value.startswith(_CONTROL_START)
+                                   or _visible_start(value).startswith(_FORMULA_START)):
         return "'" + value
     return value
+
+
+def _visible_start(text: str) -> str:
+    """``text`` without its leading white space and invisible characters (format characters
+    such as the zero-width space and the byte-order mark, and control characters): what a
+    spreadsheet sees as the first character of a cell."""
+    for i, ch in enumerate(text):
+        if not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc"):
+            return text[i:]
+    return ""
 
 
 def _json_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -192,6 +211,28 @@ def encoding(fmt: str) -> str:
     return "utf-8-sig" if fmt == "csv" else "utf-8"
 
 
+@contextlib.contextmanager
+def replacing(target: Path, fmt: str) -> Iterator[IO[str]]:
+    """A text stream for ``target`` that becomes ``target`` only when all of it is written:
+    it goes to a temporary name in the same directory, is synced, then renamed over. On any
+    failure (a full stick, a pulled stick) the temporary file is removed and an older
+    ``target`` stays as it was; the OSError goes on to the caller."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding=encoding(fmt), newline="") as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        with contextlib.suppress(OSError):  # mkstemp's 0600; FAT sticks have no modes
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(target.parent)
+
+
 def export(db_path: str | os.PathLike[str], fmt: str, out: str | os.PathLike[str] | IO[bytes],
            *, table: str = "plays", since: str | None = None, until: str | None = None,
            game: str | None = None) -> int:
@@ -202,10 +243,12 @@ def export(db_path: str | os.PathLike[str], fmt: str, out: str | os.PathLike[str
         if isinstance(out, str | os.PathLike):
             target = Path(out)
             try:
-                with open(target, "w", encoding=encoding(fmt), newline="") as fh:
-                    return write_rows(data, columns, fmt, fh)
+                with replacing(target, fmt) as fh:
+                    n = write_rows(data, columns, fmt, fh)
             except OSError as err:
-                raise ExportError(f"cannot write {target}: {err.strerror or err}") from None
+                raise ExportError(f"cannot write {target}: {err.strerror or err}; "
+                                  "nothing was written there") from None
+            return n
         text = io.TextIOWrapper(out, encoding=encoding(fmt), newline="", write_through=True)
         try:
             return write_rows(data, columns, fmt, text)
@@ -285,6 +328,17 @@ class UsbExport:
     rows: int = 0
 
 
+def _remove_export(partial: UsbExport) -> None:
+    """Take away the files of an export that failed half-way (and its folder when empty):
+    the stick holds whole exports or none, never plays without their moves."""
+    for path in partial.files:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    with contextlib.suppress(OSError):
+        partial.directory.rmdir()
+    partial.files.clear()
+
+
 def _safe_name(text: str) -> str:
     name = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text).strip("-")
     return name[:40] or "kiosk"
@@ -343,15 +397,13 @@ def export_to_usb(db_path: str | os.PathLike[str], *, mount: str | os.PathLike[s
                     if progress:
                         progress(base + n, total)
 
-                with open(path, "w", encoding=encoding(fmt), newline="") as fh:
+                with replacing(path, fmt) as fh:
                     n = write_rows(rows(conn, table, since, until), columns, fmt, fh, step)
-                    fh.flush()
-                    os.fsync(fh.fileno())
                 result.files.append(path)
                 done += n
-            _fsync_dir(directory)
             _fsync_dir(directory.parent)
         except OSError as err:
+            _remove_export(result)
             if err.errno == 28:
                 raise ExportError("The USB stick is full.") from None
             if err.errno == 30:

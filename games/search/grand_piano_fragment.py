@@ -66,7 +66,10 @@ class GrandPianoFragmentSearch(PatienceSearch):
         both copies of the next lower rank in each suit the building rule lets onto it (an
         ace carries nothing that could not go home, as every ace has a foundation of its
         own). Then it could only ever carry cards that are home, and nothing else is
-        built from it, so playing it home loses nothing."""
+        built from it, so playing it home loses nothing. None in a lost position (the
+        search never expands one, but a hint may start from one)."""
+        if self.lost:
+            return None
         cards = self.cards
         level = [[0, 0], [0, 0], [0, 0], [0, 0]]  # per suit, the two foundations' ranks
         for f in self.foundations:

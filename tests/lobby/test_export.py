@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -67,12 +68,60 @@ def test_csv_has_bom_neutralised_formulas_and_real_numbers(db, tmp_path):
     assert cells[1][2] == "'-T1>F1" and cells[2][2] == "'@deal"
 
 
+#: text a spreadsheet runs as a formula: OWASP's starts, and the same after white space or
+#: invisible characters that a spreadsheet skips (space, newline, no-break and ideographic
+#: spaces, zero-width space, word joiner, byte-order mark, a control character)
+FORMULAS = ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", " =1", "\n=1", "\u200b=1",
+            "\ufeff+1", "\u00a0-1", "\u3000@x", "\u2060=1", " \u200b\n\t=HYPERLINK(1)",
+            "\x00=1", "\r\n@x")
+#: text that is no formula and stays as it is
+PLAIN = ("ok", " ok", "\u200bok", "1=1", "a-b", "图书馆", "", " ")
+
+
 @pytest.mark.parametrize("value, safe", [
-    ("=1+1", "'=1+1"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tx", "'\tx"), ("\rx", "'\rx"), ("ok", "ok"), ("", ""), (None, ""), (-5, -5), (2.5, 2.5),
+    *((f, "'" + f) for f in FORMULAS), *((p, p) for p in PLAIN),
+    (None, ""), (-5, -5), (2.5, 2.5),
 ])
 def test_safe_cell(value, safe):
     assert export.safe_cell(value) == safe
+
+
+def _text_columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({table})") if "TEXT" in r[2].upper()]
+
+
+@pytest.mark.parametrize("payload", FORMULAS + PLAIN[:5])
+def test_every_text_field_of_every_format(db, tmp_path, payload):
+    """Each text column of both tables holds the payload: CSV prefixes it exactly when it is
+    a formula, JSON and JSON lines (no spreadsheet runs them) keep it exactly."""
+    conn = sqlite3.connect(db)
+    columns = {t: _text_columns(conn, t) for t in export.TABLES}
+    assert {"kiosk", "game", "result", "boot_id", "app_version"} <= set(columns["plays"])
+    assert {"move", "source"} <= set(columns["moves"])
+    with conn:
+        for table, cols in columns.items():
+            conn.execute(f"UPDATE {table} SET " + ", ".join(f"{c} = ?" for c in cols),
+                         [payload] * len(cols))
+    conn.close()
+    for table, cols in columns.items():
+        out = tmp_path / f"{table}.csv"
+        export.export(db, "csv", out, table=table)
+        got = list(csv.DictReader(io.StringIO(out.read_bytes().decode("utf-8-sig"), newline="")))
+        assert got
+        want = "'" + payload if payload in FORMULAS else payload
+        for row in got:
+            for c in cols:
+                assert row[c] == want, (table, c)
+        for fmt in ("json", "jsonl"):
+            out = tmp_path / f"{table}.{fmt}"
+            export.export(db, fmt, out, table=table)
+            text = out.read_bytes().decode("utf-8")
+            data = json.loads(text) if fmt == "json" else [json.loads(x) for x in
+                                                             text.splitlines()]
+            for row in data:
+                for c in cols:
+                    if c != "options":  # JSON text of the options is written as JSON
+                        assert row[c] == payload, (fmt, table, c)
 
 
 def test_json_and_jsonl_keep_text_and_types(db, tmp_path):
@@ -202,8 +251,66 @@ def test_export_to_a_full_stick(db, tmp_path):
                 fh.flush()
         with pytest.raises(export.ExportError, match="full"):
             export.export_to_usb(db, mount=stick)
+        assert _files(stick) == ["photos.jpg"]
     finally:
         umount(stick)
+
+
+def _files(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+
+
+def _grow(db: Path, times: int) -> None:
+    """Double the plays and their moves ``times`` times (a log of some months)."""
+    conn = sqlite3.connect(db)
+    plays = [c for c in export.PLAY_COLUMNS if c != "id"]
+    with conn:
+        for _ in range(times):
+            top = conn.execute("SELECT max(id) FROM plays").fetchone()[0]
+            conn.execute(f"INSERT INTO plays (id, {', '.join(plays)}) SELECT id + ?, "
+                         f"{', '.join(plays)} FROM plays", (top,))
+            conn.execute("INSERT INTO moves (play_id, seq, move, t, source) SELECT "
+                         "play_id + ?, seq, move, t, source FROM moves", (top,))
+    conn.close()
+
+
+@pytest.fixture
+def nearly_full_stick(tmp_path):
+    """A real 64 kB tmpfs with 48 kB of someone's photos on it: 16 kB are free, less than
+    an export needs, so writing starts and then fails half-way."""
+    from .test_playlog_faults import mount, umount
+
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    mount("-t", "tmpfs", "-o", "size=64k", "tmpfs", str(stick))
+    try:
+        (stick / "photos.jpg").write_bytes(b"\0" * 48 * 1024)
+        yield stick
+    finally:
+        umount(stick)
+
+
+def test_usb_export_that_runs_out_of_room_leaves_nothing_half_written(db, nearly_full_stick):
+    _grow(db, 5)                                    # 512 plays: about 90 kB of CSV
+    with pytest.raises(export.ExportError, match="full"):
+        export.export_to_usb(db, mount=nearly_full_stick, kiosk_name="lobby")
+    assert _files(nearly_full_stick) == ["photos.jpg"]
+
+
+def test_cli_export_to_a_full_disk_keeps_the_old_file(db, nearly_full_stick, capsys):
+    out = nearly_full_stick / "plays.csv"
+    assert cli.main(["export", "--db", str(db), "--out", str(out)]) == 0
+    small = out.read_bytes()
+    capsys.readouterr()
+    _grow(db, 5)
+    assert cli.main(["export", "--db", str(db), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("kiosk: cannot write") and "space" in err[0]
+    assert out.read_bytes() == small                # the earlier export is still whole
+    assert _files(nearly_full_stick) == ["photos.jpg", "plays.csv"]
+    out.unlink()
+    assert cli.main(["export", "--db", str(db), "--out", str(out)]) == 2
+    assert _files(nearly_full_stick) == ["photos.jpg"]  # no truncated plays.csv
 
 
 # ---------------------------------------------------------------------------- stats

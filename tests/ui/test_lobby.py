@@ -345,6 +345,35 @@ def test_export_to_a_usb_stick(ui, menu, tmp_path, monkeypatch):
     assert catalog("zh")["No USB stick found. Plug one in and try again."] in texts(menu.panel)
 
 
+def test_export_to_a_full_usb_stick_says_so_and_leaves_no_partial_file(ui, menu, tmp_path,
+                                                                       monkeypatch):
+    from tests.lobby.test_playlog_faults import mount, umount
+
+    app = ui.app
+    open_klondike(ui, 5)
+    ui.tap(*ui.card_center("S"))
+    app.table.go_home()
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    mount("-t", "tmpfs", "-o", "size=16k", "tmpfs", str(stick))
+    try:
+        with pytest.raises(OSError), open(stick / "photos.jpg", "wb") as fh:
+            for _ in range(100):                 # someone's stick, full of photos
+                fh.write(b"\0" * 1024)
+                fh.flush()
+        monkeypatch.setattr(export, "find_usb_mount", lambda *a, **k: stick)
+        app.show_operator("export")
+        ui.frames(2)
+        ui.tap_widget(next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
+                           "Export to the USB stick"))
+        assert ui.until(lambda: not menu.export_state["running"], 30)
+        assert menu.export_state["error"]
+        assert "The USB stick is full." in texts(menu.panel)
+        assert [p.name for p in stick.rglob("*") if p.is_file()] == ["photos.jpg"]
+    finally:
+        umount(stick)
+
+
 def test_games_and_language_are_saved_in_the_config_file(ui, menu):
     app = ui.app
     path = ui.config_path
