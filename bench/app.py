@@ -43,7 +43,7 @@ def _rss_mb() -> float:
 
 def child(mode: str) -> None:
     """Runs in the measured process; prints one JSON line."""
-    from kiosk import boot
+    from kiosk.platform import boot
 
     boot.configure(boot.Screen(800, 480, headless=True), quiet=True)
     from kivy.base import EventLoop, runTouchApp

@@ -30,22 +30,23 @@ from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
 
 import games
 from games.reason import Reason
+from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
+from kiosk.platform.buttons import NEW_DEAL, UNDO
+from kiosk.screens.widgets import FELT_DARK
+from kiosk.settings import overrides
+from kiosk.settings.config import Config, default_games
+from kiosk.settings.operator import SystemCommands, guard_for
+from kiosk.solving import deals
+from kiosk.solving.dealcycle import DealCycle
+from kiosk.table.controller import TableController
 
-from . import deals, overrides
-from .boot import FONT_BOLD, FONT_REGULAR
-from .buttons import NEW_DEAL, UNDO
-from .config import Config, default_games
-from .controller import TableController
-from .dealcycle import DealCycle
 from .i18n import Translator, normalize, preload
 from .lobby import Lobby
-from .operator import SystemCommands, guard_for
 from .screens.attract import AttractScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
 from .screens.table import TableScreen
 from .screens.welcome import WelcomeScreen
-from .widgets import FELT_DARK
 
 log = logging.getLogger("kiosk.app")
 
@@ -312,7 +313,7 @@ class KioskApp(App):
 
     def statistics(self) -> dict | None:
         """:func:`kiosk.stats.stats` of the play log, or None without one."""
-        from . import export, stats
+        from kiosk.records import export, stats
 
         playlog = self.lobby.playlog
         if playlog is None:

@@ -24,11 +24,11 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.core.window import Window
 
-from .buttons import NEW_DEAL, PICKER, UNDO, Buttons
-from .config import Config
-from .logsession import LogSession
-from .operator import HOLD_SECONDS
-from .playlog import PlayLog
+from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO, Buttons
+from kiosk.records.logsession import LogSession
+from kiosk.records.playlog import PlayLog
+from kiosk.settings.config import Config
+from kiosk.settings.operator import HOLD_SECONDS
 
 log = logging.getLogger("kiosk.lobby")
 

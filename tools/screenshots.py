@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kiosk import boot  # noqa: E402
+from kiosk.platform import boot  # noqa: E402
 
 LANGS = ("zh", "en", "ru")
 
@@ -44,10 +44,10 @@ def main() -> int:
 
     import games
     from games import cards as C
-    from kiosk import config
     from kiosk.app import KioskApp
-    from kiosk.playlog import PlayLog
-    from kiosk.shots import capture
+    from kiosk.records.playlog import PlayLog
+    from kiosk.screens.shots import capture
+    from kiosk.settings import config
 
     home = Path(tempfile.mkdtemp(prefix="kiosk-shots-"))
     cfg_path = home / "config.toml"

@@ -18,12 +18,13 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from ..attract import DemoPlayer
-from ..celebration import fireworks
-from ..controller import TableController
+from kiosk.screens.celebration import fireworks
+from kiosk.screens.widgets import GOLD, Felt, Panel
+from kiosk.solving.attract import DemoPlayer
+from kiosk.table.controller import TableController
+from kiosk.table.table_view import TableView
+
 from ..i18n import game_text
-from ..table_view import TableView
-from ..widgets import GOLD, Felt, Panel
 from .table import Sheet
 
 log = logging.getLogger("kiosk.attract")

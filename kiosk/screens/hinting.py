@@ -31,11 +31,10 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 import games
-
-from .. import deals
-from ..hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
-from ..table_view import HINT_SECONDS
-from ..widgets import GOLD, INK_DARK, KButton
+from kiosk.screens.widgets import GOLD, INK_DARK, KButton
+from kiosk.solving import deals
+from kiosk.solving.hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
+from kiosk.table.table_view import HINT_SECONDS
 
 if TYPE_CHECKING:
     from .table import TableScreen

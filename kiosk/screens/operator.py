@@ -28,11 +28,12 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from .. import deals
-from .. import export as export_mod
+from kiosk.records import export as export_mod
+from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped, fit_font
+from kiosk.settings.operator import CommandResult
+from kiosk.solving import deals
+
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, game_text
-from ..operator import CommandResult
-from ..widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped, fit_font
 
 log = logging.getLogger("kiosk.operator")
 

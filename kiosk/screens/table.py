@@ -23,13 +23,13 @@ from kivy.uix.scrollview import ScrollView
 
 from games import Move
 from games.reason import Reason
+from kiosk.screens.celebration import fireworks
+from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
+from kiosk.table.controller import TableController
+from kiosk.table.table_view import MOVE_TIME, TableView
+from kiosk.table.touch import TapResult
 
-from ..celebration import fireworks
-from ..controller import TableController
 from ..i18n import game_text
-from ..table_view import MOVE_TIME, TableView
-from ..touch import TapResult
-from ..widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
 from .hinting import TableHelp
 
 log = logging.getLogger("kiosk.screen")

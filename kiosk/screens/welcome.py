@@ -16,9 +16,8 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from games import cards as C
-
-from ..card_art import CardWidget
-from ..widgets import GOLD, Felt, LanguageBar, Panel, fit_font
+from kiosk.screens.widgets import GOLD, Felt, LanguageBar, Panel, fit_font
+from kiosk.table.card_art import CardWidget
 
 #: the operator mark's colour: amber, half transparent on the felt
 MARK_RGBA = (1.0, 0.72, 0.2, 0.6)

@@ -24,7 +24,9 @@ from pathlib import Path
 import pytest
 
 import games
-from kiosk import boot, config, deals
+from kiosk.platform import boot
+from kiosk.settings import config
+from kiosk.solving import deals
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = ROOT / "tests" / "lobby" / "start_child.py"

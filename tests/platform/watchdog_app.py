@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from kivy.app import App  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
-from kiosk import systemd_notify  # noqa: E402
+from kiosk.platform import systemd_notify  # noqa: E402
 
 
 class TinyApp(App):

@@ -11,7 +11,7 @@ import games
 from games import solver
 from games.engine import Game
 from games.model import Move
-from kiosk import cli
+from kiosk.commands import cli
 from tests.conftest import arrange
 
 

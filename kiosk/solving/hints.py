@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
-
-from . import hintworker
+from kiosk.solving import hintworker
 
 log = logging.getLogger("kiosk.hints")
 

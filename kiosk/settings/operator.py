@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .operator_pin import hash_pin, is_hash, verify, write_private
+from kiosk.settings.operator_pin import hash_pin, is_hash, verify, write_private
 
 log = logging.getLogger("kiosk.operator")
 
@@ -146,7 +146,7 @@ class PinGuard:
 
     def _sync(self) -> None:
         """Pick up a PIN or a lock-out that ``kiosk operator pin`` changed meanwhile."""
-        from .operator_pin import PinStore
+        from kiosk.settings.operator_pin import PinStore
 
         stamp = _stamp(self.state_path)
         if stamp != self._state_stamp:
@@ -248,7 +248,7 @@ def guard_for(configured: str | None, data_dir: Path | None,
     random the first time, :class:`kiosk.operator_pin.PinStore`); the lock-out is kept in
     ``data_dir``. Without a usable data directory (snapshots), a random PIN that nobody
     knows: the menu stays shut rather than open to a guessable PIN."""
-    from .operator_pin import PinStore, generate_pin
+    from kiosk.settings.operator_pin import PinStore, generate_pin
 
     secret = configured
     secret_path = None

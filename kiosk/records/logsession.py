@@ -43,7 +43,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from kiosk.playlog import SOURCES, Play, PlayLog
+from kiosk.records.playlog import SOURCES, Play, PlayLog
 
 log = logging.getLogger("kiosk.logsession")
 

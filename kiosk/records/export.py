@@ -30,7 +30,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import IO, Any
 
-from kiosk.playlog import iso, open_readonly
+from kiosk.records.playlog import iso, open_readonly
 
 FORMATS = ("csv", "json", "jsonl")
 TABLES = ("plays", "moves")

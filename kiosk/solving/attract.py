@@ -22,8 +22,7 @@ from typing import Any
 
 import games
 from games import Move
-
-from . import deals
+from kiosk.solving import deals
 
 log = logging.getLogger("kiosk.attract")
 

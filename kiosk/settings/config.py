@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import readfile
+from kiosk.platform import readfile
 
 log = logging.getLogger("kiosk.config")
 
@@ -169,7 +169,7 @@ class Config:
         otherwise it is on where most deals are lost, as measured by the solver tally kept in
         the game's deal list (:func:`kiosk.deals.default_winnable`). ``options``: the rule
         options dealt with (default: the configured ones)."""
-        from . import deals
+        from kiosk.solving import deals
 
         key = f"games.{game_id}.{WINNABLE_KEY}"
         if game_id in self.winnable_only:
@@ -336,7 +336,7 @@ def _find_copy(raw: bytes) -> Path | None:
 def _keep_copy(cfg: Config, raw: bytes) -> None:
     """Copy a file that parsed to the data directory, for the day it stops parsing; only
     when it changed (a card lives longer without needless writes)."""
-    from .atomicfile import write_atomic
+    from kiosk.platform.atomicfile import write_atomic
 
     try:
         copy = cfg.data_dir() / LAST_GOOD_NAME
@@ -442,7 +442,7 @@ def _pin(v: Any) -> int:
 
 def _operator_pin(v: Any) -> str:
     """4 to 8 digits (hashed here) or a hash from ``kiosk operator pin --hash``."""
-    from .operator_pin import PinError, check_hash, hash_pin
+    from kiosk.settings.operator_pin import PinError, check_hash, hash_pin
 
     if isinstance(v, str) and v.startswith("scrypt$"):
         try:

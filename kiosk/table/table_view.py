@@ -19,11 +19,11 @@ from kivy.graphics import Color, InstructionGroup, Line, Rectangle, RoundedRecta
 from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
-from .card_art import CardWidget, text_texture
-from .controller import TableController
-from .geometry import Rect, TableGeometry
-from .i18n import catalog
-from .touch import Interaction, TapResult, piles_of
+from kiosk.i18n import catalog
+from kiosk.table.card_art import CardWidget, text_texture
+from kiosk.table.controller import TableController
+from kiosk.table.geometry import Rect, TableGeometry
+from kiosk.table.touch import Interaction, TapResult, piles_of
 
 log = logging.getLogger("kiosk.table")
 

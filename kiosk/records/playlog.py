@@ -408,7 +408,7 @@ class PlayLog:
 
     def today_wins(self, now: datetime | None = None) -> int:
         """Wins (not demo) the welcome screen may show; see :func:`kiosk.stats.today_wins`."""
-        from kiosk import stats
+        from kiosk.records import stats
 
         self._write()
         try:
