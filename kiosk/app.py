@@ -1,12 +1,12 @@
 """The Kivy application: screens, language, lock-down, keys, and crash containment.
 
-Import this module only after :func:`kiosk.boot.configure` (Kivy reads its configuration
+Import this module only after :func:`kiosk.platform.boot.configure` (Kivy reads its configuration
 when it is imported). A visitor must never see a traceback nor land in a shell: exceptions
 in event handlers are logged and the app keeps running (:class:`KeepRunning`); Escape, F1,
 the window's close button and keyboard shortcuts do not leave the app. Only the operator
-menu ends it, with an exit status (:mod:`kiosk.operator`).
+menu ends it, with an exit status (:mod:`kiosk.settings.operator`).
 
-The configuration (:class:`kiosk.config.Config`) says which games the picker offers and in
+The configuration (:class:`kiosk.settings.config.Config`) says which games the picker offers and in
 which order, each game's default options, the language, the deck and autoplay. The play
 log, the hardware buttons and the idle and attract timers live in :class:`kiosk.lobby.Lobby`
 (``services=True`` for ``kiosk run`` and the UI tests; snapshots go without).
@@ -79,7 +79,7 @@ class KioskApp(App):
     ``four_colour`` and ``autoplay`` override it when given (command-line flags); ``game``
     opens straight into a game. ``services`` starts the play log and the hardware buttons
     (``pin_factory`` for gpiozero; the tests pass a MockFactory), ``runner`` runs reboot and
-    power off (see :class:`kiosk.operator.SystemCommands`)."""
+    power off (see :class:`kiosk.settings.operator.SystemCommands`)."""
 
     lang = StringProperty("en")
     four_colour = BooleanProperty(False)
@@ -250,7 +250,7 @@ class KioskApp(App):
     def _seeds_for(self, game_id: str, options: dict[str, Any]) -> Callable[[], int | None] | None:
         """Deals for a game in "winnable deals only" mode (:meth:`Config.winnable`): the next
         deal of a shuffled cycle through its list, kept across restarts
-        (:class:`kiosk.dealcycle.DealCycle`). None: any deal number."""
+        (:class:`kiosk.solving.dealcycle.DealCycle`). None: any deal number."""
         on, why = self.cfg.winnable(game_id, options)
         if not on:
             return None
@@ -312,7 +312,7 @@ class KioskApp(App):
             self.lobby.playlog.retry()
 
     def statistics(self) -> dict | None:
-        """:func:`kiosk.stats.stats` of the play log, or None without one."""
+        """:func:`kiosk.records.stats.stats` of the play log, or None without one."""
         from kiosk.records import export, stats
 
         playlog = self.lobby.playlog

@@ -197,7 +197,6 @@ def main() -> int:
             frames()
             ctl.play(next(m for m in ctl.legal_moves() if m.kind == "move"
                           and ctl.game.layout[m.dst].role == "foundation"), "tap")
-            app.table.view.sync(animate=False)
             app.table._show_won()
             frames()
             shot(f"win-{tag}-{lang}.png")

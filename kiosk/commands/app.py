@@ -1,6 +1,6 @@
 """App commands: ``kiosk run`` starts the kiosk, ``kiosk snapshot`` renders a deal.
 
-Kivy is imported inside the handlers (after :func:`kiosk.boot.configure`), so ``kiosk
+Kivy is imported inside the handlers (after :func:`kiosk.platform.boot.configure`), so ``kiosk
 games`` and the other commands stay instant.
 """
 
@@ -99,7 +99,7 @@ def make_app(args: argparse.Namespace, **kw):
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Run the kiosk until the operator ends it; the exit status says how (see
-    :mod:`kiosk.operator`: 75 restart, 76 maintenance console)."""
+    :mod:`kiosk.settings.operator`: 75 restart, 76 maintenance console)."""
     import signal
 
     from kiosk.platform import systemd_notify

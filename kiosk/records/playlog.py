@@ -344,7 +344,7 @@ class PlayLog:
         self._disconnect()
 
     def today_wins(self, now: datetime | None = None) -> int:
-        """Wins (not demo) the welcome screen may show; see :func:`kiosk.stats.today_wins`."""
+        """Wins (not demo) the welcome screen may show; see :func:`kiosk.records.stats.today_wins`."""
         self._write()
         try:
             if self._db is not None:

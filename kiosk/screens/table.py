@@ -25,7 +25,7 @@ from games import Move
 from games.reason import Reason
 from kiosk.screens.celebration import fireworks
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
-from kiosk.table.controller import TableController
+from kiosk.table.controller import NOTHING_TO_UNDO, TableController
 from kiosk.table.table_view import MOVE_TIME, TableView
 from kiosk.table.touch import TapResult
 
@@ -76,7 +76,12 @@ class Sheet(FloatLayout):
 
 
 class TableScreen(Screen):
-    """One game at the table, driven by a :class:`TableController`."""
+    """One game at the table, driven by a :class:`TableController`.
+
+    The screen's buttons ask the controller; what the screen does about a change (close a
+    sheet, stop autoplay, say that there is nothing to undo) it does from the controller's
+    events, so a hardware button or a key that asks the controller directly gets the same.
+    """
 
     def __init__(self, **kw) -> None:
         super().__init__(name="table", **kw)
@@ -124,10 +129,13 @@ class TableScreen(Screen):
 
     def start(self, controller: TableController) -> None:
         """Sit down at a table (a new controller: another game or a constructed one)."""
+        handlers = dict(on_change=self._changed, on_won=self._won, on_over=self._over,
+                        on_new_deal=self._dealt, on_undo=self._undone,
+                        on_refused=self._refused, on_leave=self._left)
         if self.ctl is not None:
-            self.ctl.unbind(on_change=self._changed, on_won=self._won, on_over=self._over)
+            self.ctl.unbind(**handlers)
         self.ctl = controller
-        controller.bind(on_change=self._changed, on_won=self._won, on_over=self._over)
+        controller.bind(**handlers)
         if self.view is None:
             self.view = TableView(controller, size_hint=(None, None))
             self.view.bind(on_result=self._result)
@@ -258,9 +266,6 @@ class TableScreen(Screen):
         self._update_actions()
         if self.ctl is not None and self._sheet_kind == "over" and not self.ctl.game.over:
             self.close_sheet()
-        if self.view is not None and _a and _a[0] in ("undo", "new_deal", "set_game"):
-            self.view.interaction.reset()
-            self.view.sync(animate=_a[0] == "undo")
         self.help.changed(_a[0] if _a else "")
 
     def _update_status(self, *_a) -> None:
@@ -327,24 +332,34 @@ class TableScreen(Screen):
         reason = self.ctl.play(move, "button")
         if reason:
             self.say(reason)
-        self.view.sync(animate=True)
         self._schedule_autoplay()
 
     def new_deal(self, source: str = "button") -> None:
-        if self.ctl is None:
-            return
-        self.close_sheet()
-        self.ctl.new_deal(source=source)
-        self.view.rebuild()
+        if self.ctl is not None:
+            self.ctl.new_deal(source=source)
 
     def undo(self, source: str = "button") -> None:
-        if self.ctl is None:
-            return
+        if self.ctl is not None:
+            self.ctl.undo(source)
+
+    # the controller's events: the same whoever asked (this screen, a button, a key)
+    def _dealt(self, *_a) -> None:
+        self.close_sheet()
+
+    def _undone(self, *_a) -> None:
         self._cancel_autoplay()
         if self._sheet_kind in ("won", "over"):
             self.close_sheet()
-        if not self.ctl.undo(source):
+
+    def _refused(self, what: str, _source: str) -> None:
+        if what == NOTHING_TO_UNDO:
+            self._undone()
             self.say(self.app.tr("There is nothing to undo."))
+
+    def _left(self, *_a) -> None:
+        self._cancel_autoplay()
+        self.help.stop()
+        self.close_sheet()
 
     def go_home(self, source: str = "button") -> None:
         self.leave(source)
@@ -353,11 +368,10 @@ class TableScreen(Screen):
     def leave(self, source: str = "button") -> None:
         """The visitor leaves the table (Home, the held New deal button, the idle timer):
         an unfinished play is logged as abandoned."""
-        self._cancel_autoplay()
-        self.help.stop()
-        self.close_sheet()
         if self.ctl is not None:
             self.ctl.leave(source)
+        else:
+            self._left()
 
     def say(self, text: Reason | str | None, seconds: float = 2.8) -> None:
         """One short line at the bottom of the table (a refused move's reason)."""
@@ -406,7 +420,6 @@ class TableScreen(Screen):
             return
         move = self.ctl.autoplay_step()
         if move is not None:
-            self.view.sync(animate=True)
             self._auto_ev = Clock.schedule_once(self._autoplay, AUTOPLAY_DELAY * 0.7)
 
     # ------------------------------------------------------------------ sheets

@@ -1,7 +1,7 @@
 """The welcome screen: invites a passer-by to touch; the first touch opens the picker.
 
 When the configuration file could not be parsed (the kiosk runs on the last good copy or
-the defaults, :attr:`kiosk.config.Config.broken_file`), a small amber dot sits in the
+the defaults, :attr:`kiosk.settings.config.Config.broken_file`), a small amber dot sits in the
 bottom left corner: an operator who knows to look sees that something needs attention (the
 operator menu's Status page says what); a visitor sees a speck and nothing to read.
 """

@@ -1,11 +1,13 @@
 """One table's controller: the only door through which anything changes a game.
 
-Touches, keys, the hardware buttons, autoplay and (later) the idle timer all call these
-methods on the Kivy main thread, so an animation, a button press and a touch can never race.
-The controller imports no Kivy: it owns the engine game, the deal number and the play time,
-and tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
-``on_over``, ``on_leave``, ``on_hint``). The view redraws from the engine state after each
-event; the play log subscribes to the same events.
+Touches, keys, the hardware buttons, autoplay and the idle timer all call these methods on
+the Kivy main thread, so an animation, a button press and a touch can never race. The
+controller imports no Kivy: it owns the engine game, the deal number and the play time, and
+tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
+``on_over``, ``on_leave``, ``on_hint``, ``on_refused``; ``on_change`` after every change of
+the position). The path is one way: whoever asks calls the controller, never the screen or
+the view, and the view redraws once from ``on_change``; the screen and the play log listen to
+the same events.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from games.reason import Reason
 log = logging.getLogger("kiosk.controller")
 
 EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change",
-          "on_hint")
+          "on_hint", "on_refused")
+#: ``on_refused(what, source)``: an Undo with nothing to take back (the screen says so)
+NOTHING_TO_UNDO = "nothing_to_undo"
 
 
 class TableController:
@@ -162,6 +166,7 @@ class TableController:
     def undo(self, source: str = "button") -> bool:
         """Take back the last player action (and the autoplay moves it caused)."""
         if not self.game.can_undo:
+            self._emit("on_refused", NOTHING_TO_UNDO, source)
             return False
         count = self._groups.pop() if self._groups else 1
         undone = []

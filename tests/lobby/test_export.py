@@ -1,4 +1,4 @@
-"""kiosk.records.export and kiosk.stats, and the `kiosk export` / `kiosk stats` commands."""
+"""kiosk.records.export and kiosk.records.stats, and the `kiosk export` / `kiosk stats` commands."""
 
 from __future__ import annotations
 

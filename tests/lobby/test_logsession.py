@@ -1,4 +1,4 @@
-"""kiosk.records.logsession with the real table controller (kiosk.controller, no Kivy)."""
+"""kiosk.records.logsession with the real table controller (kiosk.table.controller, no Kivy)."""
 
 from __future__ import annotations
 

@@ -195,7 +195,7 @@ def test_kiosk_unit_essentials():
     assert pre[0] == f"{LIBEXEC}/drm-device"
     assert one(u, "Service", "EnvironmentFile") == "-" + pre[1]
     assert one(u, "Service", "ExecStart").split()[:2] == [APP, "run"]
-    # the operator menu's exits (kiosk/operator.py): restart, or stay down for maintenance
+    # the operator menu's exits (kiosk/settings/operator.py): restart, or stay down for maintenance
     from kiosk.settings import operator
 
     assert {str(operator.EXIT_RESTART), str(operator.EXIT_MAINTENANCE)} <= set(

@@ -1,4 +1,4 @@
-"""A minimal Kivy app with kiosk.systemd_notify attached, for test_watchdog.py.
+"""A minimal Kivy app with kiosk.platform.systemd_notify attached, for test_watchdog.py.
 
 It checks the notifier on its own, apart from the kiosk's screens: run it as
 ``python tests/platform/watchdog_app.py`` with SDL_VIDEODRIVER=offscreen, NOTIFY_SOCKET,
