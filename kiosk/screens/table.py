@@ -10,6 +10,7 @@ legal, the game's own actions ("Close up", "Redeal" ...). Hints and the live ver
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -36,6 +37,11 @@ log = logging.getLogger("kiosk.screen")
 
 AUTOPLAY_DELAY = MOVE_TIME + 0.05
 ACTION_BG = (0.98, 0.76, 0.25, 0.9)
+
+
+def _kivy_timer(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
+    """The controller's autoplay runs on Kivy's clock (the main thread, like every input)."""
+    return Clock.schedule_once(lambda _dt: fn(), delay).cancel
 
 
 def clock_text(seconds: float) -> str:
@@ -117,7 +123,6 @@ class TableScreen(Screen):
         self.sheet: Sheet | None = None
         self._sheet_kind = ""
         self._toast_ev = None
-        self._auto_ev = None
         self._tick = Clock.schedule_interval(self._update_status, 1.0)
         self.landscape = True
         self.bind(size=self._arrange)
@@ -134,8 +139,10 @@ class TableScreen(Screen):
                         on_refused=self._refused, on_leave=self._left)
         if self.ctl is not None:
             self.ctl.unbind(**handlers)
+            self.ctl.cancel_autoplay()
         self.ctl = controller
         controller.bind(**handlers)
+        controller.drive_autoplay(_kivy_timer, AUTOPLAY_DELAY, self._autoplay_hold)
         if self.view is None:
             self.view = TableView(controller, size_hint=(None, None))
             self.view.bind(on_result=self._result)
@@ -332,7 +339,7 @@ class TableScreen(Screen):
         reason = self.ctl.play(move, "button")
         if reason:
             self.say(reason)
-        self._schedule_autoplay()
+        self.ctl.autoplay_soon()
 
     def new_deal(self, source: str = "button") -> None:
         if self.ctl is not None:
@@ -347,7 +354,6 @@ class TableScreen(Screen):
         self.close_sheet()
 
     def _undone(self, *_a) -> None:
-        self._cancel_autoplay()
         if self._sheet_kind in ("won", "over"):
             self.close_sheet()
 
@@ -357,7 +363,6 @@ class TableScreen(Screen):
             self.say(self.app.tr("There is nothing to undo."))
 
     def _left(self, *_a) -> None:
-        self._cancel_autoplay()
         self.help.stop()
         self.close_sheet()
 
@@ -393,34 +398,22 @@ class TableScreen(Screen):
             lambda _dt: Animation(opacity=0, d=0.4).start(t), seconds)
 
     def _result(self, _view, result: TapResult) -> None:
-        if result.outcome == "played":
-            self._schedule_autoplay()
+        if result.outcome == "played" and self.ctl is not None:
+            self.ctl.autoplay_soon()
         elif result.outcome == "refused" and result.reason:
             self.say(result.reason)
         elif result.outcome == "selected":
             self.say(self.app.tr("Tap a highlighted card to finish the move."), 2.0)
 
     # ------------------------------------------------------------------ autoplay
-    def _schedule_autoplay(self) -> None:
-        self._cancel_autoplay()
-        if self.ctl is not None and self.ctl.autoplay:
-            self._auto_ev = Clock.schedule_once(self._autoplay, AUTOPLAY_DELAY)
-
-    def _cancel_autoplay(self) -> None:
-        if self._auto_ev is not None:
-            self._auto_ev.cancel()
-            self._auto_ev = None
-
-    def _autoplay(self, _dt) -> None:
-        self._auto_ev = None
-        if self.ctl is None or self.manager is None or self.manager.current != "table":
-            return
-        if self.view._dragging:
-            self._schedule_autoplay()
-            return
-        move = self.ctl.autoplay_step()
-        if move is not None:
-            self._auto_ev = Clock.schedule_once(self._autoplay, AUTOPLAY_DELAY * 0.7)
+    def _autoplay_hold(self) -> str | None:
+        """For the controller's autoplay: play only while this table is shown, and not
+        under a finger that drags a card."""
+        if self.manager is None or self.manager.current != "table":
+            return "stop"
+        if self.view is not None and self.view._dragging:
+            return "wait"
+        return None
 
     # ------------------------------------------------------------------ sheets
     def close_sheet(self) -> None:
@@ -489,7 +482,6 @@ class TableScreen(Screen):
         self.help.stop()
 
     def _won(self, game, now: bool = False) -> None:
-        self._cancel_autoplay()
         self.help.stop()
         delay = 0 if now or not self.app.animate else MOVE_TIME + 0.15
         Clock.schedule_once(lambda _dt: self._show_won(), delay)
