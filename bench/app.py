@@ -43,7 +43,7 @@ def _rss_mb() -> float:
 
 def child(mode: str) -> None:
     """Runs in the measured process; prints one JSON line."""
-    from kiosk import boot
+    from kiosk.platform import boot
 
     boot.configure(boot.Screen(800, 480, headless=True), quiet=True)
     from kivy.base import EventLoop, runTouchApp
@@ -91,8 +91,7 @@ def child(mode: str) -> None:
             app.table.new_deal("bench")
             frames(2)
             for m in ctl.game.legal_moves()[:3]:  # a little play on each deal
-                if ctl.play(m, "bench") is None:
-                    app.table.view.sync(animate=False)
+                if ctl.play(m, "bench") is None:  # the view redraws from the controller
                     frames(1)
         out["rss_mb"] = _rss_mb()
     elif mode == "memory-bare":

@@ -44,8 +44,8 @@ from bench._report import write_section  # noqa: E402
 from bench.solve import percentile  # noqa: E402
 from games.search import Compound, searchable  # noqa: E402
 from games.solver import solve  # noqa: E402
-from kiosk import deals  # noqa: E402
-from kiosk.hints import HintWorker  # noqa: E402
+from kiosk.solving import deals  # noqa: E402
+from kiosk.solving.hints import HintWorker  # noqa: E402
 
 TITLE = "Hints on a Raspberry Pi 4 (bench/hint.py)"
 #: steps of the n-body calibration and a Pi 4's seconds for PI4_NBODY[0] steps: 5,000,000

@@ -1,12 +1,12 @@
 """The Kivy application: screens, language, lock-down, keys, and crash containment.
 
-Import this module only after :func:`kiosk.boot.configure` (Kivy reads its configuration
+Import this module only after :func:`kiosk.platform.boot.configure` (Kivy reads its configuration
 when it is imported). A visitor must never see a traceback nor land in a shell: exceptions
 in event handlers are logged and the app keeps running (:class:`KeepRunning`); Escape, F1,
 the window's close button and keyboard shortcuts do not leave the app. Only the operator
-menu ends it, with an exit status (:mod:`kiosk.operator`).
+menu ends it, with an exit status (:mod:`kiosk.settings.operator`).
 
-The configuration (:class:`kiosk.config.Config`) says which games the picker offers and in
+The configuration (:class:`kiosk.settings.config.Config`) says which games the picker offers and in
 which order, each game's default options, the language, the deck and autoplay. The play
 log, the hardware buttons and the idle and attract timers live in :class:`kiosk.lobby.Lobby`
 (``services=True`` for ``kiosk run`` and the UI tests; snapshots go without).
@@ -30,22 +30,23 @@ from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
 
 import games
 from games.reason import Reason
+from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
+from kiosk.platform.buttons import NEW_DEAL, UNDO
+from kiosk.screens.widgets import FELT_DARK
+from kiosk.settings import overrides
+from kiosk.settings.config import Config, default_games
+from kiosk.settings.operator import SystemCommands, guard_for
+from kiosk.solving import deals
+from kiosk.solving.dealcycle import DealCycle
+from kiosk.table.controller import TableController
 
-from . import deals, overrides
-from .boot import FONT_BOLD, FONT_REGULAR
-from .buttons import NEW_DEAL, UNDO
-from .config import Config, default_games
-from .controller import TableController
-from .dealcycle import DealCycle
 from .i18n import Translator, normalize, preload
 from .lobby import Lobby
-from .operator import SystemCommands, guard_for
 from .screens.attract import AttractScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
 from .screens.table import TableScreen
 from .screens.welcome import WelcomeScreen
-from .widgets import FELT_DARK
 
 log = logging.getLogger("kiosk.app")
 
@@ -78,7 +79,7 @@ class KioskApp(App):
     ``four_colour`` and ``autoplay`` override it when given (command-line flags); ``game``
     opens straight into a game. ``services`` starts the play log and the hardware buttons
     (``pin_factory`` for gpiozero; the tests pass a MockFactory), ``runner`` runs reboot and
-    power off (see :class:`kiosk.operator.SystemCommands`)."""
+    power off (see :class:`kiosk.settings.operator.SystemCommands`)."""
 
     lang = StringProperty("en")
     four_colour = BooleanProperty(False)
@@ -249,7 +250,7 @@ class KioskApp(App):
     def _seeds_for(self, game_id: str, options: dict[str, Any]) -> Callable[[], int | None] | None:
         """Deals for a game in "winnable deals only" mode (:meth:`Config.winnable`): the next
         deal of a shuffled cycle through its list, kept across restarts
-        (:class:`kiosk.dealcycle.DealCycle`). None: any deal number."""
+        (:class:`kiosk.solving.dealcycle.DealCycle`). None: any deal number."""
         on, why = self.cfg.winnable(game_id, options)
         if not on:
             return None
@@ -311,8 +312,8 @@ class KioskApp(App):
             self.lobby.playlog.retry()
 
     def statistics(self) -> dict | None:
-        """:func:`kiosk.stats.stats` of the play log, or None without one."""
-        from . import export, stats
+        """:func:`kiosk.records.stats.stats` of the play log, or None without one."""
+        from kiosk.records import export, stats
 
         playlog = self.lobby.playlog
         if playlog is None:

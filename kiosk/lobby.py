@@ -10,7 +10,7 @@ events already. Input of every kind calls :meth:`Lobby.poke`, which re-arms one 
   progress is logged ``abandoned`` and the kiosk returns to the welcome screen in the
   default language, so a visitor never finds someone else's half-played game.
 
-The play log (:class:`kiosk.playlog.PlayLog`) and its :class:`kiosk.logsession.LogSession`
+The play log (:class:`kiosk.records.playlog.PlayLog`) and its :class:`kiosk.records.logsession.LogSession`
 follow the visitor's table only; attract-mode tables are never logged.
 """
 
@@ -24,11 +24,11 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.core.window import Window
 
-from .buttons import NEW_DEAL, PICKER, UNDO, Buttons
-from .config import Config
-from .logsession import LogSession
-from .operator import HOLD_SECONDS
-from .playlog import PlayLog
+from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO, Buttons
+from kiosk.records.logsession import LogSession
+from kiosk.records.playlog import PlayLog
+from kiosk.settings.config import Config
+from kiosk.settings.operator import HOLD_SECONDS
 
 log = logging.getLogger("kiosk.lobby")
 
@@ -144,7 +144,7 @@ class Lobby:
 
     # ------------------------------------------------------------------ input
     def dispatch(self, event: str) -> None:
-        """For :class:`kiosk.buttons.Buttons` (any thread): run on the Kivy main thread."""
+        """For :class:`kiosk.platform.buttons.Buttons` (any thread): run on the Kivy main thread."""
         Clock.schedule_once(lambda _dt: self.on_button(event, "gpio"), 0)
 
     def on_button(self, event: str, source: str = "gpio") -> None:
@@ -168,12 +168,14 @@ class Lobby:
             for _ in range(max(0, presses - self._presses_seen)):
                 self.session.button()
             self._presses_seen = presses
+        # into the table's controller, never through the screen (which follows its events)
         if event == NEW_DEAL:
-            app.table.new_deal(source)
+            app.controller.new_deal(source=source)
         elif event == UNDO:
-            app.table.undo(source)
+            app.controller.undo(source)
         elif event == PICKER:
-            app.table.go_home(source)
+            app.controller.leave(source)
+            app.show_picker(app.controller.game_id)
 
     def poke(self) -> None:
         """Input happened: re-arm the idle or attract timer."""
@@ -197,8 +199,8 @@ class Lobby:
         current = self.app.sm.current
         log.info("no input for %g s on the %s screen: back to the welcome screen",
                  self.idle_timeout, current)
-        if current == "table":
-            self.app.table.leave("idle")
+        if current == "table" and self.app.controller is not None:
+            self.app.controller.leave("idle")
         self.app.go_welcome()
 
     def _attract(self, _dt: float) -> None:

@@ -32,7 +32,7 @@ from games.cards import RANK  # noqa: E402
 from games.grid import touching  # noqa: E402
 from games.happy_couples import LONG, WIDE  # noqa: E402
 from games.solver import solve  # noqa: E402
-from kiosk import deals  # noqa: E402
+from kiosk.solving import deals  # noqa: E402
 
 GAME = "happy_couples"
 CELLS = LONG * WIDE

@@ -55,7 +55,7 @@ def reason_msgids() -> set[str]:
     from games.reason import Either
 
     ids = {m for m, path, _ in extracted(("games",))}
-    ids |= {m for m, path, _ in extracted(("kiosk",)) if path == "kiosk/controller.py"
+    ids |= {m for m, path, _ in extracted(("kiosk",)) if path == "kiosk/table/controller.py"
             and not m.startswith("{")}
     ids |= set(game_reason_msgids())
     ids.add(Either.OR)
@@ -81,7 +81,7 @@ def write_pots() -> dict[str, int]:
                 if not first:
                     continue
                 domain = REASONS if first in reason_ids and top == "games" or (
-                    rel == "kiosk/controller.py") else UI
+                    rel == "kiosk/table/controller.py") else UI
                 cats[domain].add(message, locations=[(rel, line)])
     for msgid, game_ids in sorted(game_reason_msgids().items()):
         if msgid not in cats[REASONS]:

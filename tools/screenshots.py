@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kiosk import boot  # noqa: E402
+from kiosk.platform import boot  # noqa: E402
 
 LANGS = ("zh", "en", "ru")
 
@@ -44,10 +44,10 @@ def main() -> int:
 
     import games
     from games import cards as C
-    from kiosk import config
     from kiosk.app import KioskApp
-    from kiosk.playlog import PlayLog
-    from kiosk.shots import capture
+    from kiosk.records.playlog import PlayLog
+    from kiosk.screens.shots import capture
+    from kiosk.settings import config
 
     home = Path(tempfile.mkdtemp(prefix="kiosk-shots-"))
     cfg_path = home / "config.toml"
@@ -197,7 +197,6 @@ def main() -> int:
             frames()
             ctl.play(next(m for m in ctl.legal_moves() if m.kind == "move"
                           and ctl.game.layout[m.dst].role == "foundation"), "tap")
-            app.table.view.sync(animate=False)
             app.table._show_won()
             frames()
             shot(f"win-{tag}-{lang}.png")

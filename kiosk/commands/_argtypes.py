@@ -47,7 +47,7 @@ def whole(lo: int = 1, hi: int | None = None) -> Callable[[str], int]:
 def language(text: str) -> str:
     """One of the kiosk's languages; a locale such as ``zh_CN`` or ``ru-RU`` names its
     language. Anything else is refused rather than quietly shown in English."""
-    from kiosk.config import LANGUAGES
+    from kiosk.settings.config import LANGUAGES
 
     code = text.strip().lower().replace("-", "_").split("_")[0]
     if code not in LANGUAGES:

@@ -1,6 +1,6 @@
 """App commands: ``kiosk run`` starts the kiosk, ``kiosk snapshot`` renders a deal.
 
-Kivy is imported inside the handlers (after :func:`kiosk.boot.configure`), so ``kiosk
+Kivy is imported inside the handlers (after :func:`kiosk.platform.boot.configure`), so ``kiosk
 games`` and the other commands stay instant.
 """
 
@@ -16,7 +16,7 @@ ORDER = 20
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
 
     try:
         w, h = (int(v) for v in text.lower().split("x", 1))
@@ -31,7 +31,7 @@ def _check_game(game_id: str | None, seed: int | None, options: dict) -> None:
     """Fail early, on the command line, for an unknown game, a bad deal number or a bad
     option: inside the app the same mistake would happen where nobody reads it."""
     import games
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
 
     if game_id is not None:
         games.new(game_id, 1 if seed is None else seed, **options)
@@ -44,7 +44,7 @@ def load_config(args: argparse.Namespace):
     ``/etc/solitaire-kiosk/config.toml``), then the operator menu's saved settings, then the
     command-line flags. Problems are logged and kept for the operator menu; never fatal. A
     file that does not parse gives way to the copy of the last one that did."""
-    from kiosk import config, overrides
+    from kiosk.settings import config, overrides
 
     cfg = config.load(getattr(args, "config", None), fallback=True, remember=True)
     data_dir = cfg.data_dir()
@@ -76,8 +76,8 @@ def _need_window() -> None:
 def make_app(args: argparse.Namespace, **kw):
     """The app ``kiosk run`` starts (Kivy configured for this machine first); the app logs
     the configuration's problems once it runs."""
-    from kiosk import boot
     from kiosk.commands.engine import parse_options
+    from kiosk.platform import boot
 
     options = parse_options(args.option)
     _check_game(args.game, args.seed, options)
@@ -99,10 +99,10 @@ def make_app(args: argparse.Namespace, **kw):
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Run the kiosk until the operator ends it; the exit status says how (see
-    :mod:`kiosk.operator`: 75 restart, 76 maintenance console)."""
+    :mod:`kiosk.settings.operator`: 75 restart, 76 maintenance console)."""
     import signal
 
-    from kiosk import systemd_notify
+    from kiosk.platform import systemd_notify
 
     try:
         app = make_app(args)
@@ -122,8 +122,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
-    from kiosk import boot
     from kiosk.commands.engine import parse_options
+    from kiosk.platform import boot
 
     options = parse_options(args.option)
     _check_game(args.game, args.seed, options)
@@ -137,7 +137,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
     from kivy.clock import Clock
 
     from kiosk.app import KioskApp
-    from kiosk.shots import capture
+    from kiosk.screens.shots import capture
 
     out = Path(args.out)
     result = {"ok": False}

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kiosk.config import Config
+    from kiosk.settings.config import Config
 
 ORDER = 40
 
@@ -21,7 +21,7 @@ def winnable_rows(cfg: Config) -> list[tuple[str, bool, str]]:
 def _print_winnable(cfg: Config, *, all_games: bool, prefix: str = "") -> None:
     """The effective "winnable deals only" per game: for ``config check`` the games where it
     is on or set, for ``config show`` every enabled game."""
-    from kiosk import deals
+    from kiosk.solving import deals
 
     rows = [r for r in winnable_rows(cfg) if all_games or r[1] or r[2].startswith("set:")]
     if not rows:
@@ -38,7 +38,7 @@ def _print_winnable(cfg: Config, *, all_games: bool, prefix: str = "") -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from kiosk import config
+    from kiosk.settings import config
 
     path = args.path or args.config
     file, asked = config.config_path(path)
@@ -63,7 +63,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from kiosk import config
+    from kiosk.settings import config
 
     cfg = config.load(args.config, fallback=True)
     for problem in cfg.problems:

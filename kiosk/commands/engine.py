@@ -17,7 +17,7 @@ ORDER = 10
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     """``NAME=VALUE`` pairs to keyword options; values stay text, the game converts them."""
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
 
     out: dict[str, Any] = {}
     for pair in pairs or ():
@@ -91,8 +91,8 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from kiosk import readfile
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
+    from kiosk.platform import readfile
 
     try:
         if args.file == "-":

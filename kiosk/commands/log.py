@@ -14,7 +14,7 @@ def db_path(args: argparse.Namespace) -> Path:
     """``--db`` when given, else the log in the configured data directory."""
     if args.db:
         return Path(args.db)
-    from kiosk import config
+    from kiosk.settings import config
 
     cfg = config.load(args.config)
     for problem in cfg.problems:
@@ -23,8 +23,8 @@ def db_path(args: argparse.Namespace) -> Path:
 
 
 def _when(text: str | None, end: bool = False) -> str | None:
-    from kiosk.cli import UsageError
-    from kiosk.export import parse_when
+    from kiosk.commands.cli import UsageError
+    from kiosk.records.export import parse_when
 
     if text is None:
         return None
@@ -35,8 +35,8 @@ def _when(text: str | None, end: bool = False) -> str | None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from kiosk import export
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
+    from kiosk.records import export
 
     since, until = _when(args.since), _when(args.until, end=True)
     try:
@@ -54,8 +54,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from kiosk import export, stats
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
+    from kiosk.records import export, stats
 
     try:
         with export.snapshot(db_path(args)) as conn:
@@ -78,7 +78,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    from kiosk.export import FORMATS, TABLES
+    from kiosk.records.export import FORMATS, TABLES
 
     p = sub.add_parser("export", help="export the play log (CSV, JSON, JSON lines)",
                        description="Export the play log from one consistent snapshot; safe "

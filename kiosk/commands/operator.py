@@ -18,7 +18,7 @@ ORDER = 45
 
 
 def _config(args: argparse.Namespace):
-    from kiosk import config
+    from kiosk.settings import config
 
     cfg = config.load(args.config, fallback=True)
     for problem in cfg.problems:
@@ -27,7 +27,7 @@ def _config(args: argparse.Namespace):
 
 
 def _data_dir(cfg) -> Path:
-    from kiosk import config
+    from kiosk.settings import config
 
     path, note = config.resolve_data_dir(cfg.log.data_dir)
     if note:
@@ -39,8 +39,8 @@ def _data_dir(cfg) -> Path:
 def read_pin(given: str | None, *, confirm: bool) -> str:
     """The PIN from the argument, else from a prompt (twice), else the first line of stdin;
     4 to 8 digits or a one-line error (exit 2)."""
-    from kiosk.cli import UsageError
-    from kiosk.operator_pin import PinError, check_pin
+    from kiosk.commands.cli import UsageError
+    from kiosk.settings.operator_pin import PinError, check_pin
 
     if given:
         pin = given
@@ -57,7 +57,7 @@ def read_pin(given: str | None, *, confirm: bool) -> str:
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
 
     try:
         return _pin(args)
@@ -68,8 +68,8 @@ def cmd_pin(args: argparse.Namespace) -> int:
 
 
 def _pin(args: argparse.Namespace) -> int:
-    from kiosk.operator import LOCK_FILE, LockState, PinGuard
-    from kiosk.operator_pin import PinStore, hash_pin
+    from kiosk.settings.operator import LOCK_FILE, LockState, PinGuard
+    from kiosk.settings.operator_pin import PinStore, hash_pin
 
     if args.hash is not None:
         pin = read_pin(args.hash or None, confirm=True)
@@ -117,8 +117,8 @@ def _pin(args: argparse.Namespace) -> int:
 def cmd_events(args: argparse.Namespace) -> int:
     import sqlite3
 
-    from kiosk.cli import UsageError
-    from kiosk.playlog import read_events
+    from kiosk.commands.cli import UsageError
+    from kiosk.records.playlog import read_events
 
     if args.limit < 1:
         raise UsageError(f"--limit must be 1 or more, not {args.limit}")

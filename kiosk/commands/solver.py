@@ -34,7 +34,7 @@ def solve_deal(game_id: str, seed: int, options: dict, max_seconds: float,
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
 
     if args.seed is None:
         raise UsageError("solve needs --seed N")
@@ -64,8 +64,8 @@ def cmd_winnable(args: argparse.Namespace) -> int:
     after the list's ``last_seed``, the deals already there are kept, and progress is saved
     atomically every :data:`SAVE_EVERY` seconds and on Ctrl-C, so running the same command
     again (or with a higher count) carries on where the last run stopped."""
-    from kiosk import deals
-    from kiosk.cli import UsageError
+    from kiosk.commands.cli import UsageError
+    from kiosk.solving import deals
 
     if args.count < 1:
         raise UsageError("--count must be at least 1")

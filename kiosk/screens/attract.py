@@ -3,8 +3,8 @@
 never reaches the demo's cards (the screen takes every touch itself).
 
 A game with a deal list replays a solved deal to its win at a watchable pace
-(:meth:`kiosk.attract.DemoPlayer.pace`); the win gets the table's celebration
-(:func:`kiosk.celebration.fireworks`) under a "Solved!" panel, then the next game comes."""
+(:meth:`kiosk.solving.attract.DemoPlayer.pace`); the win gets the table's celebration
+(:func:`kiosk.screens.celebration.fireworks`) under a "Solved!" panel, then the next game comes."""
 
 from __future__ import annotations
 
@@ -18,12 +18,13 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from ..attract import DemoPlayer
-from ..celebration import fireworks
-from ..controller import TableController
+from kiosk.screens.celebration import fireworks
+from kiosk.screens.widgets import GOLD, Felt, Panel
+from kiosk.solving.attract import DemoPlayer
+from kiosk.table.controller import TableController
+from kiosk.table.table_view import TableView
+
 from ..i18n import game_text
-from ..table_view import TableView
-from ..widgets import GOLD, Felt, Panel
 from .table import Sheet
 
 log = logging.getLogger("kiosk.attract")
@@ -135,8 +136,7 @@ class AttractScreen(Screen):
             return
         try:
             move = self.player.next_move(self.ctl.game)
-            if move is not None and self.ctl.play(move, "demo") is None:
-                self.view.sync(animate=True)
+            if move is not None and self.ctl.play(move, "demo") is None:  # the view redraws
                 self._ev = Clock.schedule_once(self._step, self._pace)
                 return
         except Exception:  # noqa: BLE001

@@ -1,15 +1,15 @@
 """The table's solver help: the Hint button and the live "still winnable" line.
 
 :class:`TableHelp` belongs to the :class:`~kiosk.screens.table.TableScreen`. It owns the
-solver's worker process (:class:`kiosk.hints.HintWorker`, started when a visitor first sits
-down, stopped with the app) and the :class:`kiosk.hints.HintBook` of the current deal, and it
+solver's worker process (:class:`kiosk.solving.hints.HintWorker`, started when a visitor first sits
+down, stopped with the app) and the :class:`kiosk.solving.hints.HintBook` of the current deal, and it
 polls the worker from the Kivy ``Clock`` (every :data:`POLL` seconds, only while a request
 is out), so the table never waits for the solver.
 
 * **Hint**: a position on a known winning line (the stored line of a deal from the winnable
   list, or the rest of a line found for an earlier hint) is answered at once; otherwise the
   worker searches for ``[table] hint_seconds`` while the button shows dots. A found move is
-  drawn by :meth:`kiosk.table_view.TableView.show_hint` and counted in the play log; a proof
+  drawn by :meth:`kiosk.table.table_view.TableView.show_hint` and counted in the play log; a proof
   that no win is left opens the "no way to win" message with an Undo back to the last
   position known to be winnable; an exhausted budget or a failed worker says "No hint
   found". An answer for a position that is no longer on the table is never shown.
@@ -31,11 +31,10 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 import games
-
-from .. import deals
-from ..hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
-from ..table_view import HINT_SECONDS
-from ..widgets import GOLD, INK_DARK, KButton
+from kiosk.screens.widgets import GOLD, INK_DARK, KButton
+from kiosk.solving import deals
+from kiosk.solving.hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
+from kiosk.table.table_view import HINT_SECONDS
 
 if TYPE_CHECKING:
     from .table import TableScreen

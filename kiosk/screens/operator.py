@@ -4,7 +4,7 @@ Visitors never see a way in: the keypad opens only after a finger rests for 5 s 
 left corner of the welcome screen or the picker (:mod:`kiosk.lobby`). A wrong PIN shakes the
 dots and clears them, with no hint; after five wrong tries the keypad locks, for a minute the
 first time and twice as long each time after that, across restarts
-(:class:`kiosk.operator.PinGuard`); the message counts the seconds down. The menu's pages: statistics, status (play log, buttons,
+(:class:`kiosk.settings.operator.PinGuard`); the message counts the seconds down. The menu's pages: statistics, status (play log, buttons,
 configuration problems), export to a USB stick, games and language, system (restart,
 reboot, shut down, maintenance console). Like every screen, the menu returns to the welcome
 screen after the idle timeout.
@@ -28,11 +28,12 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from .. import deals
-from .. import export as export_mod
+from kiosk.records import export as export_mod
+from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped, fit_font
+from kiosk.settings.operator import CommandResult
+from kiosk.solving import deals
+
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, game_text
-from ..operator import CommandResult
-from ..widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped, fit_font
 
 log = logging.getLogger("kiosk.operator")
 

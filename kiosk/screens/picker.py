@@ -13,8 +13,9 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, LanguageBar
+
 from ..i18n import game_text
-from ..widgets import GOLD, INK_DARK, Felt, KButton, LanguageBar
 
 
 class GameTile(ButtonBehavior, BoxLayout):

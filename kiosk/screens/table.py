@@ -10,6 +10,7 @@ legal, the game's own actions ("Close up", "Redeal" ...). Hints and the live ver
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -23,19 +24,24 @@ from kivy.uix.scrollview import ScrollView
 
 from games import Move
 from games.reason import Reason
+from kiosk.screens.celebration import fireworks
+from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
+from kiosk.table.controller import NOTHING_TO_UNDO, TableController
+from kiosk.table.table_view import MOVE_TIME, TableView
+from kiosk.table.touch import TapResult
 
-from ..celebration import fireworks
-from ..controller import TableController
 from ..i18n import game_text
-from ..table_view import MOVE_TIME, TableView
-from ..touch import TapResult
-from ..widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
 from .hinting import TableHelp
 
 log = logging.getLogger("kiosk.screen")
 
 AUTOPLAY_DELAY = MOVE_TIME + 0.05
 ACTION_BG = (0.98, 0.76, 0.25, 0.9)
+
+
+def _kivy_timer(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
+    """The controller's autoplay runs on Kivy's clock (the main thread, like every input)."""
+    return Clock.schedule_once(lambda _dt: fn(), delay).cancel
 
 
 def clock_text(seconds: float) -> str:
@@ -76,7 +82,12 @@ class Sheet(FloatLayout):
 
 
 class TableScreen(Screen):
-    """One game at the table, driven by a :class:`TableController`."""
+    """One game at the table, driven by a :class:`TableController`.
+
+    The screen's buttons ask the controller; what the screen does about a change (close a
+    sheet, stop autoplay, say that there is nothing to undo) it does from the controller's
+    events, so a hardware button or a key that asks the controller directly gets the same.
+    """
 
     def __init__(self, **kw) -> None:
         super().__init__(name="table", **kw)
@@ -112,7 +123,6 @@ class TableScreen(Screen):
         self.sheet: Sheet | None = None
         self._sheet_kind = ""
         self._toast_ev = None
-        self._auto_ev = None
         self._tick = Clock.schedule_interval(self._update_status, 1.0)
         self.landscape = True
         self.bind(size=self._arrange)
@@ -124,10 +134,15 @@ class TableScreen(Screen):
 
     def start(self, controller: TableController) -> None:
         """Sit down at a table (a new controller: another game or a constructed one)."""
+        handlers = dict(on_change=self._changed, on_won=self._won, on_over=self._over,
+                        on_new_deal=self._dealt, on_undo=self._undone,
+                        on_refused=self._refused, on_leave=self._left)
         if self.ctl is not None:
-            self.ctl.unbind(on_change=self._changed, on_won=self._won, on_over=self._over)
+            self.ctl.unbind(**handlers)
+            self.ctl.cancel_autoplay()
         self.ctl = controller
-        controller.bind(on_change=self._changed, on_won=self._won, on_over=self._over)
+        controller.bind(**handlers)
+        controller.drive_autoplay(_kivy_timer, AUTOPLAY_DELAY, self._autoplay_hold)
         if self.view is None:
             self.view = TableView(controller, size_hint=(None, None))
             self.view.bind(on_result=self._result)
@@ -258,9 +273,6 @@ class TableScreen(Screen):
         self._update_actions()
         if self.ctl is not None and self._sheet_kind == "over" and not self.ctl.game.over:
             self.close_sheet()
-        if self.view is not None and _a and _a[0] in ("undo", "new_deal", "set_game"):
-            self.view.interaction.reset()
-            self.view.sync(animate=_a[0] == "undo")
         self.help.changed(_a[0] if _a else "")
 
     def _update_status(self, *_a) -> None:
@@ -327,24 +339,32 @@ class TableScreen(Screen):
         reason = self.ctl.play(move, "button")
         if reason:
             self.say(reason)
-        self.view.sync(animate=True)
-        self._schedule_autoplay()
+        self.ctl.autoplay_soon()
 
     def new_deal(self, source: str = "button") -> None:
-        if self.ctl is None:
-            return
-        self.close_sheet()
-        self.ctl.new_deal(source=source)
-        self.view.rebuild()
+        if self.ctl is not None:
+            self.ctl.new_deal(source=source)
 
     def undo(self, source: str = "button") -> None:
-        if self.ctl is None:
-            return
-        self._cancel_autoplay()
+        if self.ctl is not None:
+            self.ctl.undo(source)
+
+    # the controller's events: the same whoever asked (this screen, a button, a key)
+    def _dealt(self, *_a) -> None:
+        self.close_sheet()
+
+    def _undone(self, *_a) -> None:
         if self._sheet_kind in ("won", "over"):
             self.close_sheet()
-        if not self.ctl.undo(source):
+
+    def _refused(self, what: str, _source: str) -> None:
+        if what == NOTHING_TO_UNDO:
+            self._undone()
             self.say(self.app.tr("There is nothing to undo."))
+
+    def _left(self, *_a) -> None:
+        self.help.stop()
+        self.close_sheet()
 
     def go_home(self, source: str = "button") -> None:
         self.leave(source)
@@ -353,11 +373,10 @@ class TableScreen(Screen):
     def leave(self, source: str = "button") -> None:
         """The visitor leaves the table (Home, the held New deal button, the idle timer):
         an unfinished play is logged as abandoned."""
-        self._cancel_autoplay()
-        self.help.stop()
-        self.close_sheet()
         if self.ctl is not None:
             self.ctl.leave(source)
+        else:
+            self._left()
 
     def say(self, text: Reason | str | None, seconds: float = 2.8) -> None:
         """One short line at the bottom of the table (a refused move's reason)."""
@@ -379,35 +398,22 @@ class TableScreen(Screen):
             lambda _dt: Animation(opacity=0, d=0.4).start(t), seconds)
 
     def _result(self, _view, result: TapResult) -> None:
-        if result.outcome == "played":
-            self._schedule_autoplay()
+        if result.outcome == "played" and self.ctl is not None:
+            self.ctl.autoplay_soon()
         elif result.outcome == "refused" and result.reason:
             self.say(result.reason)
         elif result.outcome == "selected":
             self.say(self.app.tr("Tap a highlighted card to finish the move."), 2.0)
 
     # ------------------------------------------------------------------ autoplay
-    def _schedule_autoplay(self) -> None:
-        self._cancel_autoplay()
-        if self.ctl is not None and self.ctl.autoplay:
-            self._auto_ev = Clock.schedule_once(self._autoplay, AUTOPLAY_DELAY)
-
-    def _cancel_autoplay(self) -> None:
-        if self._auto_ev is not None:
-            self._auto_ev.cancel()
-            self._auto_ev = None
-
-    def _autoplay(self, _dt) -> None:
-        self._auto_ev = None
-        if self.ctl is None or self.manager is None or self.manager.current != "table":
-            return
-        if self.view._dragging:
-            self._schedule_autoplay()
-            return
-        move = self.ctl.autoplay_step()
-        if move is not None:
-            self.view.sync(animate=True)
-            self._auto_ev = Clock.schedule_once(self._autoplay, AUTOPLAY_DELAY * 0.7)
+    def _autoplay_hold(self) -> str | None:
+        """For the controller's autoplay: play only while this table is shown, and not
+        under a finger that drags a card."""
+        if self.manager is None or self.manager.current != "table":
+            return "stop"
+        if self.view is not None and self.view._dragging:
+            return "wait"
+        return None
 
     # ------------------------------------------------------------------ sheets
     def close_sheet(self) -> None:
@@ -476,7 +482,6 @@ class TableScreen(Screen):
         self.help.stop()
 
     def _won(self, game, now: bool = False) -> None:
-        self._cancel_autoplay()
         self.help.stop()
         delay = 0 if now or not self.app.animate else MOVE_TIME + 0.15
         Clock.schedule_once(lambda _dt: self._show_won(), delay)

@@ -1,7 +1,7 @@
 """The welcome screen: invites a passer-by to touch; the first touch opens the picker.
 
 When the configuration file could not be parsed (the kiosk runs on the last good copy or
-the defaults, :attr:`kiosk.config.Config.broken_file`), a small amber dot sits in the
+the defaults, :attr:`kiosk.settings.config.Config.broken_file`), a small amber dot sits in the
 bottom left corner: an operator who knows to look sees that something needs attention (the
 operator menu's Status page says what); a visitor sees a speck and nothing to read.
 """
@@ -16,9 +16,8 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from games import cards as C
-
-from ..card_art import CardWidget
-from ..widgets import GOLD, Felt, LanguageBar, Panel, fit_font
+from kiosk.screens.widgets import GOLD, Felt, LanguageBar, Panel, fit_font
+from kiosk.table.card_art import CardWidget
 
 #: the operator mark's colour: amber, half transparent on the felt
 MARK_RGBA = (1.0, 0.72, 0.2, 0.6)

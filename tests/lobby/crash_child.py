@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import sys
 
-from kiosk.playlog import PlayLog
+from kiosk.records.playlog import PlayLog
 
 
 def main() -> None:

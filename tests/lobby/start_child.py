@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 def settings_only(paths: list[str]) -> None:
     """For each configuration: the start path up to the window, then Kivy's own parse."""
-    from kiosk import boot
-    from kiosk.cli import build_parser
     from kiosk.commands import app as app_cmd
+    from kiosk.commands.cli import build_parser
+    from kiosk.platform import boot
 
     for path in paths:
         args = build_parser().parse_args(["run", "--config", path, "--windowed"])
@@ -46,8 +46,8 @@ def main() -> int:
     if sys.argv[1:2] == ["--kivy-settings-only"]:
         settings_only(sys.argv[2:])
         return 0
-    from kiosk.cli import build_parser
     from kiosk.commands import app as app_cmd
+    from kiosk.commands.cli import build_parser
 
     args = build_parser().parse_args(["run", *sys.argv[1:]])
 

@@ -1,4 +1,4 @@
-"""kiosk.attract: the demo replays a stored winning line, else plays by itself, and stops."""
+"""kiosk.solving.attract: the demo replays a stored winning line, else plays by itself, and stops."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 import games
-from kiosk import deals
-from kiosk.attract import DemoPlayer
+from kiosk.solving import deals
+from kiosk.solving.attract import DemoPlayer
 
 
 def play_out(player: DemoPlayer) -> games.Game:
@@ -79,12 +79,12 @@ def test_the_demo_picks_the_shortest_of_a_few_drawn_deals(monkeypatch):
     lst = deals.DealList("clock", {}, [{"seed": s, "moves": ["x"] * k}
                                        for s, k in ((26, 0), (5, 9), (7, 3))])
     monkeypatch.setattr(deals, "load", lambda *a, **k: lst)
-    monkeypatch.setattr("kiosk.attract.CANDIDATES", 50)
+    monkeypatch.setattr("kiosk.solving.attract.CANDIDATES", 50)
     assert DemoPlayer("clock", rnd=random.Random(3)).seed() == 26
 
 
 def test_the_pace_spreads_a_long_line_and_keeps_a_short_one_calm():
-    from kiosk import attract
+    from kiosk.solving import attract
 
     player = DemoPlayer("clock", rnd=random.Random(1))
     player.line = ["m"] * 20

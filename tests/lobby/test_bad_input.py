@@ -17,9 +17,12 @@ import pytest
 
 import games
 from games import GameError
-from kiosk import cli, config, deals, overrides, readfile
 from kiosk.commands import app as app_cmd
-from kiosk.dealcycle import STATE_FILE, DealCycle
+from kiosk.commands import cli
+from kiosk.platform import readfile
+from kiosk.settings import config, overrides
+from kiosk.solving import deals
+from kiosk.solving.dealcycle import STATE_FILE, DealCycle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -390,7 +393,7 @@ def test_kiosk_run_without_any_display_says_so_in_one_line(tmp_path):
 
 
 def test_a_display_or_a_screen_device_or_an_asked_driver_is_enough(tmp_path):
-    from kiosk.boot import missing_display
+    from kiosk.platform.boot import missing_display
 
     none = str(tmp_path / "dri")
     assert missing_display({}, none)

@@ -1,4 +1,4 @@
-"""kiosk.buttons: debounce, hold-to-picker, hold-to-repeat, and no GPIO at all.
+"""kiosk.platform.buttons: debounce, hold-to-picker, hold-to-repeat, and no GPIO at all.
 
 :class:`ButtonLogic` is tested with made-up times. :class:`Buttons` is tested on gpiozero's
 MockFactory (``pin.drive_low()`` is a press: the buttons pull up). MockPin does not emulate
@@ -15,8 +15,8 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from kiosk import buttons
-from kiosk.buttons import NEW_DEAL, PICKER, UNDO, ButtonLogic, Buttons
+from kiosk.platform import buttons
+from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO, ButtonLogic, Buttons
 
 
 @pytest.fixture
@@ -240,7 +240,7 @@ def test_an_unplugged_or_busy_pin(factory, monkeypatch):
 
 
 def test_from_config():
-    from kiosk.config import load_text
+    from kiosk.settings.config import load_text
 
     cfg = load_text("[buttons]\nnew_deal_pin = 5\nundo_pin = 6\ndebounce_ms = 20\n")
     f = MockFactory()

@@ -1,4 +1,4 @@
-"""kiosk.config: defaults, every kind of bad value, file lookup, the example file, the CLI."""
+"""kiosk.settings.config: defaults, every kind of bad value, file lookup, the example file, the CLI."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import games
-from kiosk import cli, config
-from kiosk.operator_pin import verify
+from kiosk.commands import cli
+from kiosk.settings import config
+from kiosk.settings.operator_pin import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "config.example.toml"

@@ -4,7 +4,7 @@
 with ``int()``, could not open a window from ``"90.0"``: under systemd a restart loop with
 a black screen. So every value of every key is tried against the checker, and each value it
 accepts must come out with the exact type of the key's default and give window settings
-Kivy parses (:func:`kiosk.boot.kivy_settings`, checked the way Kivy's ConfigParser reads
+Kivy parses (:func:`kiosk.platform.boot.kivy_settings`, checked the way Kivy's ConfigParser reads
 them). A representative set goes through ``kiosk run``'s start path up to the window in a
 subprocess, read back by Kivy's own Config, and two real headless starts open a game with
 weird but accepted values.
@@ -24,7 +24,9 @@ from pathlib import Path
 import pytest
 
 import games
-from kiosk import boot, config, deals
+from kiosk.platform import boot
+from kiosk.settings import config
+from kiosk.solving import deals
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = ROOT / "tests" / "lobby" / "start_child.py"

@@ -1,11 +1,11 @@
-"""kiosk.dealcycle: "winnable deals only" deals every deal of a list once before any comes
+"""kiosk.solving.dealcycle: "winnable deals only" deals every deal of a list once before any comes
 again, never the same deal twice in a row, and carries on after a restart."""
 
 from __future__ import annotations
 
 import random
 
-from kiosk.dealcycle import STATE_FILE, DealCycle
+from kiosk.solving.dealcycle import STATE_FILE, DealCycle
 
 
 def test_a_cycle_deals_every_deal_once_then_starts_a_new_order(tmp_path):

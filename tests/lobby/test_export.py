@@ -1,4 +1,4 @@
-"""kiosk.export and kiosk.stats, and the `kiosk export` / `kiosk stats` commands."""
+"""kiosk.records.export and kiosk.records.stats, and the `kiosk export` / `kiosk stats` commands."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import cli, export, stats
-from kiosk.playlog import PlayLog
+from kiosk.commands import cli
+from kiosk.records import export, stats
+from kiosk.records.playlog import PlayLog
 
 from .conftest import FakeClock
 

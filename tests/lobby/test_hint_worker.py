@@ -1,4 +1,4 @@
-"""kiosk.hints: the solver's worker process and the book of known positions.
+"""kiosk.solving.hints: the solver's worker process and the book of known positions.
 
 The worker is a real child process (spawn), so these tests start one per module; waits
 are generous loops, never assertions on speed.
@@ -12,7 +12,7 @@ import pytest
 
 import games
 from games import solver
-from kiosk.hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
+from kiosk.solving.hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
 from tests.conftest import arrange
 
 #: a Klondike end game: two spades left to play
@@ -52,9 +52,10 @@ def test_the_worker_is_a_separate_process_without_kivy(worker):
     pong = worker.ping()
     assert worker.alive and worker.pid != os.getpid()
     modules = pong["modules"]
-    assert "games" in modules and "kiosk.hintworker" in modules
+    assert "games" in modules and "kiosk.solving.hintworker" in modules
     assert not [m for m in modules if m.startswith("kivy")]
-    assert not [m for m in modules if m.startswith("kiosk.") and m != "kiosk.hintworker"]
+    assert not [m for m in modules if m.startswith("kiosk.")
+                and m not in ("kiosk.solving", "kiosk.solving.hintworker")]
 
 
 @pytest.mark.parametrize("seed", [3, 7])

@@ -1,11 +1,11 @@
-"""kiosk.logsession with the real table controller (kiosk.controller, no Kivy)."""
+"""kiosk.records.logsession with the real table controller (kiosk.table.controller, no Kivy)."""
 
 from __future__ import annotations
 
 import games
-from kiosk.controller import TableController
-from kiosk.logsession import LogSession, TableEvents, cards_left, source_name
-from kiosk.playlog import PlayLog
+from kiosk.records.logsession import LogSession, TableEvents, cards_left, source_name
+from kiosk.records.playlog import PlayLog
+from kiosk.table.controller import TableController
 from tests.conftest import arrange
 
 from .conftest import rows

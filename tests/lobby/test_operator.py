@@ -1,4 +1,4 @@
-"""kiosk.operator: the PIN guard (its growing, persistent lock-out and its events), the exit
+"""kiosk.settings.operator: the PIN guard (its growing, persistent lock-out and its events), the exit
 codes and the system command runner."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import sys
 
-from kiosk.operator import (
+from kiosk.records.playlog import PlayLog, read_events
+from kiosk.settings.operator import (
     EXIT_MAINTENANCE,
     EXIT_RESTART,
     FORGET_SECONDS,
@@ -20,8 +21,7 @@ from kiosk.operator import (
     guard_for,
     run_command,
 )
-from kiosk.operator_pin import hash_pin
-from kiosk.playlog import PlayLog, read_events
+from kiosk.settings.operator_pin import hash_pin
 
 #: a cheap hash (scrypt N=16), so that the tests can try many PINs quickly
 PIN = "4711"
@@ -155,8 +155,8 @@ def test_a_failing_recorder_does_not_stop_the_keypad():
 
 
 def test_the_kiosk_guard_takes_a_new_pin_and_an_unlock_without_a_restart(tmp_path):
-    from kiosk.operator import LockState
-    from kiosk.operator_pin import PinStore
+    from kiosk.settings.operator import LockState
+    from kiosk.settings.operator_pin import PinStore
 
     g = guard_for(None, tmp_path)
     plain = PinStore(tmp_path).read().plain

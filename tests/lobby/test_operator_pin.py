@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import cli, config, overrides
-from kiosk.operator import guard_for
-from kiosk.operator_pin import HASH_FILE, PLAIN_FILE, PinStore, hash_pin, verify
+from kiosk.commands import cli
+from kiosk.settings import config, overrides
+from kiosk.settings.operator import guard_for
+from kiosk.settings.operator_pin import HASH_FILE, PLAIN_FILE, PinStore, hash_pin, verify
 
 ROOT = Path(__file__).resolve().parents[2]
 #: every text an operator or a visitor may have read
@@ -231,7 +232,7 @@ def test_pin_hash_gives_a_line_the_configuration_accepts(monkeypatch, capsys):
 
 
 def test_unlock_and_events_show_the_attempts(kiosk_dirs, monkeypatch, capsys):
-    from kiosk.playlog import PlayLog
+    from kiosk.records.playlog import PlayLog
 
     path, data = kiosk_dirs
     write_config(path, GOOD, data)

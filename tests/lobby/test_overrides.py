@@ -1,4 +1,4 @@
-"""kiosk.overrides: the operator menu's settings survive a restart without ever damaging the
+"""kiosk.settings.overrides: the operator menu's settings survive a restart without ever damaging the
 operator's configuration file."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import tomllib
 
 import pytest
 
-from kiosk import config, overrides
-from kiosk.overrides import edit_text
+from kiosk.settings import config, overrides
+from kiosk.settings.overrides import edit_text
 
 CONFIG = """\
 # Lobby kiosk -- keep this comment

@@ -1,4 +1,4 @@
-"""kiosk.playlog: the schema, the rows a play leaves, recovery of open plays, retention."""
+"""kiosk.records.playlog: the schema, the rows a play leaves, recovery of open plays, retention."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from kiosk import playlog
-from kiosk.playlog import PlayLog
+from kiosk.records import playlog
+from kiosk.records.playlog import PlayLog
 
 from .conftest import FakeClock, rows
 

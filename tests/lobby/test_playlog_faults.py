@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.playlog import PlayLog
+from kiosk.records.playlog import PlayLog
 
 from .conftest import rows
 

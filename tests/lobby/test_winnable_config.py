@@ -8,7 +8,9 @@ import json
 
 import pytest
 
-from kiosk import cli, config, deals, overrides
+from kiosk.commands import cli
+from kiosk.settings import config, overrides
+from kiosk.solving import deals
 
 
 def _list(tmp_path, game, won, lost, unknown=0):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import config
+from kiosk.settings import config
 
 from .conftest import IMAGE_BUILD, REPO, STAGE, SYSTEMD, package_list
 

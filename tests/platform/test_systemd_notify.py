@@ -1,4 +1,4 @@
-"""kiosk.systemd_notify without Kivy: the datagrams, the watchdog interval, the freeze hook."""
+"""kiosk.platform.systemd_notify without Kivy: the datagrams, the watchdog interval, the freeze hook."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import systemd_notify as sn
+from kiosk.platform import systemd_notify as sn
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import config
+from kiosk.settings import config
 
 from .conftest import SYSTEMD, need
 
@@ -195,8 +195,8 @@ def test_kiosk_unit_essentials():
     assert pre[0] == f"{LIBEXEC}/drm-device"
     assert one(u, "Service", "EnvironmentFile") == "-" + pre[1]
     assert one(u, "Service", "ExecStart").split()[:2] == [APP, "run"]
-    # the operator menu's exits (kiosk/operator.py): restart, or stay down for maintenance
-    from kiosk import operator
+    # the operator menu's exits (kiosk/settings/operator.py): restart, or stay down for maintenance
+    from kiosk.settings import operator
 
     assert {str(operator.EXIT_RESTART), str(operator.EXIT_MAINTENANCE)} <= set(
         one(u, "Service", "SuccessExitStatus").split())

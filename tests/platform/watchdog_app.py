@@ -1,4 +1,4 @@
-"""A minimal Kivy app with kiosk.systemd_notify attached, for test_watchdog.py.
+"""A minimal Kivy app with kiosk.platform.systemd_notify attached, for test_watchdog.py.
 
 It checks the notifier on its own, apart from the kiosk's screens: run it as
 ``python tests/platform/watchdog_app.py`` with SDL_VIDEODRIVER=offscreen, NOTIFY_SOCKET,
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from kivy.app import App  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
-from kiosk import systemd_notify  # noqa: E402
+from kiosk.platform import systemd_notify  # noqa: E402
 
 
 class TinyApp(App):

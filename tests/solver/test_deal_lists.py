@@ -8,7 +8,7 @@ import random
 import pytest
 
 import games
-from kiosk import deals
+from kiosk.solving import deals
 
 #: the shipped lists (not the temporary files of a `kiosk winnable` writing one)
 LISTS = sorted(p for p in deals.DEALS_DIR.glob("*.json") if not p.name.startswith("."))
@@ -109,7 +109,7 @@ def test_the_default_of_winnable_only_comes_from_the_measured_win_rate(tmp_path)
 
 # ---------------------------------------------------------------------------- kiosk winnable
 def test_kiosk_winnable_resumes_appends_and_keeps_the_deals(tmp_path, monkeypatch, capsys):
-    from kiosk import cli
+    from kiosk.commands import cli
 
     monkeypatch.setattr(deals, "DEALS_DIR", tmp_path)
     args = ["winnable", "clock", "--max-seconds", "2", "--quiet"]
@@ -132,7 +132,7 @@ def test_kiosk_winnable_resumes_appends_and_keeps_the_deals(tmp_path, monkeypatc
 
 
 def test_kiosk_winnable_refuses_to_write_over_a_broken_list(tmp_path, monkeypatch, capsys):
-    from kiosk import cli
+    from kiosk.commands import cli
 
     monkeypatch.setattr(deals, "DEALS_DIR", tmp_path)
     path = tmp_path / "clock.json"
@@ -146,7 +146,7 @@ def test_kiosk_winnable_refuses_to_write_over_a_broken_list(tmp_path, monkeypatc
 def test_cpu_budgets_count_process_time_and_are_recorded(tmp_path, monkeypatch, capsys):
     """--cpu budgets a search by the process's CPU time, so a busy machine does not turn
     winnable deals into unknown ones; a list says which clock its tally was made with."""
-    from kiosk import cli
+    from kiosk.commands import cli
     from kiosk.commands import solver as solver_cmd
 
     ticks = iter(range(0, 10**9, 1000))  # every reading of the CPU clock: 1000 s later

@@ -12,7 +12,7 @@ from games import solver
 from games.engine import Game
 from games.model import Move
 from games.search import searchable
-from kiosk import cli
+from kiosk.commands import cli
 from tests.conftest import arrange
 
 

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from kiosk import boot
+from kiosk.platform import boot
 
 boot.configure(boot.Screen(800, 480, headless=True), quiet=True)
 
@@ -76,7 +76,7 @@ class Harness:
         self.frames(3)
 
     def screenshot(self, path) -> None:
-        from kiosk.shots import capture
+        from kiosk.screens.shots import capture
 
         done = []
         capture(path, done.append)
@@ -127,7 +127,7 @@ class FakeRunner:
         self.fail: str | None = None
 
     def __call__(self, argv):
-        from kiosk.operator import CommandResult
+        from kiosk.settings.operator import CommandResult
 
         self.commands.append(tuple(argv))
         return CommandResult(self.fail is None, self.fail or "")
@@ -155,8 +155,8 @@ def kiosk(tmp_path_factory):
     from gpiozero.pins.mock import MockFactory
     from kivy.base import runTouchApp
 
-    from kiosk import config
     from kiosk.app import KioskApp
+    from kiosk.settings import config
 
     home = tmp_path_factory.mktemp("kiosk")
     path = home / "config.toml"

@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 
 def main() -> None:
-    from kiosk.cli import build_parser
     from kiosk.commands import app as app_cmd
+    from kiosk.commands.cli import build_parser
 
     args = build_parser().parse_args(["run", *sys.argv[1:]])
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk import deals
+from kiosk.solving import deals
 
 #: a game whose stored lines are short (about 30 moves), so the show ends quickly
 SHORT = "monte_carlo"
@@ -68,7 +68,7 @@ def test_the_rotation_shows_every_enabled_game_then_starts_over(ui, monkeypatch)
 def test_the_celebration_is_the_tables_firework(ui):
     from kivy.uix.floatlayout import FloatLayout
 
-    from kiosk.celebration import fireworks
+    from kiosk.screens.celebration import fireworks
 
     layer = FloatLayout(size=(800, 480))
     fireworks(layer, (800, 480), seed=3)

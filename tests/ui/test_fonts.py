@@ -5,8 +5,8 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
-from kiosk.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.i18n import all_catalog_texts, bold_texts
+from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 
 #: characters the code draws itself (cards, stars, arrows)
 SYMBOLS = "♣♦♥♠★☆‹›/0123456789AJQKJOKER"

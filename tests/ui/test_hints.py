@@ -12,8 +12,8 @@ import sqlite3
 
 import games
 from games import solver
-from kiosk import deals
-from kiosk.hints import WON
+from kiosk.solving import deals
+from kiosk.solving.hints import WON
 from tests.conftest import arrange
 
 WAIT = 90.0

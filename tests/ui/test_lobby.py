@@ -11,8 +11,8 @@ import time
 import pytest
 
 import games
-from kiosk import export
 from kiosk.i18n import catalog
+from kiosk.records import export
 from tests.conftest import arrange
 
 NEW_DEAL_PIN, UNDO_PIN = 17, 27
@@ -390,7 +390,7 @@ def test_games_and_language_are_saved_in_the_config_file(ui, menu):
         tiles = {t.game_id for page in app.picker.carousel.slides for t in page.children
                  if hasattr(t, "game_id")}
         assert "klondike" not in tiles and len(tiles) == len(before) - 1
-        from kiosk import config
+        from kiosk.settings import config
 
         saved = config.load(path)
         assert saved.games == app.game_ids()
@@ -494,12 +494,12 @@ def test_the_app_stops_cleanly(ui):
     """on_stop's work (the open play ends interrupted, the log closes) without stopping the
     session's app: a second Lobby on the same log."""
     from kiosk.lobby import Lobby
-    from kiosk.playlog import PlayLog
+    from kiosk.records.playlog import PlayLog
 
     app = ui.app
     log = PlayLog(app.lobby.playlog.path.parent / "other.db", min_free_mb=0)
     lobby = Lobby(app, app.cfg, services=False, playlog=log)
-    from kiosk.logsession import LogSession
+    from kiosk.records.logsession import LogSession
 
     lobby.session = LogSession(log)
     ctl = open_klondike(ui, 77)

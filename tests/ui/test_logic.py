@@ -7,11 +7,11 @@ import pytest
 import games
 from games import Move
 from games.reason import Reason
-from kiosk.boot import decide_screen, input_providers, is_pi
-from kiosk.controller import TableController
-from kiosk.geometry import TableGeometry
 from kiosk.i18n import LANGUAGES, Translator, catalog, normalize
-from kiosk.touch import Interaction, piles_of
+from kiosk.platform.boot import decide_screen, input_providers, is_pi
+from kiosk.table.controller import TableController
+from kiosk.table.geometry import TableGeometry
+from kiosk.table.touch import Interaction, piles_of
 from tests.conftest import arrange
 
 

@@ -13,8 +13,8 @@ import random
 import pytest
 
 import games
-from kiosk.controller import TableController
-from kiosk.touch import Interaction, piles_of
+from kiosk.table.controller import TableController
+from kiosk.table.touch import Interaction, piles_of
 
 
 def reachable(ctl: TableController, move: games.Move) -> bool:

@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from kiosk import config, deals
-from kiosk.dealcycle import STATE_FILE
+from kiosk.settings import config
+from kiosk.solving import deals
+from kiosk.solving.dealcycle import STATE_FILE
 
 #: a game whose list says most deals are lost: winnable deals only by default
 GAME = "golf"

@@ -23,7 +23,7 @@ install -D -m 644 files/rpi-swap.conf "${etc}/rpi/swap.conf.d/50-solitaire-kiosk
 install -D -m 640 files/config.toml "${etc}/solitaire-kiosk/config.toml"
 
 # The play log's partition (image-build/add-data-partition.sh). "nofail": a broken partition
-# must not keep the games from starting (the log then falls back, see kiosk/config.py).
+# must not keep the games from starting (the log then falls back, see kiosk/settings/config.py).
 if ! grep -q 'LABEL=kiosk-data' "${etc}/fstab"; then
 	echo "LABEL=kiosk-data  /var/lib/solitaire-kiosk  ext4  defaults,noatime,nofail,x-systemd.device-timeout=20s  0  2" >> "${etc}/fstab"
 fi

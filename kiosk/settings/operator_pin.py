@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .atomicfile import write_atomic
+from kiosk.platform.atomicfile import write_atomic
 
 log = logging.getLogger("kiosk.operator")
 

@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .i18n import LANGUAGE_NAMES, LANGUAGES
+from kiosk.i18n import LANGUAGE_NAMES, LANGUAGES
 
 FELT = (0.07, 0.36, 0.2, 1)
 FELT_DARK = (0.03, 0.2, 0.11, 1)

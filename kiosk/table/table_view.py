@@ -1,6 +1,6 @@
 """The table: draws any game from its declared layout and turns fingers into moves.
 
-The view never decides a rule. It asks :class:`kiosk.touch.Interaction` what a tap or a drop
+The view never decides a rule. It asks :class:`kiosk.table.touch.Interaction` what a tap or a drop
 means, that asks the controller, the controller asks the engine, and the view then redraws
 from the engine's state (:meth:`TableView.sync`). Hit-testing uses the geometry of the
 engine's current position, not where animated widgets happen to be, so a touch during an
@@ -19,11 +19,11 @@ from kivy.graphics import Color, InstructionGroup, Line, Rectangle, RoundedRecta
 from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
-from .card_art import CardWidget, text_texture
-from .controller import TableController
-from .geometry import Rect, TableGeometry
-from .i18n import catalog
-from .touch import Interaction, TapResult, piles_of
+from kiosk.i18n import catalog
+from kiosk.table.card_art import CardWidget, text_texture
+from kiosk.table.controller import TableController
+from kiosk.table.geometry import Rect, TableGeometry
+from kiosk.table.touch import Interaction, TapResult, piles_of
 
 log = logging.getLogger("kiosk.table")
 
@@ -42,6 +42,10 @@ class TableView(Widget):
 
     Events: ``on_result(result)`` after every tap or drop (the screen shows reasons, runs
     autoplay and updates its bar).
+
+    The view redraws itself from the controller's ``on_change``, once per change of the
+    position, whoever caused it (a touch here, a button, a key, autoplay, the demo): nobody
+    else calls :meth:`sync` after a change, so a new deal or a move is drawn exactly once.
     """
 
     four_colour = BooleanProperty(False)
@@ -52,6 +56,7 @@ class TableView(Widget):
     def __init__(self, controller: TableController, **kw) -> None:
         super().__init__(**kw)
         self.ctl = controller
+        controller.bind(on_change=self._changed)
         self.interaction = Interaction(controller)
         self.geom: TableGeometry | None = None
         self.cards: dict[int, CardWidget] = {}
@@ -85,9 +90,25 @@ class TableView(Widget):
 
     # ------------------------------------------------------------------ drawing
     def set_controller(self, controller: TableController) -> None:
+        if self.ctl is not None:
+            self.ctl.unbind(on_change=self._changed)
         self.ctl = controller
+        controller.bind(on_change=self._changed)
         self.interaction = Interaction(controller)
         self.rebuild()
+
+    def _changed(self, what: str) -> None:
+        """The one redraw of a change of the position."""
+        if what == "new_deal":
+            self.rebuild()
+        elif what == "set_game":
+            self.interaction.reset()
+            self.sync(animate=False)
+        elif what == "undo":
+            self.interaction.reset()
+            self.sync(animate=True)
+        else:
+            self.sync(animate=True)
 
     def rebuild(self) -> None:
         """Start over from the controller's game (a new deal or another game)."""
@@ -449,7 +470,8 @@ class TableView(Widget):
             self.sync(animate=True)
             return
         result = self.interaction.drop(pile, index, target)
-        self.sync(animate=True)
+        if result.outcome != "played":  # a move redrew on its own; a refusal flies back
+            self.sync(animate=True)
         if result.outcome == "refused":
             Clock.schedule_once(lambda _dt: self.shake(dragged), MOVE_TIME + 0.02)
         self.dispatch("on_result", result)
@@ -462,16 +484,15 @@ class TableView(Widget):
         self._press = None
 
     def _handle(self, result: TapResult, press: tuple[int, int]) -> None:
-        if result.outcome == "played":
-            self.sync(animate=True)
-        elif result.outcome == "selected":
+        # a played move has redrawn the table already (_changed)
+        if result.outcome == "selected":
             self._draw_marks(result.highlight)
         elif result.outcome == "refused":
             self._draw_marks()
             pile, index = press
             codes = self.ctl.game.cards[pile][max(index, 0):]
             self.shake([self.cards[c] for c in codes if c in self.cards])
-        else:
+        elif result.outcome != "played":
             self._draw_marks()
         self.dispatch("on_result", result)
 

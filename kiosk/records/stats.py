@@ -23,7 +23,7 @@ import statistics
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
-from kiosk.playlog import Clock, SystemClock, iso
+from kiosk.records.clock import Clock, SystemClock, iso
 
 _COUNTED = "demo = 0 AND result IS NOT NULL"
 

@@ -3,7 +3,7 @@
 The kiosk keeps writing while an export runs, so every export reads **one consistent
 snapshot**: a single read transaction (in WAL mode a reader sees the database as it was when
 its transaction began, while the writer carries on). The file is opened so that it is never
-created or changed (:func:`kiosk.playlog.open_readonly`).
+created or changed (:func:`kiosk.records.playlog.open_readonly`).
 
 CSV is written for spreadsheets: UTF-8 with a byte-order mark (so Excel shows Chinese and
 Russian text correctly) and text cells that a spreadsheet would run as a formula are prefixed
@@ -37,7 +37,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import IO, Any
 
-from kiosk.playlog import iso, open_readonly
+from kiosk.records.playlog import iso, open_readonly
 
 FORMATS = ("csv", "json", "jsonl")
 TABLES = ("plays", "moves")

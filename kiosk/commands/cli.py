@@ -29,14 +29,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__, commands
+    from kiosk import __version__, commands
 
     parser = _Parser(prog="kiosk", description="Solitaire kiosk: games, table, play log.")
     parser.add_argument("--version", action="version", version=f"kiosk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     mods = [importlib.import_module(f"kiosk.commands.{m.name}")
-            for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")]
+            for m in pkgutil.iter_modules(commands.__path__)
+            if not m.name.startswith("_") and m.name != "cli"]
     for mod in sorted(mods, key=lambda m: getattr(m, "ORDER", 50)):
         mod.add(sub)
     return parser

@@ -1,11 +1,13 @@
 """One table's controller: the only door through which anything changes a game.
 
-Touches, keys, the hardware buttons, autoplay and (later) the idle timer all call these
-methods on the Kivy main thread, so an animation, a button press and a touch can never race.
-The controller imports no Kivy: it owns the engine game, the deal number and the play time,
-and tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
-``on_over``, ``on_leave``, ``on_hint``). The view redraws from the engine state after each
-event; the play log subscribes to the same events.
+Touches, keys, the hardware buttons, autoplay and the idle timer all call these methods on
+the Kivy main thread, so an animation, a button press and a touch can never race. The
+controller imports no Kivy: it owns the engine game, the deal number and the play time, and
+tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
+``on_over``, ``on_leave``, ``on_hint``, ``on_refused``; ``on_change`` after every change of
+the position). The path is one way: whoever asks calls the controller, never the screen or
+the view, and the view redraws once from ``on_change``; the screen and the play log listen to
+the same events.
 """
 
 from __future__ import annotations
@@ -23,7 +25,15 @@ from games.reason import Reason
 log = logging.getLogger("kiosk.controller")
 
 EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change",
-          "on_hint")
+          "on_hint", "on_refused")
+#: ``on_refused(what, source)``: an Undo with nothing to take back (the screen says so)
+NOTHING_TO_UNDO = "nothing_to_undo"
+
+#: ``timer(delay, fn)`` calls ``fn()`` after ``delay`` seconds and returns a cancel function
+Timer = Callable[[float, Callable[[], None]], Callable[[], None]]
+#: what the table says about a due autoplay step: None (play), "wait" (a card is being
+#: dragged: try again later) or "stop" (the table is not shown)
+AutoplayHold = Callable[[], "str | None"]
 
 
 class TableController:
@@ -52,6 +62,10 @@ class TableController:
         self._started: float | None = None
         self._stopped: float | None = None
         self._finished = False
+        self._timer: Timer | None = None
+        self._auto_delay = 0.0
+        self._auto_hold: AutoplayHold = lambda: None
+        self._auto_cancel: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ events
     def bind(self, **handlers: Callable[..., None]) -> None:
@@ -107,6 +121,7 @@ class TableController:
 
     def leave(self, source: str = "button") -> None:
         """The player leaves the table (Home, idle timeout)."""
+        self.cancel_autoplay()
         self._stop_clock()
         self._emit("on_leave", self.game, source)
 
@@ -146,6 +161,40 @@ class TableController:
         self._check_end()
         return None
 
+    def drive_autoplay(self, timer: Timer, delay: float,
+                       hold: AutoplayHold = lambda: None) -> None:
+        """Let autoplay follow a player's move by itself: ``delay`` seconds after the move
+        (the card's flight), then one safe move every ``0.7 * delay``. The table that shows
+        this controller gives its clock (``timer``, Kivy's on the kiosk) and says when a step
+        must wait or stop (``hold``); the timing itself lives here, with the game."""
+        self.cancel_autoplay()
+        self._timer, self._auto_delay, self._auto_hold = timer, delay, hold
+
+    def autoplay_soon(self) -> None:
+        """A player's move was played: autoplay follows after the card's flight."""
+        self._schedule_autoplay(self._auto_delay)
+
+    def cancel_autoplay(self) -> None:
+        if self._auto_cancel is not None:
+            self._auto_cancel()
+        self._auto_cancel = None
+
+    def _schedule_autoplay(self, delay: float) -> None:
+        self.cancel_autoplay()
+        if self.autoplay and self._timer is not None:
+            self._auto_cancel = self._timer(delay, self._autoplay_due)
+
+    def _autoplay_due(self) -> None:
+        self._auto_cancel = None
+        hold = self._auto_hold()
+        if hold == "stop":
+            return
+        if hold == "wait":
+            self._schedule_autoplay(self._auto_delay)
+            return
+        if self.autoplay_step() is not None:
+            self._schedule_autoplay(self._auto_delay * 0.7)
+
     def autoplay_step(self) -> Move | None:
         """Play one safe foundation move if autoplay is on; returns it (the view animates it)."""
         if not self.autoplay or self.game.won:
@@ -161,7 +210,9 @@ class TableController:
 
     def undo(self, source: str = "button") -> bool:
         """Take back the last player action (and the autoplay moves it caused)."""
+        self.cancel_autoplay()
         if not self.game.can_undo:
+            self._emit("on_refused", NOTHING_TO_UNDO, source)
             return False
         count = self._groups.pop() if self._groups else 1
         undone = []
@@ -192,6 +243,7 @@ class TableController:
         g = self.game
         if g.won:
             self._finished = True
+            self.cancel_autoplay()
             self._stop_clock()
             self._emit("on_won", g)
         elif g.over:

@@ -1,7 +1,7 @@
 """Attract mode's player, without Kivy: which deal to show and which move comes next.
 
 On the welcome screen, after a while, the kiosk plays games by itself. For a game with a
-list of winnable deals (``assets/deals/<game>.json``, :mod:`kiosk.deals`) the demo replays a
+list of winnable deals (``assets/deals/<game>.json``, :mod:`kiosk.solving.deals`) the demo replays a
 stored winning line to the end, so the show ends with a win; of a few deals drawn from the
 list it takes the one with the shortest line, and :meth:`DemoPlayer.pace` spreads a long line
 over about a minute and a half rather than letting it drag. Other games are played by a simple
@@ -23,8 +23,7 @@ from typing import Any
 import games
 from games import Move
 from games.search import Compound, searchable
-
-from . import deals
+from kiosk.solving import deals
 
 log = logging.getLogger("kiosk.attract")
 

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import readfile
-from .atomicfile import write_atomic
-from .config import MAX_CONFIG_BYTES, WINNABLE_KEY, Config, _Reader
+from kiosk.platform import readfile
+from kiosk.platform.atomicfile import write_atomic
+from kiosk.settings.config import MAX_CONFIG_BYTES, WINNABLE_KEY, Config, _Reader
 
 log = logging.getLogger("kiosk.overrides")
 

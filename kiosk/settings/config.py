@@ -17,7 +17,7 @@ of every file that parses (:data:`LAST_GOOD_NAME` in the data directory, mode 06
 defaults, which have no PIN anyone knows; ``config check`` and ``config show`` report the
 same). :attr:`Config.broken_file` then names the file, for the welcome
 screen's operator mark. A UTF-8 byte-order mark (Windows Notepad writes one) is not an
-error. ``operator_pin`` is hashed as soon as it is read (:mod:`kiosk.operator_pin`), so
+error. ``operator_pin`` is hashed as soon as it is read (:mod:`kiosk.settings.operator_pin`), so
 no configuration object ever holds the digits.
 
 >>> cfg = load_text('name = "Library"\\n[buttons]\\nundo_pin = 99\\n', "x.toml")
@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import readfile
+from kiosk.platform import readfile
 
 log = logging.getLogger("kiosk.config")
 
@@ -132,8 +132,8 @@ class Config:
     language: str = "en"
     #: seconds without input during a game before the kiosk goes back to the welcome screen
     idle_timeout: float = 180.0
-    #: the PIN's hash (:func:`kiosk.operator_pin.hash_pin`); None: not in the configuration,
-    #: the kiosk's own PIN in the data directory is used (:mod:`kiosk.operator_pin`)
+    #: the PIN's hash (:func:`kiosk.settings.operator_pin.hash_pin`); None: not in the configuration,
+    #: the kiosk's own PIN in the data directory is used (:mod:`kiosk.settings.operator_pin`)
     operator_pin: str | None = None
     rotation: int = 0
     four_colour: bool = False
@@ -167,9 +167,9 @@ class Config:
         """Whether ``game_id`` deals only winnable deals, and where that comes from (for
         ``kiosk config show`` and the operator menu). The operator's ``winnable_only`` wins;
         otherwise it is on where most deals are lost, as measured by the solver tally kept in
-        the game's deal list (:func:`kiosk.deals.default_winnable`). ``options``: the rule
+        the game's deal list (:func:`kiosk.solving.deals.default_winnable`). ``options``: the rule
         options dealt with (default: the configured ones)."""
-        from . import deals
+        from kiosk.solving import deals
 
         key = f"games.{game_id}.{WINNABLE_KEY}"
         if game_id in self.winnable_only:
@@ -336,7 +336,7 @@ def _find_copy(raw: bytes) -> Path | None:
 def _keep_copy(cfg: Config, raw: bytes) -> None:
     """Copy a file that parsed to the data directory, for the day it stops parsing; only
     when it changed (a card lives longer without needless writes)."""
-    from .atomicfile import write_atomic
+    from kiosk.platform.atomicfile import write_atomic
 
     try:
         copy = cfg.data_dir() / LAST_GOOD_NAME
@@ -442,7 +442,7 @@ def _pin(v: Any) -> int:
 
 def _operator_pin(v: Any) -> str:
     """4 to 8 digits (hashed here) or a hash from ``kiosk operator pin --hash``."""
-    from .operator_pin import PinError, check_hash, hash_pin
+    from kiosk.settings.operator_pin import PinError, check_hash, hash_pin
 
     if isinstance(v, str) and v.startswith("scrypt$"):
         try:

@@ -1,6 +1,6 @@
 """The operator's side of the kiosk, without Kivy: the PIN guard, exit codes, system commands.
 
-* :class:`PinGuard` checks the operator PIN against its hash (:mod:`kiosk.operator_pin`): a
+* :class:`PinGuard` checks the operator PIN against its hash (:mod:`kiosk.settings.operator_pin`): a
   wrong PIN gives no hint (not even how many digits are right). After :data:`MAX_TRIES`
   wrong tries in a row the keypad is locked, for :data:`LOCK_SECONDS` the first time and
   twice as long at each lock-out after that (up to :data:`MAX_LOCK_SECONDS`), so that
@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .operator_pin import hash_pin, is_hash, verify, write_private
+from kiosk.settings.operator_pin import hash_pin, is_hash, verify, write_private
 
 log = logging.getLogger("kiosk.operator")
 
@@ -102,7 +102,7 @@ class PinGuard:
     ``lock_seconds``, doubled at each further lock-out of the series.
 
     ``secret`` is a PIN hash (or digits, hashed here); ``secret_path``, a PIN file
-    (:class:`kiosk.operator_pin.PinStore`) read again when it changes, so that ``kiosk
+    (:class:`kiosk.settings.operator_pin.PinStore`) read again when it changes, so that ``kiosk
     operator pin --set`` works without a restart; ``state_path`` keeps the count across
     restarts (None: in memory only), also read again when it changes (``--unlock``);
     ``clock`` is wall-clock seconds, since a restart resets the monotonic clock;
@@ -146,7 +146,7 @@ class PinGuard:
 
     def _sync(self) -> None:
         """Pick up a PIN or a lock-out that ``kiosk operator pin`` changed meanwhile."""
-        from .operator_pin import PinStore
+        from kiosk.settings.operator_pin import PinStore
 
         stamp = _stamp(self.state_path)
         if stamp != self._state_stamp:
@@ -245,10 +245,10 @@ def _stamp(path: Path | None) -> tuple[int, int] | None:
 def guard_for(configured: str | None, data_dir: Path | None,
               record: Recorder | None = None) -> PinGuard:
     """The kiosk's guard: the configured PIN hash, else the data directory's PIN (drawn at
-    random the first time, :class:`kiosk.operator_pin.PinStore`); the lock-out is kept in
+    random the first time, :class:`kiosk.settings.operator_pin.PinStore`); the lock-out is kept in
     ``data_dir``. Without a usable data directory (snapshots), a random PIN that nobody
     knows: the menu stays shut rather than open to a guessable PIN."""
-    from .operator_pin import PinStore, generate_pin
+    from kiosk.settings.operator_pin import PinStore, generate_pin
 
     secret = configured
     secret_path = None

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .paths import ASSETS
+from kiosk.paths import ASSETS
 
 #: the turns Kivy's window takes (``[graphics] rotation``)
 ROTATIONS = (0, 90, 180, 270)

@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 
 from games import Move
 from games.reason import Reason
-
-from .controller import TableController
+from kiosk.table.controller import TableController
 
 STOCK_KINDS = ("deal", "redeal")
 ROLE_RANK = {"foundation": 100, "tableau": 60, "hand": 40, "grid": 40, "waste": 30,

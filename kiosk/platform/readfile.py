@@ -13,7 +13,7 @@ needs one ``except`` to fall back on its defaults.
 >>> parse_json("[" * 100_000, "deep.json")
 Traceback (most recent call last):
 ...
-kiosk.readfile.ReadError: deep.json: nested too deeply to be read
+kiosk.platform.readfile.ReadError: deep.json: nested too deeply to be read
 """
 
 from __future__ import annotations

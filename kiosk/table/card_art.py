@@ -29,8 +29,7 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from games.cards import JOKER, RANK, SUIT
-
-from .boot import FONT_BOLD, FONT_REGULAR
+from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 
 SUIT_GLYPHS = "♣♦♥♠"
 RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -174,7 +174,7 @@ class Buttons:
 
     @classmethod
     def from_config(cls, cfg: Any, dispatch: Callable[[str], Any], **kwargs: Any) -> Buttons:
-        """From :class:`kiosk.config.Buttons` (``cfg.buttons``)."""
+        """From :class:`kiosk.settings.config.Buttons` (``cfg.buttons``)."""
         return cls(dispatch, new_deal_pin=cfg.new_deal_pin, undo_pin=cfg.undo_pin,
                    debounce_ms=cfg.debounce_ms, new_deal_hold=cfg.new_deal_hold,
                    undo_repeat_delay=cfg.undo_repeat_delay,

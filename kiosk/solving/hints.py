@@ -1,7 +1,7 @@
 """Hints and the live "still winnable" verdict, without Kivy: the worker process and what
 is known about the positions of one deal.
 
-:class:`HintWorker` runs the solver in a child process (:mod:`kiosk.hintworker`), started
+:class:`HintWorker` runs the solver in a child process (:mod:`kiosk.solving.hintworker`), started
 with the ``spawn`` context so the child is a fresh interpreter that never imports Kivy and
 shares no lock with the app. The table asks with :meth:`HintWorker.request` and collects
 answers with :meth:`HintWorker.poll` from a Kivy ``Clock`` interval, so nothing ever waits
@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
-
-from . import hintworker
+from kiosk.solving import hintworker
 
 log = logging.getLogger("kiosk.hints")
 
@@ -109,7 +108,7 @@ class HintWorker:
                                  name="kiosk-hints")
         # The spawn context re-runs the parent's main script in the child unless it is a
         # package's __main__; the app's script (or a test runner) must not run there, so
-        # the child is started with an empty main: it imports kiosk.hintworker and games.
+        # the child is started with an empty main: it imports kiosk.solving.hintworker and games.
         main = sys.modules.get("__main__")
         sys.modules["__main__"] = types.ModuleType("__main__")
         try:

@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import games
-
-from . import readfile
-from .atomicfile import write_atomic
-from .paths import ASSETS
+from kiosk.paths import ASSETS
+from kiosk.platform import readfile
+from kiosk.platform.atomicfile import write_atomic
 
 log = logging.getLogger("kiosk.deals")
 

@@ -1,8 +1,8 @@
-"""Connects a table's controller (:mod:`kiosk.controller`) to the play log.
+"""Connects a table's controller (:mod:`kiosk.table.controller`) to the play log.
 
 :class:`LogSession` binds to the controller's events and writes the
-:class:`~kiosk.playlog.PlayLog`. No Kivy here; anything that satisfies :class:`TableEvents`
-works (the tests use the real :class:`kiosk.controller.TableController`).
+:class:`~kiosk.records.playlog.PlayLog`. No Kivy here; anything that satisfies :class:`TableEvents`
+works (the tests use the real :class:`kiosk.table.controller.TableController`).
 
 The events it expects, with the arguments the controller passes (no controller argument;
 extra arguments are ignored, so the controller may add some):
@@ -43,7 +43,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from kiosk.playlog import SOURCES, Play, PlayLog
+from kiosk.records.playlog import SOURCES, Play, PlayLog
 
 log = logging.getLogger("kiosk.logsession")
 

@@ -20,8 +20,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from . import readfile
-from .atomicfile import write_atomic
+from kiosk.platform import readfile
+from kiosk.platform.atomicfile import write_atomic
 
 log = logging.getLogger("kiosk.deals")
 

@@ -1,0 +1,1 @@
+"""The play log and what is read out of it: plays, sessions, statistics, exports."""

@@ -1,0 +1,1 @@
+"""What the operator sets: the configuration file, the menu's overrides, the PIN and its lock."""

@@ -1,0 +1,1 @@
+"""The solver's helpers: hints from a worker process, deal lists and cycles, the attract demo."""
