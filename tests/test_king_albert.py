@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove
-from games.patience import PatienceGame
 from games.rng import Rng
 
 from .conftest import arrange
@@ -81,19 +78,6 @@ def test_foundations_up_in_suit_and_their_top_card_may_come_back():
         g.play("T2>F2")
     g.play("F2>T2")  # 2♥ back onto the black 3
     assert g.pile("T2")[-1] == games.cards.parse("2H")
-
-
-def test_fast_moves_match_the_declared_rules():
-    for refill in (True, False):
-        for seed in (1, 2, 3):
-            g = games.new("king_albert", seed, reserve_refill=refill)
-            rnd = random.Random(seed)
-            for _ in range(60):
-                moves = g.legal_moves()
-                assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
-                if not moves:
-                    break
-                g.play(rnd.choice(moves))
 
 
 def test_win_and_undo_redo_to_the_exact_key():

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove, Move
 from games.cards import parse
-from games.patience import PatienceGame
 
 from .conftest import all_cards, arrange
 
@@ -183,19 +180,3 @@ def test_win_on_constructed_position_and_undo_redo():
     for _ in range(4):
         g.redo()
     assert g.won
-
-
-@pytest.mark.parametrize("gid,options", [
-    ("la_belle_lucie", {}), ("la_belle_lucie", {"any_suit": True, "king_rule": True}),
-    ("trefoil", {"alt_colour_build": True}), ("the_fan", {}), ("shamrocks", {}),
-])
-def test_fast_move_generator_matches_the_generic_one(gid, options):
-    rnd = random.Random(gid)
-    for seed in (1, 2):
-        g = games.new(gid, seed, **options)
-        for _ in range(80):
-            moves = g.legal_moves()
-            assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            g.play(rnd.choice(moves))

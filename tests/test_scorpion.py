@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove
 from games import cards as C
-from games.patience import PatienceGame
 from games.rng import Rng
 
 from .conftest import arrange
@@ -115,21 +112,6 @@ def test_sequences_grade_the_result():
     assert g.score == 2 and g.grade == "good" and not g.won
     g.play("T4>T3")
     assert g.score == 3 and g.grade == "excellent"
-
-
-def test_fast_moves_match_the_declared_rules():
-    for seed in (1, 2, 3):
-        g = games.new("scorpion", seed)
-        rnd = random.Random(seed)
-        for _ in range(60):
-            moves = g.legal_moves()
-            card_moves = PatienceGame.legal_moves(g)
-            if g.pile("S"):
-                card_moves.append(games.Move("deal"))
-            assert sorted(moves) == sorted(card_moves)
-            if not moves:
-                break
-            g.play(rnd.choice(moves))
 
 
 def test_win_and_undo_redo_to_the_exact_key():

@@ -9,7 +9,6 @@ import pytest
 import games
 from games import IllegalMove, solver
 from games.cards import ACE, RANK, parse
-from games.patience import PatienceGame
 from games.search import searchable
 
 from .conftest import all_cards, arrange
@@ -121,20 +120,6 @@ def test_win_and_undo_redo_to_the_exact_key():
     for _ in script:
         g.redo()
     assert g.won
-
-
-@pytest.mark.parametrize("opts", [{}, {"partial_series": True}])
-def test_fast_move_list_matches_the_generic_search(opts):
-    for seed in (1, 2, 3):
-        g, rnd = new(seed, **opts), random.Random(seed)
-        for _ in range(150):
-            moves = g.legal_moves()
-            assert len(moves) == len(set(moves))
-            assert set(moves) == set(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            others = [m for m in moves if m.kind != "move"]
-            g.play(rnd.choice(others if others and rnd.random() < 0.3 else moves))
 
 
 # ---------------------------------------------------------------- solver hooks

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove, Move
 from games.cards import parse
-from games.patience import PatienceGame
 
 from .conftest import all_cards, arrange
 
@@ -131,17 +128,3 @@ def test_win_by_clearing_the_last_run_and_undo_redo():
     for _ in script:
         g.redo()
     assert g.won
-
-
-@pytest.mark.parametrize("opts", [{}, {"auto_remove": False}])
-def test_fast_move_list_matches_the_generic_search(opts):
-    for seed in (1, 2, 3):
-        g, rnd = new(seed, **opts), random.Random(seed)
-        for _ in range(150):
-            moves = g.legal_moves()
-            assert len(moves) == len(set(moves))
-            assert set(moves) == set(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            others = [m for m in moves if m.kind != "move"]
-            g.play(rnd.choice(others if others and rnd.random() < 0.3 else moves))
