@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import pytest
 
 import games
 from games import Move
 from games.patience import PatienceGame
+from games.search import searchable
+
+from .conftest import all_cards, arrange
 
 # ------------------------------------------------- fast move lists against the declared rules
 
@@ -93,3 +97,188 @@ def test_the_own_rules_exceptions_are_games_that_override_the_move_list():
     for gid in FAST_OWN_RULES:
         g = games.new(gid, 1)
         assert isinstance(g, PatienceGame) and type(g).legal_moves is not PatienceGame.legal_moves
+
+
+# ------------------------------------------------ a winning line: play, undo all, redo all
+
+
+def _home(ranks: str, suits: str = "CDHS") -> dict[str, str]:
+    """Foundations F1.. holding ``ranks`` of each suit in turn (bottom to top)."""
+    return {f"F{i + 1}": " ".join(r + s for r in ranks) for i, s in enumerate(suits)}
+
+
+def _twin_runs(j: int) -> list[str]:
+    """The j-th of eight king-to-ace runs that use every card of two decks exactly once."""
+    return ["A23456789TJQK"[r - 1] + "CDHS"[(r + j) % 4] for r in range(13, 0, -1)]
+
+
+def _others(*used: str) -> str:
+    """Every card of one deck not named, as arrange() text."""
+    return " ".join(t for t in map(games.cards.text, range(52)) if t not in used)
+
+
+ANY_GRADE = object()
+
+
+@dataclass(frozen=True)
+class WinLine:
+    """A constructed position one short line from a win: the piles (bottom to top), face-down
+    counts, ``game.vars``, the line and the score of the win. ``searchable`` plays it on the
+    search's copy of the game (the search makes and unmakes the same moves)."""
+
+    piles: dict[str, str]
+    script: tuple[str, ...]
+    score: int
+    down: dict[str, int] = field(default_factory=dict)
+    vars: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)
+    searchable: bool = False
+    whole_deck: bool = False  # every card of the game's decks is on the table
+    closed_when_won: bool = False  # a won game lists no move and refuses any
+    start_score: int | None = None  # the score shown before the line, where it is checked
+    grade: object = ANY_GRADE  # the grade of the win, where it is checked
+
+
+_ST_HELENA_LAST = _twin_runs(7)
+WIN_LINES: dict[str, WinLine] = {
+    "aces_up": WinLine(
+        {"D": " ".join(r + s for s in "CDHS" for r in "23456789TJQK"
+                       if r + s not in ("2S", "KS", "QS")),
+         "T1": "AC", "T2": "AD 2S", "T3": "AH KS", "T4": "AS QS"},
+        ("T4>D", "T3>D", "T2>D"), 48, start_score=45),
+    "beleaguered_castle": WinLine(
+        {**_home("A23456789TJQ"), "T1": "KC", "T4": "KD", "T5": "KH", "T8": "KS"},
+        ("T1>F1", "T4>F2", "T5>F3", "T8>F4"), 52, whole_deck=True),
+    "canfield": WinLine(
+        {**_home("56789TJQKA23"), "T1": "4C", "T2": "4S", "W": "4D", "R": "4H"},
+        ("R>F3", "T1>F1", "T2>F4", "W>F2"), 52, vars={"base": 5}, searchable=True,
+        whole_deck=True, closed_when_won=True),
+    "citadel": WinLine(
+        {**_home("A23456789TJQ"), "T6": "KS KH KD KC"},
+        ("T6>F1", "T6>F2", "T6>F3", "T6>F4"), 52, whole_deck=True),
+    "eight_off": WinLine(
+        {**_home("A23456789TJ"), "T1": "KC QC", "C8": "KD", "C1": "QD", "T5": "KH",
+         "T6": "QH", "T7": "KS QS"},
+        ("T1>F1", "T1>F1", "C1>F2", "C8>F2", "T6>F3", "T5>F3", "T7>F4", "T7>F4"), 52,
+        whole_deck=True),
+    "florentine": WinLine(
+        {**_home("56789TJQKA23"), "T1": "4C", "C": "4D", "W": "4H", "T4": "4S"},
+        ("T1>F1", "C>F2", "W>F3", "T4>F4"), 52, vars={"base": 5, "redeals": 0},
+        whole_deck=True),
+    "four_corner_towers": WinLine(
+        {**_home("A23456789TJQ"), "T1": "KC", "T2": "KD", "T3": "KH", "T4": "KS"},
+        ("T1>F1", "T2>F2", "T3>F3", "T4>F4"), 52, whole_deck=True),
+    "golf": WinLine(
+        {"W": "2H", "T1": "5S 9C", "T2": "4D", "S": "3C 8H"},
+        ("deal", "T1>W", "deal", "T2>W", "T1>W"), 0, down={"S": 2}, closed_when_won=True,
+        start_score=3),
+    "grand_piano_fragment": WinLine(
+        {**_home("A23456789TJQ", "CDHSCDHS"), "T1": "KC", "T2": "KD KH", "W": "KS",
+         "S": "KC KD", "T3": "KH", "T4": "KS"},
+        ("T1>F1", "T2>F3", "T2>F2", "W>F4", "T3>F7", "T4>F8", "deal", "W>F6", "deal", "W>F5"),
+        104, down={"S": 2}, searchable=True, whole_deck=True, closed_when_won=True),
+    "king_albert": WinLine(
+        {**_home("A23456789TJQ"), "T9": "KC", "C2": "KD", "C7": "KH", "T1": "KS"},
+        ("T9>F1", "C2>F2", "C7>F3", "T1>F4"), 52, whole_deck=True),
+    "klondike": WinLine(
+        {**_home("A23456789TJQ"), "T1": "KC", "T2": "KD", "T3": "KH", "T4": "KS"},
+        ("T1>F1", "T2>F2", "T3>F3", "T4>F4"), 52, whole_deck=True),
+    "la_belle_lucie": WinLine(
+        {**_home("A23456789TJQ"), "T1": "KS KH", "T2": "KD", "T3": "KC"},
+        ("T1>F3", "T1>F4", "T2>F2", "T3>F1"), 52, vars={"redeals": 2, "drawn": False},
+        whole_deck=True),
+    "make_ten": WinLine(
+        {"G3": "3D", "G9": "7S", "D": _others("3D", "7S")}, ("remove:G3,G9",), 0,
+        whole_deck=True, grade=None),
+    "monte_carlo": WinLine(
+        {"G12": "QS", "G18": "QH", "D": _others("QS", "QH")}, ("remove:G18,G12",), 0,
+        whole_deck=True),
+    "napoleons_tomb": WinLine(
+        {**{f"F{i + 1}": " ".join(r + s for r in "KQJT98765432AKQJT98765432")
+            for i, s in enumerate("SHDC")},
+         "R1": "AS", "T1": "AH", "W": "AD", "S": "AC"},
+        ("R1>F1", "T1>F2", "W>F3", "deal", "W>F4"), 104, down={"S": 1}, searchable=True,
+        whole_deck=True),
+    "pairs_eight_piles": WinLine(
+        {"T8": "QH", "W2": "QC", "S": "2C 3C"}, ("remove:W2,T8",), 0, down={"S": 2}),
+    "puss_in_the_corner": WinLine(
+        {**_home("A23456789TJQ"), "T1": "KH", "T4": "KS", "W": "KC",
+         "F1": "AC 2S 3C 4S 5C 6S 7C 8S 9C TS JC QS",
+         "F2": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+         "F4": "AS 2C 3S 4C 5S 6C 7S 8C 9S TC JS QC"},
+        ("W>F1", "T4>F4", "T1>F3"), 52, whole_deck=True),
+    "pyramid_pairs": WinLine(
+        {"T22": "QS", "T23": "QD", "S": "AC"}, ("remove:T22,T23",), 49, down={"S": 1}),
+    "selective_canfield": WinLine(
+        {**_home("89TJQKA23456"), "T1": "7C", "T2": "7D", "T3": "7H", "T4": "7S"},
+        ("T1>F1", "T2>F2", "T3>F3", "T4>F4"), 52, vars={"base": 8}, whole_deck=True),
+    "shamrocks": WinLine(
+        {**_home("A23456789T"), "T1": "KC QC JC", "T2": "KD JD", "T3": "QD",
+         "T4": "KH QH JH", "T5": "KS QS JS"},
+        ("T1>F1", "T1>F1", "T1>F1", "T2>F2", "T3>F2", "T2>F2", "T4>F3", "T4>F3", "T4>F3",
+         "T5>F4", "T5>F4", "T5>F4"), 52, vars={"redeals": 0, "drawn": False}, whole_deck=True),
+    "snake": WinLine(
+        {**_home("A23456789TJQ", "CDHSCDHS"), "T1": "KC KD KH KS", "T2": "KC KD",
+         "S": "KS KH"},
+        ("T1>F4", "T1>F3", "T1>F2", "T1>F1", "T2>F6", "T2>F5", "deal", "T1>F7", "deal",
+         "T1>F8"), 104, down={"S": 2}, searchable=True, whole_deck=True),
+    "st_helena_spider": WinLine(
+        {**{f"F{j + 1}": " ".join(_twin_runs(j)) for j in range(7)},
+         "T1": " ".join(_ST_HELENA_LAST[:7]), "T2": " ".join(_ST_HELENA_LAST[7:-1]),
+         "S": _ST_HELENA_LAST[-1]},
+        ("T2>T1x5", "deal"), 104, down={"S": 1}, whole_deck=True),
+    "streets_and_alleys": WinLine(
+        {**_home("A23456789TJ"), "T1": "KC QC", "T2": "KD QD", "T3": "KH QH", "T4": "KS QS"},
+        ("T1>F1", "T1>F1", "T2>F2", "T2>F2", "T3>F3", "T3>F3", "T4>F4", "T4>F4"), 52,
+        whole_deck=True),
+    "take_three": WinLine(
+        {**_home("A23456789TJQ"), "T1": "KC", "T2": "KD", "C1": "KH", "C3": "KS"},
+        ("T1>F1", "T2>F2", "C1>F3", "C3>F4"), 52, whole_deck=True),
+    "trefoil": WinLine(
+        {**_home("A23456789TJQ"), "T1": "KC KD KH KS"},
+        ("T1>F4", "T1>F3", "T1>F2", "T1>F1"), 52, vars={"redeals": 2, "drawn": False},
+        whole_deck=True),
+}
+
+
+def test_every_win_line_names_a_catalog_game():
+    assert set(WIN_LINES) <= set(games.ids())
+
+
+@pytest.mark.parametrize("gid", sorted(WIN_LINES))
+def test_win_line_plays_and_undo_redo_restore_the_exact_positions(gid):
+    """The line wins with the game's score and leaves no move; undoing it all gives back the
+    exact starting position, and redoing it all the exact won one."""
+    line = WIN_LINES[gid]
+    g = games.new(gid, 1, **line.options)
+    if line.searchable:
+        g = searchable(g)
+    g = arrange(g, line.piles, line.down, **line.vars)
+    if line.whole_deck:
+        assert all_cards(g) == list(range(52 * g.info.decks))
+    start, start_table = g.key(), g.table()
+    if line.start_score is not None:
+        assert g.score == line.start_score
+    for m in line.script:
+        assert not g.won and not g.over, m
+        g.play(m)
+    assert g.won and g.over and g.score == line.score
+    if line.grade is not ANY_GRADE:
+        assert g.grade == line.grade
+    if line.closed_when_won:
+        assert g.legal_moves() == []
+        with pytest.raises(games.IllegalMove, match="already won"):
+            g.play(line.script[-1])
+    end, end_table = g.key(), g.table()
+    undone = 0
+    while g.can_undo:
+        g.undo()
+        undone += 1
+    assert undone == len(line.script)
+    assert g.key() == start and g.table() == start_table and not g.won
+    redone = 0
+    while g.can_redo:
+        g.redo()
+        redone += 1
+    assert redone == len(line.script)
+    assert g.key() == end and g.table() == end_table and g.won

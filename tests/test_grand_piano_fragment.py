@@ -152,27 +152,6 @@ def test_strict_rescue_loss_option():
         strict.play("T1>T10")
 
 
-def test_win_and_undo_redo_to_the_exact_key():
-    piles = {f"F{i + 1}": " ".join(r + s for r in UP_FROM_ACE[:-1])
-             for i, s in enumerate("CDHSCDHS")}
-    piles.update({"T1": "KC", "T2": "KD KH", "W": "KS", "S": "KC KD", "T3": "KH", "T4": "KS"})
-    g = arrange(new(), piles, {"S": 2})
-    assert all_cards(g) == list(range(104))
-    before = g.key()
-    script = ["T1>F1", "T2>F3", "T2>F2", "W>F4", "T3>F7", "T4>F8", "deal", "W>F6", "deal",
-              "W>F5"]
-    for m in script:
-        g.play(m)
-    assert g.won and g.over and g.score == 104
-    assert Move("rescue") not in g.legal_moves()
-    for _ in script:
-        g.undo()
-    assert g.key() == before
-    for _ in script:
-        g.redo()
-    assert g.won
-
-
 # ---------------------------------------------------------------- solver hooks
 def endgame(seed: int, left: int = 3, **opts) -> games.Game:
     """A random late position: each of the eight foundations is ``left`` cards short of
