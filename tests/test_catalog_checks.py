@@ -137,10 +137,51 @@ class WinLine:
     closed_when_won: bool = False  # a won game lists no move and refuses any
     start_score: int | None = None  # the score shown before the line, where it is checked
     grade: object = ANY_GRADE  # the grade of the win, where it is checked
+    # game-specific facts along the line: (moves played so far, a test of the position)
+    midway: tuple[tuple[int, Callable[[games.Game], bool]], ...] = ()
 
 
+def _row(g: games.Game) -> list[str]:
+    """The top cards of a row of piles T1.., left to right up to the first empty one."""
+    out = []
+    for i in range(1, len(g.layout) + 1):
+        pile = g.pile(f"T{i}") if f"T{i}" in g.index else []
+        if not pile:
+            break
+        out.append(games.cards.text(pile[-1]))
+    return out
+
+
+_DECK = [r + s for s in "CDHS" for r in "A23456789TJQK"]
 _ST_HELENA_LAST = _twin_runs(7)
 WIN_LINES: dict[str, WinLine] = {
+    "accordion": WinLine(
+        {"T1": " ".join(c for c in _DECK if c not in ("KS", "QS")), "T2": "KS", "T3": "QS"},
+        ("T3>T2", "T2>T1x2"), 1,  # QS on KS, then on JS
+        midway=((1, lambda g: g.score == 2 and g.grade == "very good"),
+                (2, lambda g: len(g.pile("T1")) == 52))),
+    "bisley": WinLine(
+        {**{f: " ".join(r + s for r in "A23456") for f, s in zip(("F1", "F2", "F3", "F4"), "CDHS", strict=True)},
+         **{f: " ".join(r + s for r in "KQJT98") for f, s in zip(("F5", "F6", "F7", "F8"), "CDHS", strict=True)},
+         "T1": "7C", "T5": "7D", "T9": "7H", "T13": "7S"},
+        ("T1>F1", "T5>F6", "T9>F3", "T13>F8"), 52, whole_deck=True,
+        midway=((4, lambda g: all(len(g.pile(f)) == 13 for f in ("F1", "F2", "F3", "F4"))),)),
+    "pyramid": WinLine(
+        {"T22": "KH", "T23": "QD", "C": "AS", "S": "2C 3C"}, ("remove:T22", "remove:C,T23"), 48,
+        down={"S": 2}, closed_when_won=True, grade="best",
+        midway=((1, lambda g: g.score == -4),)),  # minus the pyramid, stock and current cards
+    "royal_marriage": WinLine(
+        {"T1": "QH", "T2": "6C", "T3": "TD", "S": "KH 9C"},
+        ("deal", "remove:T2,T4", "deal", "remove:T1,T4"), 2, down={"S": 2},  # 6C..9C: TD goes
+        midway=((3, lambda g: _row(g) == ["QH", "6C", "9C", "KH"] and g.score == 4),
+                (4, lambda g: _row(g) == ["QH", "KH"]))),
+    "scorpion": WinLine(
+        {"T1": "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC",
+         "T2": "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD",
+         "T5": "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH",
+         "T6": "KS QS JS TS 9S", "T7": "8S 7S 6S 5S 4S 3S 2S AS"},
+        ("T7>T6x8",), 4, grade="win", whole_deck=True,
+        midway=((0, lambda g: g.grade == "excellent"),)),
     "aces_up": WinLine(
         {"D": " ".join(r + s for s in "CDHS" for r in "23456789TJQK"
                        if r + s not in ("2S", "KS", "QS")),
@@ -259,9 +300,13 @@ def test_win_line_plays_and_undo_redo_restore_the_exact_positions(gid):
     start, start_table = g.key(), g.table()
     if line.start_score is not None:
         assert g.score == line.start_score
-    for m in line.script:
+    checks = dict(line.midway)
+    for n, m in enumerate(line.script):
+        assert checks.pop(n, lambda g: True)(g), f"after {n} moves"
         assert not g.won and not g.over, m
         g.play(m)
+    assert checks.pop(len(line.script), lambda g: True)(g), "at the win"
+    assert not checks, f"checks after no move of the line: {sorted(checks)}"
     assert g.won and g.over and g.score == line.score
     if line.grade is not ANY_GRADE:
         assert g.grade == line.grade
