@@ -18,7 +18,7 @@ from games import Move
 from games.patience import PatienceGame
 from games.search import searchable
 
-from .conftest import all_cards, arrange
+from .conftest import all_cards, arrange, play_randomly
 
 # ------------------------------------------------- fast move lists against the declared rules
 
@@ -327,3 +327,38 @@ def test_win_line_plays_and_undo_redo_restore_the_exact_positions(gid):
         redone += 1
     assert redone == len(line.script)
     assert g.key() == end and g.table() == end_table and g.won
+
+
+# ------------------------------------------ every rule option: random play, undo, redo, JSON
+
+
+def _option_cases() -> list:
+    """Each non-default choice of each option of each game, one at a time (the defaults are
+    checked by test_all_games on every game)."""
+    cases = []
+    for gid in games.ids():
+        for option in games.game_class(gid).options:
+            for value in option.choices:
+                if value != option.default:
+                    cases.append(pytest.param(gid, {option.name: value},
+                                              id=f"{gid}-{option.name}={value}"))
+    return cases
+
+
+@pytest.mark.parametrize("gid,opts", _option_cases())
+def test_every_option_keeps_cards_and_undo_redo_and_json_restore_the_position(gid, opts):
+    g = games.new(gid, 5, **opts)
+    start, start_table, deck = g.key(), g.table(), all_cards(g)
+    played = play_randomly(g, 40, random.Random(f"{gid}{opts}"))
+    assert all_cards(g) == deck, "cards lost or duplicated"
+    end, end_table = g.key(), g.table()
+    copy = games.from_json(g.to_json())
+    assert copy.opts == g.opts and copy.key() == end and copy.table() == end_table
+    undone = 0
+    while g.can_undo:
+        g.undo()
+        undone += 1
+    assert undone == played and g.key() == start and g.table() == start_table
+    while g.can_redo:
+        g.redo()
+    assert g.key() == end and g.table() == end_table
