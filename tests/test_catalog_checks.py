@@ -152,6 +152,10 @@ def _row(g: games.Game) -> list[str]:
     return out
 
 
+def _row_of(g: games.Game, pile: str) -> list[str]:
+    return [games.cards.text(c) for c in g.pile(pile)]
+
+
 _DECK = [r + s for s in "CDHS" for r in "A23456789TJQK"]
 _ST_HELENA_LAST = _twin_runs(7)
 WIN_LINES: dict[str, WinLine] = {
@@ -228,6 +232,10 @@ WIN_LINES: dict[str, WinLine] = {
         {**_home("A23456789TJQ"), "T1": "KS KH", "T2": "KD", "T3": "KC"},
         ("T1>F3", "T1>F4", "T2>F2", "T3>F1"), 52, vars={"redeals": 2, "drawn": False},
         whole_deck=True),
+    "leapfrog": WinLine(
+        {"G9": "QC", "G15": "QD", "D": _others("QC", "QD")}, ("jump:G15,G9",), 1,
+        whole_deck=True, grade=None,
+        midway=((0, lambda g: g.grade == "good"), (1, lambda g: _row_of(g, "G9") == ["QD"]))),
     "make_ten": WinLine(
         {"G3": "3D", "G9": "7S", "D": _others("3D", "7S")}, ("remove:G3,G9",), 0,
         whole_deck=True, grade=None),
@@ -258,6 +266,10 @@ WIN_LINES: dict[str, WinLine] = {
          "T4": "KH QH JH", "T5": "KS QS JS"},
         ("T1>F1", "T1>F1", "T1>F1", "T2>F2", "T3>F2", "T2>F2", "T4>F3", "T4>F3", "T4>F3",
          "T5>F4", "T5>F4", "T5>F4"), 52, vars={"redeals": 0, "drawn": False}, whole_deck=True),
+    "sliding_eleven": WinLine(
+        {**{f"G{i + 1}": c for i, c in enumerate("AS 2S 3S 4S 5S 6S 7S 8S 9S TS".split())},
+         "G12": "JS"}, ("slide:G12,G11",), 1, start_score=0,  # one slide from the goal
+        midway=((1, lambda g: _row_of(g, "G11") == ["JS"]),)),
     "snake": WinLine(
         {**_home("A23456789TJQ", "CDHSCDHS"), "T1": "KC KD KH KS", "T2": "KC KD",
          "S": "KS KH"},
@@ -321,6 +333,8 @@ def test_win_line_plays_and_undo_redo_restore_the_exact_positions(gid):
         undone += 1
     assert undone == len(line.script)
     assert g.key() == start and g.table() == start_table and not g.won
+    if line.start_score is not None:
+        assert g.score == line.start_score
     redone = 0
     while g.can_redo:
         g.redo()
