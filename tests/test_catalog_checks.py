@@ -200,7 +200,8 @@ WIN_LINES: dict[str, WinLine] = {
         whole_deck=True, closed_when_won=True),
     "citadel": WinLine(
         {**_home("A23456789TJQ"), "T6": "KS KH KD KC"},
-        ("T6>F1", "T6>F2", "T6>F3", "T6>F4"), 52, whole_deck=True),
+        ("T6>F1", "T6>F2", "T6>F3", "T6>F4"), 52, whole_deck=True,
+        midway=((1, lambda g: len(g.pile("T6")) == 3),)),
     "eight_off": WinLine(
         {**_home("A23456789TJ"), "T1": "KC QC", "C8": "KD", "C1": "QD", "T5": "KH",
          "T6": "QH", "T7": "KS QS"},
