@@ -72,26 +72,6 @@ def test_deal_only_when_stuck_option():
     g.play("deal")
 
 
-def test_win_and_undo_redo():
-    rest = [r + s for s in "CDHS" for r in "23456789TJQK" if r + s not in ("2S", "KS", "QS")]
-    g = arrange(games.new("aces_up", 1),
-                {"D": " ".join(rest), "T1": "AC", "T2": "AD 2S", "T3": "AH KS",
-                 "T4": "AS QS"})
-    start = g.key()
-    assert not g.won and g.score == 45
-    g.play("T4>D")
-    g.play("T3>D")
-    g.play("T2>D")
-    assert g.won and g.over and g.score == 48
-    end = g.key()
-    for _ in range(3):
-        g.undo()
-    assert g.key() == start
-    for _ in range(3):
-        g.redo()
-    assert g.key() == end
-
-
 def test_game_ends_when_stock_is_empty_and_nothing_can_be_discarded():
     g = arrange(games.new("aces_up", 1), {"T1": "AC", "T2": "KD", "T3": "5H"})
     assert g.legal_moves() == [] and g.over and not g.won

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove
 from games import cards as C
-from games.patience import PatienceGame
 from games.rng import Rng
 
 from .conftest import arrange
@@ -99,34 +96,3 @@ def test_safe_autoplay_plays_any_foundation_card():
     assert g.notation(g.safe_autoplay()) == "T2>F6"
     g = arrange(games.new("bisley", 1), {**ALL_ACES, "T1": "9C"})
     assert g.safe_autoplay() is None
-
-
-def test_fast_moves_match_the_declared_rules():
-    for seed in (1, 2, 3, 4):
-        g = games.new("bisley", seed)
-        rnd = random.Random(seed)
-        for _ in range(80):
-            moves = g.legal_moves()
-            assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            g.play(rnd.choice(moves))
-
-
-def test_win_and_undo_redo_to_the_exact_key():
-    ups = {f: " ".join(r + s for r in "A23456") for f, s in zip(ACES, "CDHS", strict=True)}
-    downs = {f: " ".join(r + s for r in "KQJT98") for f, s in zip(KINGS, "CDHS", strict=True)}
-    g = arrange(games.new("bisley", 1), {**ups, **downs, "T1": "7C", "T5": "7D",
-                                          "T9": "7H", "T13": "7S"})
-    start = g.key()
-    for move in ("T1>F1", "T5>F6", "T9>F3", "T13>F8"):
-        assert not g.won
-        g.play(move)
-    assert g.won and g.over and g.score == 52
-    assert all(len(g.pile(f)) == 13 for f in ACES)
-    while g.can_undo:
-        g.undo()
-    assert g.key() == start
-    while g.can_redo:
-        g.redo()
-    assert g.won

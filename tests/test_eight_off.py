@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove
-from games.patience import PatienceGame
 from games.rng import Rng
 
 from .conftest import arrange
@@ -83,34 +80,3 @@ def test_reserve_places():
         g.play("C5>C6")
     with pytest.raises(IllegalMove, match="Cards on a foundation cannot be moved."):
         g.play("F1>C6")
-
-
-def test_fast_moves_match_the_declared_rules():
-    for cap in (True, False):
-        for seed in (1, 2, 3):
-            g = games.new("eight_off", seed, column_cap=cap)
-            rnd = random.Random(seed)
-            for _ in range(60):
-                moves = g.legal_moves()
-                assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
-                if not moves:
-                    break
-                g.play(rnd.choice(moves))
-
-
-def test_win_and_undo_redo_to_the_exact_key():
-    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJ") for i, s in enumerate("CDHS")}
-    piles.update({"T1": "KC QC", "C8": "KD", "C1": "QD", "T5": "KH", "T6": "QH",
-                  "T7": "KS QS"})
-    g = arrange(games.new("eight_off", 1), piles)
-    start = g.key()
-    for move in ("T1>F1", "T1>F1", "C1>F2", "C8>F2", "T6>F3", "T5>F3", "T7>F4", "T7>F4"):
-        assert not g.won
-        g.play(move)
-    assert g.won and g.over and g.score == 52
-    while g.can_undo:
-        g.undo()
-    assert g.key() == start
-    while g.can_redo:
-        g.redo()
-    assert g.won

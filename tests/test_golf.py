@@ -83,27 +83,6 @@ def test_turn_stock_any_time_or_only_when_stuck():
         strict.play("deal")
 
 
-def test_win_with_last_stock_card_and_score_and_undo_redo():
-    g = arrange(games.new("golf", 1), {"W": "2H", "T1": "5S 9C", "T2": "4D", "S": "3C 8H"},
-                {"S": 2})
-    start = g.key()
-    assert g.score == 3
-    for m in ("deal", "T1>W", "deal", "T2>W", "T1>W"):
-        assert not g.won
-        g.play(m)
-    assert g.won and g.over and g.score == 0
-    assert g.legal_moves() == []
-    with pytest.raises(IllegalMove, match="already won"):
-        g.play("deal")
-    end = g.key()
-    while g.can_undo:
-        g.undo()
-    assert g.key() == start
-    while g.can_redo:
-        g.redo()
-    assert g.key() == end
-
-
 def test_spare_stock_cards_lower_the_score():
     g = arrange(games.new("golf", 1), {"W": "2H", "T1": "3S", "S": "4C 5C"}, {"S": 2})
     g.play("T1>W")

@@ -9,7 +9,6 @@ import pytest
 import games
 from games import IllegalMove, Move, solver
 from games.cards import parse
-from games.patience import PatienceGame
 from games.search import Compound, searchable
 
 from .conftest import all_cards, arrange, assert_keys_separate_positions
@@ -151,41 +150,6 @@ def test_strict_rescue_loss_option():
     assert strict.lost and strict.over and not strict.won and strict.legal_moves() == []
     with pytest.raises(IllegalMove, match="none of the reserve cards can be played"):
         strict.play("T1>T10")
-
-
-def test_win_and_undo_redo_to_the_exact_key():
-    piles = {f"F{i + 1}": " ".join(r + s for r in UP_FROM_ACE[:-1])
-             for i, s in enumerate("CDHSCDHS")}
-    piles.update({"T1": "KC", "T2": "KD KH", "W": "KS", "S": "KC KD", "T3": "KH", "T4": "KS"})
-    g = arrange(new(), piles, {"S": 2})
-    assert all_cards(g) == list(range(104))
-    before = g.key()
-    script = ["T1>F1", "T2>F3", "T2>F2", "W>F4", "T3>F7", "T4>F8", "deal", "W>F6", "deal",
-              "W>F5"]
-    for m in script:
-        g.play(m)
-    assert g.won and g.over and g.score == 104
-    assert Move("rescue") not in g.legal_moves()
-    for _ in script:
-        g.undo()
-    assert g.key() == before
-    for _ in script:
-        g.redo()
-    assert g.won
-
-
-@pytest.mark.parametrize("opts", [{}, {"empty_pile": "waste_reserve", "building": "alt"}])
-def test_fast_move_list_matches_the_generic_search(opts):
-    for seed in (1, 2, 3):
-        g, rnd = new(seed, **opts), random.Random(seed)
-        for _ in range(150):
-            moves = g.legal_moves()
-            assert len(moves) == len(set(moves))
-            assert set(moves) == set(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            others = [m for m in moves if m.kind != "move"]
-            g.play(rnd.choice(others if others and rnd.random() < 0.3 else moves))
 
 
 # ---------------------------------------------------------------- solver hooks

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove
-from games.patience import PatienceGame
 from games.rng import Rng
 
 from .conftest import arrange
@@ -81,32 +78,3 @@ def test_foundations_up_in_suit_and_their_top_card_may_come_back():
         g.play("T2>F2")
     g.play("F2>T2")  # 2♥ back onto the black 3
     assert g.pile("T2")[-1] == games.cards.parse("2H")
-
-
-def test_fast_moves_match_the_declared_rules():
-    for refill in (True, False):
-        for seed in (1, 2, 3):
-            g = games.new("king_albert", seed, reserve_refill=refill)
-            rnd = random.Random(seed)
-            for _ in range(60):
-                moves = g.legal_moves()
-                assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
-                if not moves:
-                    break
-                g.play(rnd.choice(moves))
-
-
-def test_win_and_undo_redo_to_the_exact_key():
-    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")}
-    piles.update({"T9": "KC", "C2": "KD", "C7": "KH", "T1": "KS"})
-    g = arrange(games.new("king_albert", 1), piles)
-    start = g.key()
-    for move in ("T9>F1", "C2>F2", "C7>F3", "T1>F4"):
-        g.play(move)
-    assert g.won and g.over and g.score == 52
-    while g.can_undo:
-        g.undo()
-    assert g.key() == start
-    while g.can_redo:
-        g.redo()
-    assert g.won

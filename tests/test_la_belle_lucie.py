@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove, Move
 from games.cards import parse
-from games.patience import PatienceGame
 
 from .conftest import all_cards, arrange
 
@@ -167,35 +164,3 @@ def test_redeal_any_time_option():
     assert Move("redeal") in g.legal_moves()
     g.play("redeal")
     assert g.vars["redeals"] == 1
-
-
-def test_win_on_constructed_position_and_undo_redo():
-    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")}
-    piles.update({"T1": "KS KH", "T2": "KD", "T3": "KC"})
-    g = arrange(new(), piles, redeals=2, drawn=False)
-    before = g.key()
-    for move in ("T1>F3", "T1>F4", "T2>F2", "T3>F1"):
-        g.play(move)
-    assert g.won and g.over and g.score == 52
-    for _ in range(4):
-        g.undo()
-    assert g.key() == before
-    for _ in range(4):
-        g.redo()
-    assert g.won
-
-
-@pytest.mark.parametrize("gid,options", [
-    ("la_belle_lucie", {}), ("la_belle_lucie", {"any_suit": True, "king_rule": True}),
-    ("trefoil", {"alt_colour_build": True}), ("the_fan", {}), ("shamrocks", {}),
-])
-def test_fast_move_generator_matches_the_generic_one(gid, options):
-    rnd = random.Random(gid)
-    for seed in (1, 2):
-        g = games.new(gid, seed, **options)
-        for _ in range(80):
-            moves = g.legal_moves()
-            assert sorted(moves) == sorted(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            g.play(rnd.choice(moves))

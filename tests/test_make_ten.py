@@ -79,15 +79,3 @@ def test_grade_and_score_count_the_stock():
     assert g.score == 11 and g.grade is None
     g.play("remove:G1,G2")
     assert g.score == 9 and g.grade == "good luck"
-
-
-def test_win_and_undo_redo():
-    g = arrange(games.new("make_ten", 1),
-                {"G3": "3D", "G9": "7S", "D": others("3D", "7S")})
-    before = g.key()
-    g.play("remove:G3,G9")
-    assert g.won and g.over and g.score == 0 and g.grade is None
-    g.undo()
-    assert g.key() == before
-    g.redo()
-    assert g.won

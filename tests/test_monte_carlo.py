@@ -117,18 +117,6 @@ def test_4x5_variant_refills_to_twenty():
     assert not g.legal_moves()
 
 
-def test_win_and_undo_redo():
-    g = arrange(games.new("monte_carlo", 1),
-                {"G12": "QS", "G18": "QH", "D": others("QS", "QH")})
-    before = g.key()
-    g.play("remove:G18,G12")
-    assert g.won and g.over and g.score == 0
-    g.undo()
-    assert g.key() == before
-    g.redo()
-    assert g.won
-
-
 def test_undo_takes_back_a_whole_refill():
     g = games.new("monte_carlo", 7)
     start = g.key()

@@ -100,23 +100,6 @@ def test_rescue_is_off_in_scored_play_and_by_option():
             g.play("rescue:T1")
 
 
-def test_win_in_first_pass_scores_50_minus_cards_left_and_undo_redo():
-    g = arrange(new(), {"T22": "KH", "T23": "QD", "C": "AS", "S": "2C 3C"}, {"S": 2})
-    start = g.key()
-    g.play("remove:T22")
-    assert not g.won and g.score == -4  # minus the pyramid, stock and current cards
-    g.play("remove:C,T23")
-    assert g.won and g.over and g.score == 48 and g.grade == "best"
-    assert g.legal_moves() == []
-    end = g.key()
-    g.undo()
-    g.undo()
-    assert g.key() == start
-    g.redo()
-    g.redo()
-    assert g.key() == end
-
-
 def test_win_in_a_later_pass_scores_less():
     g = arrange(new(), {"T22": "KH", "W": "5C"}, **{"pass": 2})
     g.play("remove:T22")

@@ -53,15 +53,3 @@ def test_rescue_after_the_last_pass():
     g.play("rescue:T1")
     g.play("remove:C,T2")
     assert g.won and g.score == 20 - 1 and g.grade == "winner"
-
-
-def test_win_and_undo_redo():
-    g = arrange(new(), {"T22": "QS", "T23": "QD", "S": "AC"}, {"S": 1})
-    start = g.key()
-    g.play("remove:T22,T23")
-    assert g.won and g.over and g.score == 49
-    end = g.key()
-    g.undo()
-    assert g.key() == start and not g.won
-    g.redo()
-    assert g.key() == end

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove
 from games import cards as C
-from games.patience import PatienceGame
 from games.rng import Rng
 
 from .conftest import arrange
@@ -115,32 +112,3 @@ def test_sequences_grade_the_result():
     assert g.score == 2 and g.grade == "good" and not g.won
     g.play("T4>T3")
     assert g.score == 3 and g.grade == "excellent"
-
-
-def test_fast_moves_match_the_declared_rules():
-    for seed in (1, 2, 3):
-        g = games.new("scorpion", seed)
-        rnd = random.Random(seed)
-        for _ in range(60):
-            moves = g.legal_moves()
-            card_moves = PatienceGame.legal_moves(g)
-            if g.pile("S"):
-                card_moves.append(games.Move("deal"))
-            assert sorted(moves) == sorted(card_moves)
-            if not moves:
-                break
-            g.play(rnd.choice(moves))
-
-
-def test_win_and_undo_redo_to_the_exact_key():
-    g = arrange(games.new("scorpion", 1), {
-        "T1": suit_run("C"), "T2": suit_run("D"), "T5": suit_run("H"),
-        "T6": suit_run("S", "KQJT9"), "T7": suit_run("S", "8765432A")})
-    start = g.key()
-    assert g.grade == "excellent"
-    g.play("T7>T6x8")
-    assert g.won and g.over and g.score == 4 and g.grade == "win"
-    g.undo()
-    assert g.key() == start and not g.won
-    g.redo()
-    assert g.won

@@ -78,24 +78,6 @@ def test_empty_fans_stay_empty_and_there_is_no_redeal():
     assert g.over
 
 
-def test_win_and_undo_redo():
-    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789T") for i, s in enumerate("CDHS")}
-    piles.update({"T1": "KC QC JC", "T2": "KD JD", "T3": "QD", "T4": "KH QH JH",
-                  "T5": "KS QS JS"})
-    g = arrange(games.new("shamrocks", 1), piles, redeals=0, drawn=False)
-    before = g.key()
-    moves = ["T1>F1"] * 3 + ["T2>F2", "T3>F2", "T2>F2"] + ["T4>F3"] * 3 + ["T5>F4"] * 3
-    for move in moves:
-        g.play(move)
-    assert g.won and g.score == 52
-    for _ in moves:
-        g.undo()
-    assert g.key() == before
-    for _ in moves:
-        g.redo()
-    assert g.won
-
-
 # ------------------------------------------------------------ the solver's hooks
 # Building goes up or down in any suit, so every card is a parking place for eight others:
 # the hooks of games/shamrocks.py are checked here against a plain search on endgames.

@@ -9,7 +9,6 @@ import pytest
 import games
 from games import IllegalMove, solver
 from games.cards import ACE, RANK, parse
-from games.patience import PatienceGame
 from games.search import searchable
 
 from .conftest import all_cards, arrange
@@ -99,42 +98,6 @@ def test_safe_autoplay_waits_for_every_lower_card():
     assert g.safe_autoplay() == games.Move("move", g.index["T1"], g.index["F2"], 1)
     g.play("T1>F2")
     assert g.safe_autoplay() is None  # a 2 of some other suit may still need the 3
-
-
-def test_win_and_undo_redo_to_the_exact_key():
-    piles = {}
-    for i, suit in enumerate("CDHSCDHS"):
-        piles[f"F{i + 1}"] = " ".join(r + suit for r in "A23456789TJQ")
-    piles["T1"] = "KC KD KH KS"
-    piles["T2"] = "KC KD"
-    piles["S"] = "KS KH"
-    g = arrange(new(), piles, {"S": 2})
-    before = g.key()
-    script = ["T1>F4", "T1>F3", "T1>F2", "T1>F1", "T2>F6", "T2>F5", "deal", "T1>F7",
-              "deal", "T1>F8"]
-    for m in script:
-        g.play(m)
-    assert g.won and g.over and g.score == 104
-    for _ in script:
-        g.undo()
-    assert g.key() == before
-    for _ in script:
-        g.redo()
-    assert g.won
-
-
-@pytest.mark.parametrize("opts", [{}, {"partial_series": True}])
-def test_fast_move_list_matches_the_generic_search(opts):
-    for seed in (1, 2, 3):
-        g, rnd = new(seed, **opts), random.Random(seed)
-        for _ in range(150):
-            moves = g.legal_moves()
-            assert len(moves) == len(set(moves))
-            assert set(moves) == set(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            others = [m for m in moves if m.kind != "move"]
-            g.play(rnd.choice(others if others and rnd.random() < 0.3 else moves))
 
 
 # ---------------------------------------------------------------- solver hooks

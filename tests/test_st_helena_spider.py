@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games import IllegalMove, Move
 from games.cards import parse
-from games.patience import PatienceGame
 
 from .conftest import all_cards, arrange
 
@@ -112,36 +109,3 @@ def test_no_deal_with_empty_column_option():
     strict.play("T1>T10")
     strict.play("deal")
     assert strict.pile("S") == []
-
-
-def test_win_by_clearing_the_last_run_and_undo_redo():
-    piles = {f"F{j + 1}": " ".join(run(j)) for j in range(7)}
-    last = run(7)
-    g = arrange(new(), {**piles, "T1": " ".join(last[:7]), "T2": " ".join(last[7:-1]),
-                        "S": last[-1]}, {"S": 1})
-    assert all_cards(g) == list(range(104))
-    before = g.key()
-    script = ["T2>T1x5", "deal"]
-    for m in script:
-        g.play(m)
-    assert g.won and g.over and g.score == 104
-    for _ in script:
-        g.undo()
-    assert g.key() == before
-    for _ in script:
-        g.redo()
-    assert g.won
-
-
-@pytest.mark.parametrize("opts", [{}, {"auto_remove": False}])
-def test_fast_move_list_matches_the_generic_search(opts):
-    for seed in (1, 2, 3):
-        g, rnd = new(seed, **opts), random.Random(seed)
-        for _ in range(150):
-            moves = g.legal_moves()
-            assert len(moves) == len(set(moves))
-            assert set(moves) == set(PatienceGame.legal_moves(g))
-            if not moves:
-                break
-            others = [m for m in moves if m.kind != "move"]
-            g.play(rnd.choice(others if others and rnd.random() < 0.3 else moves))

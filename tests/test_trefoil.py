@@ -64,16 +64,3 @@ def test_draw_is_an_option_off_by_default():
     assert g.legal_moves() == [Move("draw", g.index["T1"], g.index["F1"], 2)]
     g.play("draw:T1,F1,2")
     assert g.pile("T1") == [parse("7D")]
-
-
-def test_win_and_undo_redo():
-    piles = {f"F{i + 1}": " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")}
-    piles["T1"] = "KC KD KH KS"
-    g = arrange(games.new("trefoil", 1), piles, redeals=2, drawn=False)
-    before = g.key()
-    for f in "4321":
-        g.play(f"T1>F{f}")
-    assert g.won and g.score == 52
-    while g.can_undo:
-        g.undo()
-    assert g.key() == before
