@@ -28,6 +28,9 @@ from .table import Sheet
 
 log = logging.getLogger("kiosk.attract")
 
+#: how many of the last demo games ``games_shown`` remembers (the tests look at the last few)
+SHOWN_KEPT = 200
+
 
 class AttractScreen(Screen):
     """The demo table. ``step`` is the slowest pace (seconds per move; a long stored line
@@ -118,6 +121,7 @@ class AttractScreen(Screen):
             self._ev = Clock.schedule_once(self._next_game, self.pause)
             return
         self.games_shown.append(game_id)
+        del self.games_shown[:-SHOWN_KEPT]  # attract mode runs for months
         if self.view is None:
             self.view = TableView(self.ctl, size_hint=(None, None))
             self.root.add_widget(self.view, index=len(self.root.children) - 1)
