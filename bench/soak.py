@@ -132,7 +132,7 @@ def run(minutes: float, every: float) -> dict:
         samples: list[tuple[float, float]] = []
         games: list[str] = []
         caches: dict = {}
-        next_sample = start
+        next_sample = start + every  # the first sample once the app is up
         try:
             while True:
                 now = time.monotonic()
@@ -186,7 +186,8 @@ def describe(label: str, result: dict, every: float) -> str:
         "| minute | RSS (MB) |",
         "|---|---|",
     ]
-    lines += [f"| {t:.0f} | {m:.0f} |" for t, m in samples]
+    digits = 0 if every >= 60 else 1
+    lines += [f"| {t:.{digits}f} | {m:.0f} |" for t, m in samples]
     if result["caches"]:
         sizes = ", ".join(f"{k} {v}" for k, v in result["caches"].items())
         lines += ["", f"Cache sizes at the end: {sizes}."]
@@ -224,6 +225,8 @@ def main() -> int:
     if args.child:
         child(args.child, args.every)
         return 0
+    # a SIGTERM ends the run like Ctrl+C: the child is stopped too (the finally in run())
+    signal.signal(signal.SIGTERM, lambda *_a: sys.exit(1))
     result = run(args.minutes, args.every)
     run_text = describe(args.label, result, args.every)
     body = "\n\n".join([

@@ -8,6 +8,7 @@ A game with a deal list replays a solved deal to its win at a watchable pace
 
 from __future__ import annotations
 
+import gc
 import logging
 import random
 
@@ -128,6 +129,9 @@ class AttractScreen(Screen):
         self.view.four_colour = app.four_colour
         self.view.animate = app.animate
         self.view.set_controller(self.ctl)
+        # the finished demo's widgets are reference cycles holding GL textures the garbage
+        # collector's counts do not see: collect them now, not some thousand objects later
+        gc.collect()
         self._pace = self.player.pace(self.step)
         self._arrange()
         self.retranslate()
