@@ -15,6 +15,7 @@ log, the hardware buttons and the idle and attract timers live in :class:`kiosk.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,7 @@ from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
 
 import games
 from games.reason import Reason
+from kiosk.platform import frame_sync
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.platform.buttons import NEW_DEAL, UNDO
 from kiosk.screens.widgets import FELT_DARK
@@ -179,6 +181,8 @@ class KioskApp(App):
         register_fonts()
         ExceptionManager.add_handler(self.keeper)
         Window.clearcolor = FELT_DARK
+        #: an offscreen window's frames are waited for, else Mesa's queue grows (frame_sync)
+        self.frames_finished = frame_sync.attach(Window, os.environ.get("SDL_VIDEODRIVER"))
         Window.bind(on_request_close=self._on_request_close, on_keyboard=self._on_key)
         self.sm = ScreenManager(transition=FadeTransition(duration=0.18) if self.transitions
                                 else NoTransition())

@@ -8,6 +8,7 @@ A game with a deal list replays a solved deal to its win at a watchable pace
 
 from __future__ import annotations
 
+import gc
 import logging
 import random
 
@@ -28,6 +29,9 @@ from ..i18n import game_text
 from .table import Sheet
 
 log = logging.getLogger("kiosk.attract")
+
+#: how many of the last demo games ``games_shown`` remembers (the tests look at the last few)
+SHOWN_KEPT = 200
 
 
 class AttractScreen(Screen):
@@ -119,12 +123,16 @@ class AttractScreen(Screen):
             self._ev = Clock.schedule_once(self._next_game, self.pause)
             return
         self.games_shown.append(game_id)
+        del self.games_shown[:-SHOWN_KEPT]  # attract mode runs for months
         if self.view is None:
             self.view = TableView(self.ctl, size_hint=(None, None))
             self.root.add_widget(self.view, index=len(self.root.children) - 1)
         self.view.four_colour = app.four_colour
         self.view.animate = app.animate
         self.view.set_controller(self.ctl)
+        # the finished demo's widgets are reference cycles holding GL textures the garbage
+        # collector's counts do not see: collect them now, not some thousand objects later
+        gc.collect()
         self._pace = self.player.pace(self.step)
         self._arrange()
         self.retranslate()

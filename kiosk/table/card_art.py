@@ -3,12 +3,17 @@
 No bitmaps: a card is a rounded rectangle, its rank and suit are text rendered at the exact
 pixel size the card needs (cached), and its back is a lattice of lines. The suit symbols
 come from the kiosk font (``assets/fonts``), whose coverage of ♣♦♥♠ the tests check.
+
+Both caches are bounded (:class:`kiosk.texture_cache.TextureCache`): every game layout has
+its own card size, so attract mode meets a new size every minute or two, for months. The
+card faces of the :data:`FACE_SIZES` most recently drawn sizes are kept (the visitor's
+table, the demo's, the welcome screen's showcase), the others are dropped as a whole.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections import OrderedDict
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
@@ -31,6 +36,8 @@ from kivy.uix.widget import Widget
 from games.cards import JOKER, RANK, SUIT
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 
+from .texture_cache import TextureCache, texture_bytes
+
 SUIT_GLYPHS = "♣♦♥♠"
 RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 INK = {
@@ -52,13 +59,30 @@ def suit_colour(suit: int, four_colour: bool) -> tuple[float, float, float, floa
     return INK["red"] if suit in (1, 2) else INK["black"]
 
 
-@lru_cache(maxsize=1024)
+#: rank and suit glyphs and pile labels: a card size needs about 10, a layout's labels a few
+TEXT_BYTES = 8 * 2**20
+TEXT_ENTRIES = 512
+#: card faces: the sizes kept, and bounds that hold 2 decks, a back and jokers of each
+#: (at 1920x1080 a card is about 160x224 px, 140 kB: 330 of them are 46 MB)
+FACE_SIZES = 3
+FACE_ENTRIES = FACE_SIZES * 110
+FACE_BYTES = 48 * 2**20
+
+_texts = TextureCache(TEXT_BYTES, TEXT_ENTRIES)
+
+
 def text_texture(text: str, px: int, bold: bool = True):
-    """White text rendered at ``px`` pixels (tinted by a Color when drawn)."""
-    label = CoreLabel(text=text, font_size=max(4, px), font_name=str(FONT_BOLD if bold
-                      else FONT_REGULAR), color=(1, 1, 1, 1), padding=(0, 0))
-    label.refresh()
-    return label.texture
+    """White text rendered at ``px`` pixels (tinted by a Color when drawn; cached)."""
+    px = max(4, int(px))
+    key = (text, px, bool(bold))
+    tex = _texts.get(key)
+    if tex is None:
+        label = CoreLabel(text=text, font_size=px, font_name=str(FONT_BOLD if bold
+                          else FONT_REGULAR), color=(1, 1, 1, 1), padding=(0, 0))
+        label.refresh()
+        tex = label.texture
+        _texts.put(key, tex, texture_bytes(*tex.size))
+    return tex
 
 
 def _glyph(group: InstructionGroup, text: str, px: int, cx: float, cy: float,
@@ -150,7 +174,27 @@ def _diagonal(x0: float, y0: float, x1: float, y1: float, k: float, sign: int):
     return [a[0], a[1], b[0], b[1]]
 
 
-_faces: dict[tuple[int, bool, int, int, bool], Fbo] = {}
+_faces = TextureCache(FACE_BYTES, FACE_ENTRIES)
+#: the card sizes whose faces are cached, least recently drawn first
+_face_sizes: OrderedDict[tuple[int, int], None] = OrderedDict()
+
+
+def _use_size(size: tuple[int, int]) -> None:
+    """Mark ``size`` as drawn now; the faces of sizes beyond :data:`FACE_SIZES` go."""
+    _face_sizes[size] = None
+    _face_sizes.move_to_end(size)
+    while len(_face_sizes) > FACE_SIZES:
+        old, _ = _face_sizes.popitem(last=False)
+        for key in _faces.keys():
+            if key[2:4] == old:
+                _faces.discard(key)
+
+
+def cache_sizes() -> dict[str, int]:
+    """Entries and bytes of the two caches (the soak bench and the tests read them)."""
+    return {"card_faces": len(_faces), "card_face_sizes": len({k[2:4] for k in _faces.keys()}),
+            "card_face_bytes": _faces.nbytes, "text_textures": len(_texts),
+            "text_texture_bytes": _texts.nbytes}
 
 
 def card_texture(code: int, face_up: bool, w: int, h: int, four_colour: bool = False):
@@ -159,10 +203,9 @@ def card_texture(code: int, face_up: bool, w: int, h: int, four_colour: bool = F
     A card on the table is then one textured rectangle, so a frame costs two draw calls per
     card instead of a dozen: what keeps dragging a long run smooth on a Pi."""
     key = (code if face_up else -1, face_up, w, h, four_colour and face_up)
+    _use_size((w, h))
     fbo = _faces.get(key)
     if fbo is None:
-        if len(_faces) > 600:  # many sizes seen (window resized): start again
-            _faces.clear()
         fbo = Fbo(size=(w, h))
         with fbo:
             ClearColor(0, 0, 0, 0)
@@ -174,7 +217,7 @@ def card_texture(code: int, face_up: bool, w: int, h: int, four_colour: bool = F
             draw_back(body, w, h)
         fbo.add(body)
         fbo.draw()
-        _faces[key] = fbo
+        _faces.put(key, fbo, texture_bytes(w, h))
     return fbo.texture
 
 
