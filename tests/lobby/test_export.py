@@ -240,21 +240,12 @@ def test_export_to_usb_without_a_stick(db, tmp_path):
 
 
 def test_export_to_a_full_stick(db, tmp_path):
-    from .test_playlog_faults import mount, umount
+    from .test_playlog_faults import full_stick
 
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    mount("-t", "tmpfs", "-o", "size=16k", "tmpfs", str(stick))
-    try:
-        with pytest.raises(OSError), open(stick / "photos.jpg", "wb") as fh:
-            for _ in range(100):                 # someone's stick, full of photos
-                fh.write(b"\0" * 1024)
-                fh.flush()
+    with full_stick(tmp_path / "stick") as stick:
         with pytest.raises(export.ExportError, match="full"):
             export.export_to_usb(db, mount=stick)
         assert _files(stick) == ["photos.jpg"]
-    finally:
-        umount(stick)
 
 
 def _files(root: Path) -> list[str]:

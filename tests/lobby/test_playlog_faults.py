@@ -49,6 +49,21 @@ def umount(path: Path) -> None:
 
 
 @contextlib.contextmanager
+def full_stick(stick: Path):
+    """``stick`` as a tiny USB stick already full of someone's photos (a 16 kB tmpfs)."""
+    stick.mkdir()
+    mount("-t", "tmpfs", "-o", "size=16k", "tmpfs", str(stick))
+    try:
+        with pytest.raises(OSError), open(stick / "photos.jpg", "wb") as fh:
+            for _ in range(100):
+                fh.write(b"\0" * 1024)
+                fh.flush()
+        yield stick
+    finally:
+        umount(stick)
+
+
+@contextlib.contextmanager
 def read_only(directory: Path):
     """Make ``directory`` a read-only bind mount of itself for the duration."""
     mount("--bind", str(directory), str(directory))

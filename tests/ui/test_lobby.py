@@ -347,20 +347,13 @@ def test_export_to_a_usb_stick(ui, menu, tmp_path, monkeypatch):
 
 def test_export_to_a_full_usb_stick_says_so_and_leaves_no_partial_file(ui, menu, tmp_path,
                                                                        monkeypatch):
-    from tests.lobby.test_playlog_faults import mount, umount
+    from tests.lobby.test_playlog_faults import full_stick
 
     app = ui.app
     open_klondike(ui, 5)
     ui.tap(*ui.card_center("S"))
     app.table.go_home()
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    mount("-t", "tmpfs", "-o", "size=16k", "tmpfs", str(stick))
-    try:
-        with pytest.raises(OSError), open(stick / "photos.jpg", "wb") as fh:
-            for _ in range(100):                 # someone's stick, full of photos
-                fh.write(b"\0" * 1024)
-                fh.flush()
+    with full_stick(tmp_path / "stick") as stick:
         monkeypatch.setattr(export, "find_usb_mount", lambda *a, **k: stick)
         app.show_operator("export")
         ui.frames(2)
@@ -370,8 +363,6 @@ def test_export_to_a_full_usb_stick_says_so_and_leaves_no_partial_file(ui, menu,
         assert menu.export_state["error"]
         assert "The USB stick is full." in texts(menu.panel)
         assert [p.name for p in stick.rglob("*") if p.is_file()] == ["photos.jpg"]
-    finally:
-        umount(stick)
 
 
 def test_games_and_language_are_saved_in_the_config_file(ui, menu):
