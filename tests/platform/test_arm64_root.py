@@ -1,16 +1,17 @@
 """The Pi's own architecture in CI: a Debian arm64 root, run under QEMU user emulation.
 
-The root is Debian Trixie (the release of the image: Python 3.13) with exactly the
-image's runtime packages (image-build/stage-kiosk/00-runtime/00-packages-nr); the app is
+The root is the Debian-archive image's own (image-build/debian/root.sh: Debian Trixie, the
+release of the image, Python 3.13, with the image's package lists; built once and cached, so
+the image build of test_boot_image.py reuses it); the app is
 installed there by the image's own installer (image-build/install-app.sh) from the wheel
 built from this checkout, with its aarch64 dependencies from PyPI. Then ``kiosk games --json``
 and ``kiosk snapshot`` (SDL offscreen, Mesa's software renderer) run inside it, so a
 dependency or a code path that breaks on ARM fails here, not in a lobby.
 
-Needs root (debootstrap, chroot, mounts) and binfmt_misc with the aarch64 handler; the test
+Needs root (mmdebstrap, chroot, mounts) and binfmt_misc with the aarch64 handler; the test
 registers the handler of Debian's qemu-user-static itself. Where that cannot be done it says
-so and is skipped. On an arm64 machine no emulation is needed. Downloaded .debs are kept in
-/var/cache/solitaire-kiosk-tests (only an optimisation; a fresh machine downloads them).
+so and is skipped. On an arm64 machine no emulation is needed. The root's tarball is kept in
+/var/cache/solitaire-kiosk-tests (only an optimisation; a fresh machine builds it).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import pytest
 
 import games
 
-from .conftest import CACHE, IMAGE_BUILD, REPO, STAGE, need, package_list
+from .conftest import CACHE, IMAGE_BUILD, REPO, need
 
 SUITE = "trixie"
 MIRROR = os.environ.get("SOLITAIRE_KIOSK_DEBIAN_MIRROR", "http://deb.debian.org/debian")
@@ -44,7 +45,7 @@ pytestmark = pytest.mark.slow
 def emulation_problem() -> str | None:
     """Why aarch64 programs cannot run here, or None when they can."""
     if os.geteuid() != 0:
-        return "needs root for debootstrap, chroot and binfmt_misc"
+        return "needs root for mmdebstrap, chroot and binfmt_misc"
     if platform.machine() == "aarch64":
         return None
     if not (BINFMT / "register").exists():
@@ -92,26 +93,22 @@ def arm64_root(tmp_path_factory: pytest.TempPathFactory, wheel: Path):
     problem = emulation_problem()
     if problem:
         pytest.skip(f"no arm64 root: {problem}")
-    need("debootstrap", "unshare", "chroot")
+    need("mmdebstrap", "unshare", "chroot", "tar")
     timings: dict[str, float] = {}
     root = tmp_path_factory.mktemp("arm64") / "root"
-    packages = package_list(STAGE / "00-runtime/00-packages-nr")
-    cmd = ["debootstrap", "--arch=arm64", "--variant=minbase",
-           "--include=" + ",".join(packages)]
-    cache = CACHE / f"debootstrap-{SUITE}-arm64"
-    try:
-        cache.mkdir(parents=True, exist_ok=True)
-        cmd.append(f"--cache-dir={cache}")
-    except OSError:
-        pass
+    # the image's own root (image-build/debian/root.sh): built once, cached, shared with the
+    # image build of tests/platform/test_boot_image.py
     start = time.monotonic()
-    proc = subprocess.run([*cmd, SUITE, str(root), MIRROR], capture_output=True, text=True,
-                          timeout=2400)
-    _timed(timings, "debootstrap", start)
-    if proc.returncode != 0:
-        log = root / "debootstrap/debootstrap.log"
-        tail = log.read_text()[-3000:] if log.exists() else ""
-        pytest.fail(f"debootstrap failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}\n{tail}")
+    proc = subprocess.run(["sh", str(IMAGE_BUILD / "debian/root.sh")], capture_output=True,
+                          text=True, timeout=5400,
+                          env=dict(os.environ, KIOSK_CACHE=str(CACHE), KIOSK_SUITE=SUITE,
+                                   KIOSK_DEBIAN_MIRROR=MIRROR))
+    _timed(timings, "root", start)
+    assert proc.returncode == 0, f"root.sh failed:\n{proc.stderr[-5000:]}"
+    tarball = proc.stdout.strip().splitlines()[-1]
+    root.mkdir()
+    subprocess.run(["tar", "-C", str(root), "--numeric-owner", "-xpf", tarball], check=True,
+                   timeout=1200)
     arch = in_root(root, "dpkg", "--print-architecture", timeout=120)
     assert arch.stdout.strip() == "arm64", arch.stderr
 
