@@ -101,6 +101,11 @@ sed -i '/^# UNCONFIGURED FSTAB/d' "$root/etc/fstab"
     cat "$root/etc/fstab"
 } > "$work/fstab"
 mv "$work/fstab" "$root/etc/fstab"
+# systemd-firstboot would ask for a locale, a time zone and a root password on the first
+# boot, on the kiosk's screen: the answers are given here (C.UTF-8, UTC) and it is masked.
+echo "LANG=C.UTF-8" > "$root/etc/locale.conf"
+ln -sfn /usr/share/zoneinfo/Etc/UTC "$root/etc/localtime"
+ln -sfn /dev/null "$root/etc/systemd/system/systemd-firstboot.service"
 # No root password (locked), no user that can log in, no SSH server: the screen is the
 # kiosk's and nothing else listens.
 "$here/in-root.sh" "$root" passwd --lock root >/dev/null
@@ -108,10 +113,13 @@ mv "$work/fstab" "$root/etc/fstab"
 say "5/6 the boot partition (Debian's raspi-firmware hooks)"
 # raspi-firmware writes cmdline.txt from these: the root by label, no serial console (the Pi's
 # UART pins are free), then quiet-boot.sh makes the kernel and systemd quiet on tty3.
-sed -i -e "s|^#\?ROOTPART=.*|ROOTPART=LABEL=$root_label|" -e 's|^#\?CONSOLES=.*|CONSOLES="tty1"|' \
-    "$root/etc/default/raspi-firmware"
-grep -q "^ROOTPART=LABEL=$root_label" "$root/etc/default/raspi-firmware" \
-    || echo "ROOTPART=LABEL=$root_label" >> "$root/etc/default/raspi-firmware"
+# CMA=0: no cma= on the command line; the hook adds cma=64M when it does not run on a Pi 4,
+# and that setting keeps a Pi 4 from booting (its own comment says so).
+{
+    echo "ROOTPART=LABEL=$root_label"
+    echo 'CONSOLES="tty1"'
+    echo 'CMA=0'
+} >> "$root/etc/default/raspi-firmware"
 # update-initramfs builds the initramfs with the system as it now is (overlayroot's hook,
 # the modules of both the Pi and QEMU's virt machine) and runs raspi-firmware's hook, which
 # copies the firmware, the device trees, the kernel and the initramfs and writes config.txt
