@@ -120,11 +120,12 @@ say "5/6 the boot partition (Debian's raspi-firmware hooks)"
     echo 'CONSOLES="tty1"'
     echo 'CMA=0'
 } >> "$root/etc/default/raspi-firmware"
-# update-initramfs builds the initramfs with the system as it now is (overlayroot's hook,
-# the modules of both the Pi and QEMU's virt machine) and runs raspi-firmware's hook, which
-# copies the firmware, the device trees, the kernel and the initramfs and writes config.txt
-# and cmdline.txt.
-"$here/in-root.sh" "$root" update-initramfs -u -k all
+# The initramfs was built when the root was made (with overlayroot's hook and the modules of
+# both the Pi and QEMU's virt machine); raspi-firmware's kernel hook, run again with the
+# settings above, copies the device trees, the kernel and the initramfs next to the firmware
+# (its package put that there) and writes config.txt and cmdline.txt. `update-initramfs -u`
+# on the Pi runs the same hook.
+"$here/in-root.sh" "$root" env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
 for file in cmdline.txt config.txt start4.elf fixup4.dat bcm2711-rpi-4-b.dtb; do
     [ -s "$root/boot/firmware/$file" ] || die "raspi-firmware did not write /boot/firmware/$file"
 done
