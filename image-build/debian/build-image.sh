@@ -61,7 +61,8 @@ trap 'rm -rf "$work"' EXIT
 
 say "1/6 the Debian arm64 root (cached when built before)"
 tarball=$("$here/root.sh")
-tar -C "$work" --one-top-level=root --numeric-owner -xpf "$tarball"
+mkdir "$root"
+tar -C "$root" --numeric-owner -xpf "$tarball"
 
 say "2/6 the app's wheel"
 # from a clean copy: setuptools would also pack what an old build left in build/
