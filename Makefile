@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run test test-fast lint bench clean image boot-test
 
 run: $(VENV)/.installed
 	$(VENV)/bin/kiosk run $(ARGS)
@@ -16,6 +16,16 @@ test-fast:
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+
+# The SD-card image from Debian's archive (root needed; image-build/debian/build-image.sh), and
+# its boot in QEMU with every check of tests/platform/test_boot_image.py.
+IMAGE ?= build/solitaire-kiosk-arm64.img
+
+image: $(VENV)/.installed
+	PYTHON=$(PY) nice image-build/debian/build-image.sh $(IMAGE)
+
+boot-test: $(VENV)/.installed
+	SOLITAIRE_KIOSK_IMAGE=$(IMAGE) nice $(PY) -m pytest tests/platform/test_boot_image.py -v $(ARGS)
 
 $(VENV)/.installed: pyproject.toml
 	tools/install.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Append the play log's partition to a pi-gen image: an ext4 file system labelled
-# "kiosk-data" after the root partition, mounted at /var/lib/solitaire-kiosk (the stage's
+# Append the play log's partition to the kiosk's image (pi-gen's or the Debian build's): an
+# ext4 file system labelled "kiosk-data" after the root partition, mounted at /var/lib/solitaire-kiosk (the stage's
 # fstab line). The root stays read-only under its RAM overlay; only this partition is
 # written, so a power cut can at worst lose the last play, never the system.
 #
@@ -24,7 +24,7 @@ fi
 
 parts=$(sfdisk --dump "$img" | grep -c 'start=' || true)
 if [ "$parts" -ne 2 ]; then
-    echo "add-data-partition: $img has $parts partitions, expected pi-gen's 2 (boot, root)" >&2
+    echo "add-data-partition: $img has $parts partitions, expected 2 (boot, root)" >&2
     exit 1
 fi
 

@@ -76,6 +76,7 @@ git -C "$pigen" clean --quiet -fdx -e work -e deploy
 say "3/5 the kiosk stage"
 cp -a "$here/stage-kiosk" "$stage"
 cp -a "$repo/systemd" "$stage/01-system/files/systemd"
+cp -a "$here/system" "$stage/01-system/files/system"
 cp "${KIOSK_CONFIG:-$repo/config.example.toml}" "$stage/01-system/files/config.toml"
 mkdir -p "$stage/02-app/files/wheels" "$stage/02-app/files/docs"
 cp "$work"/wheels/*.whl "$stage/02-app/files/wheels/"

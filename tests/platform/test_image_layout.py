@@ -30,7 +30,10 @@ PI_GEN_KEYS = {
 }
 DEBIAN_NAME = re.compile(r"^[a-z0-9][a-z0-9+.-]+$")
 BUILD = (IMAGE_BUILD / "build.sh").read_text()
-SYSTEM_RUN = (STAGE / "01-system/02-run.sh").read_text()
+SYSTEM = IMAGE_BUILD / "system"
+# what the pi-gen stage's system step runs: its own script and the shared ones it calls
+SYSTEM_RUN = "\n".join(p.read_text() for p in [STAGE / "01-system/02-run.sh",
+                                               *sorted(SYSTEM.glob("*.sh"))])
 
 
 def test_stage_has_prerun_and_exports_an_image():
@@ -94,6 +97,7 @@ def test_every_file_the_stage_uses_is_in_the_repo_or_put_there_by_build():
         "files/config.toml": REPO / "config.example.toml",
         "files/wheels": None,  # built by build.sh
         "files/install-app.sh": IMAGE_BUILD / "install-app.sh",
+        "files/system": SYSTEM,
         "files/docs": REPO / "docs",
     }
     for script in STAGE.glob("*/*.sh"):
@@ -116,7 +120,7 @@ def test_every_file_of_systemd_dir_is_installed():
         if len(rel.parts) > 1:
             assert f"{rel.parts[0]}/" in SYSTEM_RUN, f"02-run.sh does not install {rel}"
         elif path.suffix in (".service", ".timer"):
-            assert f'"${{sd}}"/*{path.suffix}' in SYSTEM_RUN
+            assert f'"$sd"/*{path.suffix}' in SYSTEM_RUN
         else:
             assert path.name in SYSTEM_RUN, f"02-run.sh does not install {rel}"
     for unit in ("solitaire-kiosk.service", "solitaire-kiosk-seal.service"):
@@ -141,8 +145,8 @@ def test_config_example_agrees_with_the_image():
     usb = example["export"]["usb_mount"]
     assert f"d {usb} " in (SYSTEMD / "tmpfiles.d/solitaire-kiosk.conf").read_text()
     assert usb in (SYSTEMD / "libexec/usb-stick").read_text()
-    assert "install -D -m 640 files/config.toml \"${etc}/solitaire-kiosk/config.toml\"" \
-        in SYSTEM_RUN
+    assert 'install -D -m 640 "$config" "$etc/solitaire-kiosk/config.toml"' in SYSTEM_RUN
+    assert "install-files.sh \"${ROOTFS_DIR}\" files/systemd files/config.toml" in SYSTEM_RUN
     assert Path("/etc/solitaire-kiosk/config.toml") == config.DEFAULT_PATH
 
 
@@ -164,3 +168,39 @@ def test_app_is_installed_from_the_wheel_into_its_own_venv():
     assert "python3 -m venv --system-site-packages" in installer
     unit = (SYSTEMD / "solitaire-kiosk.service").read_text()
     assert "ExecStart=/opt/solitaire-kiosk/venv/bin/kiosk run" in unit
+
+
+DEBIAN = IMAGE_BUILD / "debian"
+
+
+def test_debian_build_shares_the_system_and_app_scripts_with_pi_gen():
+    """Both images get the kiosk from the same scripts: nothing of it is copied."""
+    script = (DEBIAN / "build-image.sh").read_text()
+    for shared in ("system/install-files.sh", "system/setup-in-root.sh", "system/quiet-boot.sh",
+                   "install-app.sh", "add-data-partition.sh"):
+        assert shared in script, f"build-image.sh does not run {shared}"
+    stage = (STAGE / "01-system/02-run.sh").read_text()
+    for shared in ("install-files.sh", "setup-in-root.sh", "quiet-boot.sh"):
+        assert shared in stage, f"the pi-gen stage does not run {shared}"
+    root = (DEBIAN / "root.sh").read_text()
+    assert "00-runtime/00-packages-nr" in root and "01-system/00-packages-nr" in root
+
+
+@pytest.mark.parametrize("path", [DEBIAN / "packages"], ids=["debian/packages"])
+def test_debian_package_list_is_package_names(path: Path):
+    names = package_list(path)
+    assert {"linux-image-arm64", "raspi-firmware", "systemd-sysv", "initramfs-tools"} <= set(names)
+    for name in names:
+        assert DEBIAN_NAME.match(name), name
+
+
+def test_make_builds_and_boots_the_debian_image():
+    makefile = (REPO / "Makefile").read_text()
+    assert re.search(r"^image:.*\n\t.*image-build/debian/build-image\.sh \$\(IMAGE\)", makefile,
+                     re.M)
+    assert re.search(r"^boot-test:.*\n\t.*tests/platform/test_boot_image\.py", makefile, re.M)
+    assert "IMAGE ?= build/solitaire-kiosk-arm64.img" in makefile
+    needed = {line.split()[0] for line in (REPO / "tools/debian-packages.txt").read_text()
+              .splitlines() if line.strip() and not line.startswith("#")}
+    assert {"mmdebstrap", "qemu-system-arm", "qemu-user-static", "dosfstools", "mtools",
+            "fdisk", "e2fsprogs"} <= needed

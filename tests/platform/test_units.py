@@ -16,7 +16,7 @@ import pytest
 
 from kiosk.settings import config
 
-from .conftest import SYSTEMD, need
+from .conftest import IMAGE_BUILD, REPO, SYSTEMD, need
 
 UNIT_SUFFIXES = (".service", ".timer", ".socket", ".path", ".mount", ".automount", ".target")
 UNITS = sorted(p for p in SYSTEMD.iterdir() if p.suffix in UNIT_SUFFIXES)
@@ -278,10 +278,18 @@ def test_config_dropins_use_known_keys(dropin: str, default: str):
     assert keys and set(keys) <= known, set(keys) - known
 
 
+# Keys that exist only when the kernel has the option: the Pi's and Debian's arm64 kernels
+# have it, a CI machine's kernel may not (tests/platform/test_boot_image.py reads the key on
+# the image's own kernel).
+KERNEL_OPTION_KEYS = {"kernel.sysrq": "CONFIG_MAGIC_SYSRQ"}
+
+
 def test_sysctl_keys_exist():
     for line in (SYSTEMD / "sysctl.d/90-solitaire-kiosk.conf").read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             key = line.split("=")[0].strip()
+            if key in KERNEL_OPTION_KEYS and not Path("/proc/sys", *key.split(".")).exists():
+                continue
             assert Path("/proc/sys", *key.split(".")).exists(), key
 
 
@@ -299,3 +307,43 @@ def test_polkit_rule_allows_only_reboot_and_poweroff_to_the_kiosk_user():
         proc = subprocess.run([node, "--check", "-"], input=text, capture_output=True,
                               text=True, timeout=60)
         assert proc.returncode == 0, proc.stderr
+
+
+def test_sysrq_key_is_off():
+    """Alt+SysRq+B on a visitor's USB keyboard must not reboot the kiosk."""
+    settings = {}
+    for line in (SYSTEMD / "sysctl.d/90-solitaire-kiosk.conf").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            settings[key.strip()] = value.strip()
+    assert settings.get("kernel.sysrq") == "0"
+
+
+def test_ctrl_alt_del_is_masked_in_the_installed_root(tmp_path: Path):
+    """The images' shared installer masks ctrl-alt-del.target (systemd's own verdict on the
+    result) and the system drop-in turns off the 7-presses forced reboot."""
+    need("systemctl")
+    root = tmp_path / "root"
+    (root / "etc").mkdir(parents=True)
+    proc = subprocess.run(["sh", str(IMAGE_BUILD / "system/install-files.sh"), str(root),
+                           str(SYSTEMD), str(REPO / "config.example.toml")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    target = root / "etc/systemd/system/ctrl-alt-del.target"
+    assert target.is_symlink() and str(target.readlink()) == "/dev/null"
+    state = subprocess.run(["systemctl", f"--root={root}", "is-enabled", "ctrl-alt-del.target"],
+                           capture_output=True, text=True, timeout=60)
+    assert state.stdout.strip() == "masked", state.stdout + state.stderr
+    manager = (root / "etc/systemd/system.conf.d/solitaire-kiosk.conf").read_text()
+    assert re.search(r"^CtrlAltDelBurstAction=none$", manager, re.M)
+    sysctl = (root / "etc/sysctl.d/90-solitaire-kiosk.conf").read_text()
+    assert re.search(r"^kernel\.sysrq = 0$", sysctl, re.M)
+
+
+def test_shared_installer_refuses_a_wrong_root(tmp_path: Path):
+    proc = subprocess.run(["sh", str(IMAGE_BUILD / "system/install-files.sh"),
+                           str(tmp_path / "nothing"), str(SYSTEMD),
+                           str(REPO / "config.example.toml")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "not a root file system" in proc.stderr

@@ -1,0 +1,55 @@
+#!/bin/sh
+# The Debian arm64 root of the kiosk (trixie, from Debian's archive only), as a tarball in a
+# cache: built once, then reused by `make image` (image-build/debian/build-image.sh) and by
+# the arm64 root test (tests/platform/test_arm64_root.py), which installs the app into a copy.
+# The tarball's name carries a hash of everything that decides its content (this script, the
+# package lists, the suite, the mirror), so a changed list builds a new one.
+# KIOSK_FRESH=1 builds it again even when cached. Prints the tarball's path.
+#
+# usage: root.sh        (cache: $KIOSK_CACHE, default /var/cache/solitaire-kiosk-tests)
+#
+# Needs root, mmdebstrap and, on a non-arm64 machine, QEMU user emulation (binfmt.sh).
+# About 1.3 GB of tarball; 15-40 minutes under emulation on a 2-core machine.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+stage=$here/../stage-kiosk
+suite=${KIOSK_SUITE:-trixie}
+mirror=${KIOSK_DEBIAN_MIRROR:-${SOLITAIRE_KIOSK_DEBIAN_MIRROR:-http://deb.debian.org/debian}}
+cache=${KIOSK_CACHE:-${SOLITAIRE_KIOSK_TEST_CACHE:-/var/cache/solitaire-kiosk-tests}}
+lists="$stage/00-runtime/00-packages-nr $stage/01-system/00-packages-nr $here/packages"
+
+command -v mmdebstrap >/dev/null || { echo "root: mmdebstrap is missing (apt install mmdebstrap)" >&2; exit 1; }
+"$here/binfmt.sh"
+# shellcheck disable=SC2086 # the lists are paths without spaces
+packages=$(sed 's/#.*//' $lists | tr -s ' \n' '\n' | sed '/^$/d' | sort -u | paste -sd, -)
+# shellcheck disable=SC2086
+key=$( { cat "$0" $lists; echo "$suite $mirror"; } | sha256sum | cut -c1-12)
+tar=$cache/debian-root-$suite-arm64-$key.tar
+mkdir -p "$cache"
+
+# One build at a time: a second caller (the root test and the image in the same CI run)
+# waits for the first and then reuses its tarball.
+exec 9>"$cache/.root.lock"
+flock 9
+if [ -s "$tar" ] && [ -z "${KIOSK_FRESH:-}" ]; then
+    echo "root: cached $tar" >&2
+    echo "$tar"
+    exit 0
+fi
+rm -f "$tar.partial"
+echo "root: building $tar (mmdebstrap $suite arm64 from $mirror)" >&2
+start=$(date +%s)
+# /boot/firmware exists for raspi-firmware's hooks; build-image.sh runs them again with a
+# mount point there (they skip a plain directory), once its files are in place.
+# shellcheck disable=SC2016 # the hooks' "$1" is mmdebstrap's root
+mmdebstrap --arch=arm64 --variant=apt --components=main,non-free-firmware \
+    --include="$packages" \
+    --setup-hook='mkdir -p "$1/boot/firmware"' \
+    --customize-hook='rm -f "$1/etc/resolv.conf" "$1/etc/hostname"' \
+    "$suite" "$tar.partial" "$mirror" >&2
+mv "$tar.partial" "$tar"
+# older roots of other package lists are of no further use
+find "$cache" -maxdepth 1 -name "debian-root-*-arm64-*.tar" ! -name "${tar##*/}" -delete
+echo "root: built in $(( $(date +%s) - start )) s, $(du -h "$tar" | cut -f1)" >&2
+echo "$tar"

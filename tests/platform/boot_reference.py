@@ -1,0 +1,70 @@
+"""What the booted image must show, drawn by the app itself on this machine.
+
+    python -m tests.platform.boot_reference OUT_DIR CONFIG WxH
+
+Runs the real app headless (SDL offscreen, as ``kiosk snapshot`` does) with the image's
+config, and writes the welcome screen, the game picker and the first game's table as PNGs
+(the app's own renderer, kiosk/screens/shots.py), plus ``reference.json``: where the boot test must
+touch the screen (top-left origin, the way QEMU's tablet counts) to open the picker and then
+that first game. The boot test compares QEMU's screendumps with these pictures.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+
+def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
+    from kiosk.platform import boot
+
+    boot.configure(boot.Screen(*size, headless=True), quiet=True)
+    from gpiozero.pins.mock import MockFactory
+    from kivy.base import EventLoop, runTouchApp
+
+    from kiosk.app import KioskApp
+    from kiosk.screens.shots import capture
+    from kiosk.settings import config
+
+    home = Path(tempfile.mkdtemp(prefix="kiosk-boot-ref-"))
+    cfg = config.load(config_file)
+    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
+                   data_dir=home, pin_factory=MockFactory())
+    app._run_prepare()
+    runTouchApp(embedded=True)
+
+    def shot(name: str) -> None:
+        done: list = []
+        capture(out / name, done.append)
+        for _ in range(60):
+            EventLoop.idle()
+            if done:
+                return
+        raise SystemExit(f"boot_reference: no frame for {name}")
+
+    out.mkdir(parents=True, exist_ok=True)
+    for _ in range(5):
+        EventLoop.idle()
+    shot("welcome.png")
+    app.show_picker()
+    for _ in range(5):
+        EventLoop.idle()
+    shot("picker.png")
+    grid = app.picker.carousel.current_slide
+    tile = next(w for w in reversed(grid.children) if hasattr(w, "game_id"))
+    x, y = tile.to_window(*tile.center)
+    app.open_game(tile.game_id)
+    for _ in range(5):
+        EventLoop.idle()
+    shot("table.png")
+    h = size[1]
+    (out / "reference.json").write_text(json.dumps({
+        "size": list(size), "welcome_touch": [size[0] // 2, h // 2],
+        "tile_touch": [round(x), round(h - y)], "game": tile.game_id}))
+
+
+if __name__ == "__main__":
+    w, h = (int(v) for v in sys.argv[3].split("x"))
+    main(Path(sys.argv[1]), Path(sys.argv[2]), (w, h))

@@ -1,0 +1,235 @@
+"""One boot of the kiosk's SD-card image in qemu-system-aarch64, driven from outside.
+
+The machine is QEMU's ``virt`` board with a Cortex-A72 (the Pi 4's core), the image as a
+virtio disk, a virtio GPU (the screen, 800x480 like the official 7" panel), a virtio tablet
+(the touch screen) and keyboard, and no network. QEMU plays the Pi's boot firmware: it
+loads the kernel and initramfs that the image's boot partition holds, with the image's own
+``cmdline.txt``. Two channels reach in:
+
+* the serial port (``ttyAMA0``), where the test's kernel command line adds
+  ``systemd.debug_shell=ttyAMA0``: a root shell that exists only for this boot, because the
+  shipped ``cmdline.txt`` never has it (the image has no shell on any console);
+* QMP, QEMU's monitor: screendumps, touches, key presses, and pulling the plug.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from .pictures import Picture, read_ppm
+
+SCREEN = (800, 480)
+TABLET_MAX = 32767  # QEMU's absolute axes run 0..0x7fff
+
+
+def partition_offsets(disk: Path) -> list[int]:
+    """Byte offsets of the image's partitions (sfdisk's dump, 512-byte sectors)."""
+    dump = subprocess.run(["sfdisk", "--dump", str(disk)], capture_output=True, text=True,
+                          check=True).stdout
+    return [int(m) * 512 for m in re.findall(r"start=\s*(\d+)", dump)]
+
+
+def boot_files(disk: Path, out: Path) -> tuple[Path, Path, str]:
+    """Kernel, initramfs and cmdline.txt from the image's FAT boot partition (mtools)."""
+    fat = f"{disk}@@{partition_offsets(disk)[0]}"
+    listing = subprocess.run(["mdir", "-b", "-i", fat, "::"], capture_output=True, text=True,
+                             check=True).stdout.split()
+    names = [Path(p).name for p in listing]
+    kernels = sorted(n for n in names if n.startswith("vmlinuz-"))
+    initrds = sorted(n for n in names if n.startswith("initrd.img-"))
+    assert kernels and initrds, f"no kernel or initramfs on the boot partition: {names}"
+    out.mkdir(parents=True, exist_ok=True)
+    for name in (kernels[-1], initrds[-1]):
+        subprocess.run(["mcopy", "-o", "-i", fat, f"::{name}", str(out / name)], check=True)
+    cmdline = subprocess.run(["mtype", "-i", fat, "::cmdline.txt"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+    return out / kernels[-1], out / initrds[-1], cmdline
+
+
+class Machine:
+    """A running QEMU; ``sh`` runs a command in the guest's debug shell."""
+
+    def __init__(self, disk: Path, workdir: Path, name: str) -> None:
+        self.disk, self.dir, self.name = disk, workdir / name, name
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.kernel, self.initrd, self.cmdline = boot_files(disk, self.dir)
+        self.serial_log = self.dir / "serial.log"
+        self._buf = b""
+        self._lock = threading.Lock()
+        self._n = 0
+        self.proc: subprocess.Popen | None = None
+        self.started = 0.0
+
+    # --- life -------------------------------------------------------------------------
+    def start(self) -> None:
+        serial_sock, qmp_sock = self.dir / "serial.sock", self.dir / "qmp.sock"
+        append = f"{self.cmdline} console=ttyAMA0 systemd.debug_shell=ttyAMA0"
+        cmd = [
+            shutil.which("qemu-system-aarch64") or "qemu-system-aarch64",
+            "-machine", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", "2048",
+            "-accel", "tcg,thread=multi",
+            "-kernel", str(self.kernel), "-initrd", str(self.initrd), "-append", append,
+            "-drive", f"file={self.disk},format=raw,if=none,id=sd,cache=unsafe",
+            "-device", "virtio-blk-pci,drive=sd",
+            "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}",
+            "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
+            "-display", "none", "-nic", "none", "-no-reboot",
+            "-chardev", f"socket,id=ser,path={serial_sock},server=on,wait=off",
+            "-serial", "chardev:ser",
+            "-qmp", f"unix:{qmp_sock},server=on,wait=off",
+        ]
+        (self.dir / "qemu-command").write_text(" ".join(cmd) + "\n")
+        self.proc = subprocess.Popen(cmd, stdout=open(self.dir / "qemu.log", "wb"),
+                                     stderr=subprocess.STDOUT)
+        self.started = time.monotonic()
+        self._serial = self._connect(serial_sock)
+        self._qmp = self._connect(qmp_sock)
+        self._qmp_file = self._qmp.makefile("rwb")
+        self._qmp_file.readline()  # the greeting
+        self.qmp("qmp_capabilities")
+        threading.Thread(target=self._read_serial, daemon=True).start()
+
+    def _connect(self, path: Path) -> socket.socket:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(str(path))
+                return s
+            except OSError as err:
+                if time.monotonic() > deadline or (self.proc and self.proc.poll() is not None):
+                    raise RuntimeError(f"QEMU did not open {path}: "
+                                       f"{(self.dir / 'qemu.log').read_text()[-2000:]}") from err
+                time.sleep(0.2)
+
+    def _read_serial(self) -> None:
+        with open(self.serial_log, "ab") as log:
+            while True:
+                try:
+                    data = self._serial.recv(4096)
+                except OSError:
+                    return
+                if not data:
+                    return
+                log.write(data)
+                log.flush()
+                with self._lock:
+                    self._buf += data
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def wait_exit(self, timeout: float) -> int | None:
+        try:
+            return self.proc.wait(timeout) if self.proc else None
+        except subprocess.TimeoutExpired:
+            return None
+
+    def pull_the_plug(self) -> None:
+        """Power loss: QEMU is killed, nothing in the guest gets to flush anything."""
+        if self.alive():
+            self.proc.kill()
+            self.proc.wait(30)
+
+    # --- serial shell -----------------------------------------------------------------
+    def serial_text(self) -> str:
+        with self._lock:
+            return self._buf.decode(errors="replace")
+
+    def wait_for_shell(self, timeout: float) -> float:
+        """Seconds from QEMU's start until the debug shell answers."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise AssertionError(f"QEMU ended during boot:\n{self.tail()}")
+            try:
+                self.sh("true", timeout=15)
+                return time.monotonic() - self.started
+            except TimeoutError:
+                continue
+        raise AssertionError(f"no shell on the serial console after {timeout:.0f} s:\n"
+                             f"{self.tail()}")
+
+    def sh(self, command: str, timeout: float = 120) -> tuple[int, str]:
+        """Run ``command`` in the guest; (exit status, output). The markers are printed by
+        printf from pieces, so the echo of the typed line never looks like them."""
+        self._n += 1
+        n = self._n
+        begin, end = f"@@B{n}@@", f"@@E{n}@@"
+        with self._lock:
+            mark = len(self._buf)
+        line = (f"printf '@@%s%d@@\\n' B {n}; ( {command} ) 2>&1; "
+                f"printf '@@%s%d@@ %d\\n' E {n} $?\n")
+        self._serial.sendall(line.encode())
+        deadline = time.monotonic() + timeout
+        pattern = re.compile(re.escape(begin) + r"\r?\n(.*?)" + re.escape(end) + r" (\d+)",
+                             re.S)
+        while time.monotonic() < deadline:
+            with self._lock:
+                text = self._buf[mark:].decode(errors="replace")
+            found = pattern.search(text)
+            if found:
+                return int(found.group(2)), found.group(1).replace("\r", "")
+            if not self.alive():
+                raise AssertionError(f"QEMU ended while running {command!r}:\n{self.tail()}")
+            time.sleep(0.2)
+        raise TimeoutError(f"{command!r} gave no answer in {timeout:.0f} s")
+
+    def ok(self, command: str, timeout: float = 120) -> str:
+        status, out = self.sh(command, timeout)
+        assert status == 0, f"{command!r} exited {status}:\n{out}"
+        return out.strip()
+
+    def tail(self, chars: int = 4000) -> str:
+        return self.serial_text()[-chars:]
+
+    # --- monitor ----------------------------------------------------------------------
+    def qmp(self, command: str, **arguments) -> dict:
+        msg = {"execute": command}
+        if arguments:
+            msg["arguments"] = arguments
+        self._qmp_file.write(json.dumps(msg).encode() + b"\n")
+        self._qmp_file.flush()
+        while True:
+            line = self._qmp_file.readline()
+            if not line:
+                raise RuntimeError("QMP closed")
+            reply = json.loads(line)
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise RuntimeError(f"QMP {command}: {reply['error']}")
+
+    def screendump(self, path: Path) -> Picture:
+        ppm = path.with_suffix(".ppm")
+        self.qmp("screendump", filename=str(ppm))
+        picture = read_ppm(ppm)
+        os.unlink(ppm)
+        return picture
+
+    def touch(self, x: int, y: int) -> None:
+        """A finger on the screen at (x, y) pixels from the top left, lifted again."""
+        ax = round(x * TABLET_MAX / (SCREEN[0] - 1))
+        ay = round(y * TABLET_MAX / (SCREEN[1] - 1))
+        self.qmp("input-send-event", events=[
+            {"type": "abs", "data": {"axis": "x", "value": ax}},
+            {"type": "abs", "data": {"axis": "y", "value": ay}}])
+        time.sleep(0.3)
+        self.qmp("input-send-event", events=[
+            {"type": "btn", "data": {"down": True, "button": "left"}}])
+        time.sleep(0.3)
+        self.qmp("input-send-event", events=[
+            {"type": "btn", "data": {"down": False, "button": "left"}}])
+
+    def keys(self, *names: str) -> None:
+        """Press these keys together (QEMU's names: ctrl, alt, delete, sysrq, b, f2...)."""
+        self.qmp("send-key", keys=[{"type": "qcode", "data": k} for k in names],
+                 **{"hold-time": 200})

@@ -1,0 +1,314 @@
+"""The SD-card image from Debian's archive, booted in QEMU from power-on to the welcome screen.
+
+`make image` builds build/solitaire-kiosk-arm64.img (image-build/debian/build-image.sh);
+`make boot-test` runs this file on it (SOLITAIRE_KIOSK_IMAGE). Without that variable, as in
+`make test`, it is skipped for now: the image has not yet been built and booted end to end
+here. A copy of the image is booted
+(tests/platform/qemu_machine.py), so the built image stays as it was made, and everything is
+checked from outside: over the serial console (a root shell that only this test's kernel
+command line opens) and QEMU's monitor (screendumps, touches, keys, the power plug).
+
+The boots: the first one seals the root (solitaire-kiosk-seal.service adds overlayroot to
+cmdline.txt and reboots; QEMU, run with -no-reboot, then ends), the second is the kiosk as a
+lobby sees it every day, the third follows a power cut in the middle of a game.
+Figures of the run go to build/boot-timings.json and docs/benchmarks.md ("Boot").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO, need
+from .pictures import Picture, difference, read_png, write_png
+from .qemu_machine import Machine
+
+pytestmark = pytest.mark.slow
+
+BUILD = REPO / "build"
+UNIT = "solitaire-kiosk.service"
+PLAYS = "/var/lib/solitaire-kiosk/plays.db"
+BOOT_TIMEOUT = 1800     # TCG emulation of a 4-core Pi on a loaded 2-core machine is slow
+SAME_SCREEN = 20.0      # pictures.difference below this: the same screen drawn twice
+
+
+@dataclass
+class Kiosk:
+    machine: Machine
+    workdir: Path
+    reference: dict
+    pictures: dict[str, Picture]
+    timings: dict[str, float] = field(default_factory=dict)
+    first_cmdline: str = ""
+
+    def save_timings(self) -> None:
+        BUILD.mkdir(exist_ok=True)
+        (BUILD / "boot-timings.json").write_text(json.dumps(self.timings, indent=1) + "\n")
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("SOLITAIRE_KIOSK_IMAGE")
+    if not given:
+        # Not yet part of `make test`: no image has been built and booted end to end on this
+        # machine yet (the arm64 root alone took 95 minutes from nothing), and CI has 90.
+        pytest.skip("the boot test runs with `make image && make boot-test`")
+    if not Path(given).is_file():
+        pytest.fail(f"SOLITAIRE_KIOSK_IMAGE={given} does not exist: run `make image` first")
+    return Path(given)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict[str, Picture]]:
+    """The welcome screen, the picker and a table as the app draws them here, at 800x480."""
+    out = tmp_path_factory.mktemp("reference")
+    proc = subprocess.run([sys.executable, "-m", "tests.platform.boot_reference", str(out),
+                           str(REPO / "config.example.toml"), "800x480"],
+                          cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    ref = json.loads((out / "reference.json").read_text())
+    pics = {name: read_png(out / f"{name}.png") for name in ("welcome", "picker", "table")}
+    return ref, pics
+
+
+def unit_state(m: Machine, *props: str) -> dict[str, str]:
+    out = m.ok(f"systemctl show {UNIT} " + " ".join(f"-p {p}" for p in props))
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+def wait_until(what: str, check, timeout: float, every: float = 3.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not after {timeout:.0f} s")
+        time.sleep(every)
+
+
+def wait_ready(m: Machine, timeout: float = BOOT_TIMEOUT) -> dict[str, str]:
+    """The kiosk unit active: Type=notify, so READY=1 came (the first frame was drawn)."""
+    def ready():
+        state = unit_state(m, "ActiveState", "SubState", "MainPID", "NRestarts",
+                           "ActiveEnterTimestampMonotonic")
+        return state if state.get("ActiveState") == "active" else None
+    return wait_until(f"{UNIT} ready", ready, timeout)
+
+
+def boot(disk: Path, workdir: Path, name: str) -> Machine:
+    m = Machine(disk, workdir, name)
+    m.start()
+    m.wait_for_shell(BOOT_TIMEOUT)
+    m.ok("stty -echo; export SYSTEMD_PAGER=cat SYSTEMD_COLORS=0 PAGER=cat")
+    return m
+
+
+def screen_like(m: Machine, pics: dict[str, Picture], want: str, path: Path,
+                timeout: float = 180) -> tuple[Picture, dict[str, float]]:
+    """Screendumps until the screen is the reference ``want`` (closest of all, and close)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = m.screendump(path)
+        scores = {name: difference(shot, pic) for name, pic in pics.items()}
+        if min(scores, key=scores.get) == want and scores[want] < SAME_SCREEN:
+            write_png(path, shot)
+            return shot, scores
+        if time.monotonic() > deadline:
+            write_png(path, shot)
+            raise AssertionError(f"the screen is not the {want} screen (saved as {path}): "
+                                 f"differences {scores}")
+        time.sleep(3)
+
+
+def open_plays(m: Machine) -> list[int]:
+    out = m.ok(f"python3 -c \"import sqlite3; db = sqlite3.connect('file:{PLAYS}?mode=ro', "
+               "uri=True); print(*[r[0] for r in db.execute('SELECT id FROM plays WHERE "
+               "result IS NULL AND demo = 0')])\"")
+    return [int(v) for v in out.split()]
+
+
+def start_a_game(k: Kiosk, name: str) -> Picture:
+    """Touch the welcome screen, then the picker's first tile: the table is shown."""
+    m, ref = k.machine, k.reference
+    try:
+        screen_like(m, k.pictures, "welcome", k.workdir / f"{name}-welcome.png", timeout=30)
+    except AssertionError:
+        # the attract demo (after [attract] delay on the welcome screen): a touch ends it
+        m.touch(*ref["welcome_touch"])
+        screen_like(m, k.pictures, "welcome", k.workdir / f"{name}-welcome.png")
+    m.touch(*ref["welcome_touch"])
+    screen_like(m, k.pictures, "picker", k.workdir / f"{name}-picker.png")
+    m.touch(*ref["tile_touch"])
+    shot, _ = screen_like(m, k.pictures, "table", k.workdir / f"{name}-table.png")
+    return shot
+
+
+@pytest.fixture(scope="module")
+def kiosk(image: Path, reference, tmp_path_factory: pytest.TempPathFactory):
+    need("qemu-system-aarch64", "mcopy", "mtype", "mdir", "sfdisk")
+    workdir = tmp_path_factory.mktemp("boot")
+    disk = workdir / "disk.img"
+    subprocess.run(["cp", "--sparse=always", str(image), str(disk)], check=True)
+    ref, pics = reference
+
+    # 1st boot: the kiosk comes up, the seal unit adds overlayroot and reboots
+    first = Machine(disk, workdir, "boot1")
+    first_cmdline = first.cmdline
+    first.start()
+    try:
+        status = first.wait_exit(BOOT_TIMEOUT)
+        assert status is not None, f"the first boot did not reboot:\n{first.tail()}"
+        first_seconds = time.monotonic() - first.started
+    finally:
+        first.pull_the_plug()
+
+    # 2nd boot: the kiosk as every day
+    m = boot(disk, workdir, "boot2")
+    k = Kiosk(m, workdir, ref, pics, first_cmdline=first_cmdline)
+    k.timings["first_boot_to_seal_reboot_s"] = round(first_seconds, 1)
+    k.timings["shell_s"] = round(time.monotonic() - m.started, 1)
+    state = wait_ready(m)
+    k.timings["qemu_start_to_ready_s"] = round(time.monotonic() - m.started, 1)
+    k.timings["kernel_to_ready_s"] = round(int(state["ActiveEnterTimestampMonotonic"]) / 1e6, 1)
+    k.save_timings()
+    try:
+        yield k
+    finally:
+        k.save_timings()
+        k.machine.pull_the_plug()
+
+
+def test_first_boot_seals_the_root_and_reboots(kiosk: Kiosk):
+    assert "overlayroot" not in kiosk.first_cmdline
+    assert "overlayroot=tmpfs:recurse=0" in kiosk.machine.cmdline
+    assert "systemd.debug_shell" not in kiosk.machine.cmdline, "the image has no console shell"
+    proc_cmdline = kiosk.machine.ok("cat /proc/cmdline")
+    assert "overlayroot=tmpfs:recurse=0" in proc_cmdline
+
+
+def test_kiosk_unit_is_ready_and_pinged_by_its_watchdog(kiosk: Kiosk):
+    m = kiosk.machine
+    state = unit_state(m, "Type", "ActiveState", "SubState", "WatchdogUSec",
+                       "WatchdogTimestampMonotonic", "MainPID")
+    assert state["Type"] == "notify" and state["ActiveState"] == "active", state
+    assert state["WatchdogUSec"] in ("30s", "30000000"), state
+    first = int(state["WatchdogTimestampMonotonic"])
+    later = wait_until("a watchdog ping", lambda: (
+        int(unit_state(m, "WatchdogTimestampMonotonic")["WatchdogTimestampMonotonic"])
+        > first), 90, every=5)
+    assert later
+    log = m.ok(f"journalctl -b -u {UNIT} --no-hostname -o cat | tail -n 50")
+    assert "Traceback" not in log, log
+
+
+def test_welcome_screen_is_the_apps_own(kiosk: Kiosk):
+    BUILD.mkdir(exist_ok=True)
+    shot, scores = screen_like(kiosk.machine, kiosk.pictures, "welcome", BUILD / "boot-screen.png")
+    kiosk.timings["welcome_difference"] = round(scores["welcome"], 2)
+    kiosk.timings["welcome_vs_table_difference"] = round(scores["table"], 2)
+    assert (shot.width, shot.height) == (800, 480)
+    print(f"boot-screen.png: differences {scores}")
+
+
+def test_a_touch_starts_a_game(kiosk: Kiosk):
+    shot = start_a_game(kiosk, "touch")
+    write_png(BUILD / "boot-table.png", shot)
+    plays = wait_until("an open play in the log", lambda: open_plays(kiosk.machine), 60)
+    assert len(plays) == 1, plays
+
+
+def test_no_getty_or_shell_on_the_display(kiosk: Kiosk):
+    m = kiosk.machine
+    gettys = m.ok("systemctl list-units --all --plain --no-legend 'getty@*' 'autovt@*' "
+                  "| grep -w active || true")
+    assert gettys == "", gettys
+    on_vts = m.ok("ps -e -o tty=,comm= | awk '$1 ~ /^tty[0-9]/' || true")
+    assert all(re.match(r"tty1\s", line) for line in on_vts.splitlines()), on_vts
+    commands = {line.split()[1] for line in on_vts.splitlines()}
+    assert not commands & {"agetty", "getty", "login", "sh", "dash", "bash"}, on_vts
+    m.keys("ctrl", "alt", "f2")
+    time.sleep(5)
+    assert m.ok("cat /sys/class/tty/tty0/active") == "tty1"
+    assert m.ok("systemctl list-units --plain --no-legend 'getty@*' 'autovt@*' "
+                "| grep -w running || true") == ""
+
+
+def test_ctrl_alt_del_and_sysrq_do_nothing(kiosk: Kiosk):
+    m = kiosk.machine
+    assert m.ok("cat /proc/sys/kernel/sysrq") == "0"
+    assert m.ok("systemctl is-enabled ctrl-alt-del.target || true") == "masked"
+    assert m.ok("systemctl show -p CtrlAltDelBurstAction --value") == "none"
+    boot_id = m.ok("cat /proc/sys/kernel/random/boot_id")
+    pid = unit_state(m, "MainPID")["MainPID"]
+    for _ in range(8):   # more than systemd's burst of 7 in 2 s
+        m.keys("ctrl", "alt", "delete")
+    m.keys("alt", "sysrq", "b")   # SysRq "reBoot now"
+    m.keys("alt", "sysrq", "c")   # SysRq "Crash"
+    time.sleep(10)
+    assert m.alive(), "QEMU ended: the machine rebooted"
+    assert m.ok("cat /proc/sys/kernel/random/boot_id") == boot_id
+    assert unit_state(m, "MainPID")["MainPID"] == pid
+
+
+def test_root_is_read_only_and_the_play_log_has_its_partition(kiosk: Kiosk):
+    m = kiosk.machine
+    assert m.ok("findmnt -n -o FSTYPE /") == "overlay"
+    lower = m.ok("findmnt -n -o OPTIONS /media/root-ro")
+    assert "ro" in lower.split(","), lower
+    status, _ = m.sh("touch /media/root-ro/written")
+    assert status != 0, "the root partition is writable"
+    source, fstype, options = m.ok(
+        "findmnt -n -o SOURCE,FSTYPE,OPTIONS /var/lib/solitaire-kiosk").split()
+    assert fstype == "ext4" and "rw" in options.split(","), (source, fstype, options)
+    assert m.ok(f"blkid -s LABEL -o value {source}") == "kiosk-data"
+    assert m.ok(f"test -f {PLAYS} && echo yes") == "yes"
+
+
+def test_frozen_app_is_restarted_by_the_watchdog(kiosk: Kiosk):
+    m = kiosk.machine
+    before = unit_state(m, "MainPID", "NRestarts", "WatchdogUSec", "TimeoutStopUSec")
+    stopped_at = float(m.ok(f"kill -STOP {before['MainPID']}; cut -d' ' -f1 /proc/uptime"))
+
+    def restarted():
+        s = unit_state(m, "MainPID", "NRestarts", "ActiveState")
+        return s if s["MainPID"] not in ("0", before["MainPID"]) and \
+            s["ActiveState"] == "active" else None
+    after = wait_until("the kiosk restarted", restarted, 600, every=5)
+    assert int(after["NRestarts"]) == int(before["NRestarts"]) + 1
+    log = m.ok(f"journalctl -b -u {UNIT} -o short-monotonic --no-hostname | "
+               "grep -m1 'Watchdog timeout'")
+    timed_out_at = float(re.search(r"\[\s*([\d.]+)\]", log).group(1))
+    kiosk.timings["sigstop_to_watchdog_kill_s"] = round(timed_out_at - stopped_at, 1)
+    # WatchdogSec=30: the last ping came at most 15 s before the stop (pings every 15 s)
+    assert timed_out_at - stopped_at <= 30 + 5, log
+    assert timed_out_at - stopped_at >= 15 - 1, log
+
+
+def test_power_loss_mid_game_loses_nothing(kiosk: Kiosk):
+    m = kiosk.machine
+    wait_ready(m)
+    start_a_game(kiosk, "power")
+    plays = wait_until("an open play in the log", lambda: open_plays(m), 60)
+    m.ok("echo lost > /etc/written-after-seal")
+    m.pull_the_plug()
+
+    kiosk.machine = m = boot(m.disk, kiosk.workdir, "boot3")
+    wait_ready(m)
+    assert m.ok(f"python3 -c \"import sqlite3; print(sqlite3.connect('file:{PLAYS}?mode=ro', "
+                "uri=True).execute('PRAGMA integrity_check').fetchone()[0])\"") == "ok"
+    results = m.ok(f"python3 -c \"import sqlite3; db = sqlite3.connect('file:{PLAYS}?mode=ro',"
+                   f" uri=True); print(*[r[0] for r in db.execute('SELECT result FROM plays "
+                   f"WHERE id IN ({','.join(map(str, plays))})')])\"")
+    assert results.split() == ["interrupted"] * len(plays), results
+    status, _ = m.sh("test -e /etc/written-after-seal")
+    assert status != 0, "a file written to the sealed root survived the reboot"
+    screen_like(m, kiosk.pictures, "welcome", kiosk.workdir / "after-power-loss.png")
