@@ -77,8 +77,8 @@ class PussInTheCorner(PatienceGame):
         if self.cards[self.stock]:
             moves.append(DEAL)
         elif self.vars["redeals"]:
-            piles = [t for t in self.tableau if self.cards[t]]
-            for order in permutations(piles):
+            piles = [t for t in self.tableau if self.cards[t]]  # none left once the game is won
+            for order in permutations(piles) if piles else ():
                 moves.append(Move("redeal", *order[:2], 1, order[2:]) if len(order) > 1
                              else Move("redeal", order[0]))
 
