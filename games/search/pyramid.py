@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..cards import KING, RANK
 from ..grid import triangle_covers
 from ..model import Compound, Move
+from ..pairing import partner_pairs
 from ..pyramid import DEAL, PASSES, REDEAL, ROWS, Pyramid
 from . import searches
 from .base import Search
@@ -199,7 +200,7 @@ class PyramidSearch(Search):
         for p, cov in zip(self.pyr, self.cover, strict=True):
             if cards[p] and not (cov and (cards[cov[0]] or cards[cov[1]])):
                 by_rank[RANK[cards[p][-1]]].append(p)
-        moves: list = self._removals(by_rank)  # pyramid moves
+        moves: list = partner_pairs(by_rank, partner, kings)  # pyramid moves
         # the current and the waste card as they are (C < W < every pyramid place)
         c0 = cards[cp][-1] if cards[cp] else None
         w0 = cards[wp][-1] if cards[wp] else None
