@@ -136,8 +136,8 @@ class CellGame(Game):
         p = sorted(piles)
         return Move("remove", p[0], p[1], 1, tuple(p[2:]))
 
-    #: the refusal of a "move" of cards, saying what a player of this game does instead
-    not_moved = Reason("Cards are not moved here.")
+    #: the refusal of a "move" of cards: a game says what its player does instead
+    not_moved = Reason("That move is not possible now.")
 
     def explain(self, move: Move) -> Reason:
         """The refusals every removal game shares (a card moved, a kind of move the game does
