@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import GameInfo, Move, Option, PileSpec
+from .model import DEAL, GameInfo, Move, Option, PileSpec
 from .pairing import MATCH, RowGame, row_layout
 from .reason import Reason
 from .registry import register
 from .rng import Rng
 
-DEAL = Move("deal")
 VARIANTS = ("standard", "one_at_a_time")
 ROW_WIDTHS = (0, 4, 6, 8, 10, 13, 20, 26)
 
@@ -53,8 +52,7 @@ class Accordion(RowGame):
             for p in self.row:
                 self.put(p, deck.pop())
             return
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
         if self.one:
             self._move_cards(self.stock, self.row[0], 1)
 
@@ -120,9 +118,6 @@ class Accordion(RowGame):
             return Reason("You must move a pile while one can move, before dealing the next card.")
         if move.kind != "move":
             return Reason("In Accordion you move piles or deal the next card.")
-        n_piles = len(self.layout)
-        if not (0 <= move.src < n_piles and 0 <= move.dst < n_piles):
-            return Reason("That move is not possible.")
         i, j = self.row_pos[move.src], self.row_pos[move.dst]
         if i < 0 or j < 0:
             return Reason("Only piles in the row can move, onto other piles in the row.")

@@ -6,12 +6,11 @@ from collections.abc import Iterable, Sequence
 
 from .cards import RANK, SUIT
 from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
+from .model import DEAL, GameInfo, Move, Option, PileSpec
 from .reason import Card, Reason, Suit
 from .registry import register
 from .rng import Rng
 
-DEAL = Move("deal")
 #: discarding order: the ace is high
 HIGH = tuple(14 if RANK[c] == 1 else RANK[c] for c in range(52))
 
@@ -53,8 +52,7 @@ class AcesUp(Game):
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))
         rng.shuffle(deck)
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
         self.deal_row()
 
     def deal_row(self) -> None:
@@ -108,7 +106,7 @@ class AcesUp(Game):
         if move.kind != "move":
             return Reason("In Aces Up you discard cards, fill empty piles or deal.")
         s, d = move.src, move.dst
-        if s not in self.tableau or not 0 <= d < len(self.layout):
+        if s not in self.tableau:
             return Reason("Only the top card of a pile can be moved.")
         if not cards[s]:
             return Reason("That pile is empty.")

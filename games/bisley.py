@@ -57,15 +57,11 @@ class Bisley(PatienceGame):
         self.suit_of = {f: i % 4 for i, f in enumerate(self.foundations)}
 
     def deal(self, rng: Rng) -> None:
-        for suit, f in enumerate(self.ace_piles):
-            self.put(f, card(ACE, suit))
-        deck = [c for c in range(52) if RANK[c] != ACE]
+        deck = self.aces_out(self.ace_piles)
         rng.shuffle(deck)
         for t in self.tableau[4:]:
             self.put(t, deck.pop())
-        for _ in range(3):
-            for t in self.tableau:
-                self.put(t, deck.pop())
+        self.deal_rows(self.tableau, deck, 3)
 
     def empty_accepts(self, d: int, c: int) -> bool:
         if self.rule[d] is KING_PILE:
@@ -120,8 +116,7 @@ class Bisley(PatienceGame):
         return None
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
-        size = len(self.layout)
-        if (0 <= s < size and d in self.king_piles and not self.cards[d] and self.cards[s]
+        if (d in self.king_piles and not self.cards[d] and self.cards[s]
                 and self.rule[s].take != "none" and n == 1):
             c = self.cards[s][-1]
             if not self.empty_accepts(d, c):

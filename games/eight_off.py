@@ -56,15 +56,12 @@ class EightOff(OpenPatience):
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))
         rng.shuffle(deck)
-        for _ in range(6):
-            for t in self.tableau:
-                self.put(t, deck.pop())
+        self.deal_rows(self.tableau, deck, 6)
         for c in self.cells[:4]:
             self.put(c, deck.pop())
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
-        size = len(self.layout)
-        if 0 <= s < size and 0 <= d < size and s != d and self.cards[s]:
+        if s != d and self.cards[s]:
             if self._role[d] == "cell" and self.cards[d] and self._role[s] == "tableau":
                 return Reason("That reserve place is already taken.")
             if self._role[d] == "tableau" and len(self.cards[d]) >= self._cap:

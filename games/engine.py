@@ -11,7 +11,7 @@ move cost and a solver can make and unmake millions of moves without copying a p
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from . import cards as C
@@ -33,6 +33,9 @@ class Game:
 
     info: ClassVar[GameInfo]
     options: ClassVar[tuple[Option, ...]] = ()
+    #: kinds of move whose piles name a set (a pair to remove, two squares to swap): text
+    #: may name them in any order, and :meth:`make_move` puts them in layout order
+    unordered: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, seed: int, /, **options: Any) -> None:
         try:
@@ -92,6 +95,27 @@ class Game:
                 raise ValueError("a face-down card cannot go on a face-up one")
             self.down[pile] += 1
         self.cards[pile].append(card)
+
+    def put_stock(self, pile: int, cards: Iterable[int]) -> None:
+        """Lay the cards left after the deal face down on ``pile`` in order, the last on top,
+        as most games make their stock."""
+        for c in cards:
+            self.put(pile, c, up=False)
+
+    def deal_rows(self, piles: Sequence[int], deck: list[int], rows: int = 1) -> None:
+        """Deal ``rows`` rounds of one face-up card to each of ``piles`` from the end of
+        ``deck`` (the top of the shuffled pack), the way a dealer goes round the table."""
+        for _ in range(rows):
+            for p in piles:
+                self.put(p, deck.pop())
+
+    def refill_empty(self, piles: Iterable[int], stock: int) -> None:
+        """Fill each empty pile of ``piles``, in order, with the top card of ``stock`` while
+        it lasts: for the games whose gaps never stay open."""
+        cards = self.cards
+        for p in piles:
+            if not cards[p] and cards[stock]:
+                self._move_cards(stock, p)
 
     def first(self, role: str) -> int:
         """Index of the first pile with ``role``, or -1."""
@@ -420,6 +444,8 @@ class Game:
 
     def make_move(self, kind: str, piles: list[int], n: int) -> Move:
         """Build a non-``move`` Move from parsed parts; games with extra piles override."""
+        if kind in self.unordered:
+            piles = sorted(piles)
         src = piles[0] if piles else -1
         dst = piles[1] if len(piles) > 1 else -1
         return Move(kind, src, dst, n, tuple(piles[2:]))

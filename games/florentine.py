@@ -101,8 +101,7 @@ class Florentine(PatienceGame):
     # ------------------------------------------------------------------ words
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
         o = self.opts
-        if not (0 <= s < len(self.layout) and 0 <= d < len(self.layout)) or s == d \
-                or not self.cards[s] or s != self.stock and self.rule[s].take == "none":
+        if s == d or not self.cards[s] or s != self.stock and self.rule[s].take == "none":
             return super().explain_card_move(s, d, n)
         if d == self.centre:
             if self.cards[d]:

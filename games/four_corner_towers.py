@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
 from .cards import RANK, SUIT
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, FOUNDATION, PatienceGame, Rule, roles
@@ -44,12 +43,9 @@ class FourCornerTowers(PatienceGame):
             yield PileSpec(f"T{i + 1}", "tableau", round(1.4 + 1.2 * c, 2), round(1.6 * r, 2))
 
     def deal(self, rng: Rng) -> None:
-        for f, suit in zip(self.foundations, range(4), strict=True):
-            self.put(f, C.card(C.ACE, suit))
-        rest = [c for c in range(52) if C.RANK[c] != C.ACE]
+        rest = self.aces_out(self.foundations)
         rng.shuffle(rest)
-        for t in self.tableau:
-            self.put(t, rest.pop())
+        self.deal_rows(self.tableau, rest)
         self.init_stock(rest[::-1])
 
     # ------------------------------------------------------------------ rules
@@ -90,10 +86,7 @@ class FourCornerTowers(PatienceGame):
 
     def settle(self) -> None:
         """An emptied pile is refilled at once from the stock (never from the waste)."""
-        cards, stock = self.cards, self.stock
-        for t in self.tableau:
-            if not cards[t] and cards[stock]:
-                self._move_cards(stock, t)
+        self.refill_empty(self.tableau, self.stock)
 
     # ------------------------------------------------------------------ words
     def explain(self, move: Move) -> Reason:

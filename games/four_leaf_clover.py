@@ -8,9 +8,8 @@ from . import cards as C
 from .cards import RANK, SUIT
 from .grid import CellGame
 from .model import GameInfo, Move, Option
-from .reason import GameName, Reason
+from .reason import Reason
 from .registry import register
-from .rng import Rng
 
 RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13)
 FACES = (C.JACK, C.QUEEN, C.KING)
@@ -36,13 +35,8 @@ class FourLeafClover(CellGame):
     def shape(self) -> tuple[int, ...]:
         return (4, 4, 4, 4)
 
-    def deal(self, rng: Rng) -> None:
-        deck = C.deck(ranks=RANKS)
-        rng.shuffle(deck)
-        for p in self.cell:
-            self.put(p, deck.pop())
-        for c in deck:
-            self.put(self.stock, c, up=False)
+    def new_deck(self) -> list[int]:
+        return C.deck(ranks=RANKS)
 
     def legal_moves(self) -> list[Move]:
         cards = self.cards
@@ -64,32 +58,17 @@ class FourLeafClover(CellGame):
             sets.extend(list(trio) for trio in product(*faces))
         return [self.removal(piles) for piles in sets]
 
-    @staticmethod
-    def removal(piles: list[int]) -> Move:
-        p = sorted(piles)
-        return Move("remove", p[0], p[1], 1, tuple(p[2:]))
-
     def apply(self, move: Move) -> None:
         self.discard_top(move.src, move.dst, *move.extra)
 
     def settle(self) -> None:
         """Refill the empty places from the stock, face up, in reading order."""
-        cards, stock = self.cards, self.stock
-        for p in self.cell:
-            if not cards[p]:
-                if not cards[stock]:
-                    return
-                self.fill_from_stock(p)
+        self.refill_empty(self.cell, self.stock)
 
-    def explain(self, move: Move) -> Reason:
-        if move.kind == "move":
-            return Reason("Cards are not moved: remove same-suit cards adding up to 15, or a "
-                          "jack, queen and king.")
-        if move.kind != "remove":
-            return Reason("That is not a move in {game}.", game=GameName(self.info.id))
-        named = self.named_cells(move)
-        if isinstance(named, Reason):
-            return named
+    not_moved = Reason("Cards are not moved: remove same-suit cards adding up to 15, or a "
+                       "jack, queen and king.")
+
+    def explain_removal(self, named: list[int]) -> Reason:
         chosen = [self.cards[p][-1] for p in named]
         ranks = sorted(RANK[c] for c in chosen)
         one_suit = len({SUIT[c] for c in chosen}) == 1

@@ -6,12 +6,10 @@ from collections.abc import Iterable
 
 from .cards import KING, QUEEN, RANK
 from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
+from .model import DEAL, GameInfo, Move, Option, PileSpec
 from .reason import Reason
 from .registry import register
 from .rng import Rng
-
-DEAL = Move("deal")
 
 
 @register
@@ -36,7 +34,6 @@ class Golf(Game):
     def prepare(self) -> None:
         self.stock, self.waste = self.first("stock"), self.first("waste")
         self.tableau = self.roles["tableau"]
-        self._sized = (self.stock, *self.tableau)
         # fits[r]: the ranks that may go on a card of rank r (index 0: an empty pile)
         on_king = (QUEEN,) if self.opts["queen_on_king"] else ()
         self.fits = [frozenset(range(1, 14))] + [
@@ -46,11 +43,8 @@ class Golf(Game):
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))
         rng.shuffle(deck)
-        for _row in range(5):
-            for t in self.tableau:
-                self.put(t, deck.pop())
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.deal_rows(self.tableau, deck, 5)
+        self.put_stock(self.stock, deck)
         self._move_cards(self.stock, self.waste, 1)
 
     # ------------------------------------------------------------------ moves
@@ -90,9 +84,6 @@ class Golf(Game):
         if move.kind != "move":
             return Reason("In Golf you play column cards onto the discard pile or turn a stock "
                           "card.")
-        n_piles = len(self.layout)
-        if not (0 <= move.src < n_piles and 0 <= move.dst < n_piles):
-            return Reason("That move is not possible.")
         if move.src not in self.tableau:
             return Reason("Only the top cards of the columns can be played.")
         if move.dst != self.waste:

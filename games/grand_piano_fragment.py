@@ -138,10 +138,7 @@ class GrandPianoFragment(PatienceGame):
 
     def settle(self) -> None:
         if self.vars["rescue"]:
-            cards, stock = self.cards, self.stock
-            for r in self.reserve:
-                if not cards[r] and cards[stock]:
-                    self._move_cards(stock, r, 1)
+            self.refill_empty(self.reserve, self.stock)
         super().settle()
 
     @property
@@ -182,8 +179,7 @@ class GrandPianoFragment(PatienceGame):
             return Reason("There are no unused cards in the waste to form the rescue pack.")
         if move.kind in ("deal", "redeal") and rescue:
             return Reason("After the rescue operation the pack only refills the reserve.")
-        if (move.kind == "move" and 0 <= move.src < len(self.layout)
-                and 0 <= move.dst < len(self.layout) and move.src != move.dst
+        if (move.kind == "move" and move.src != move.dst
                 and self._role[move.src] == self._role[move.dst] == "tableau"
                 and self.cards[move.src] and not self.cards[move.dst]
                 and not self._empty_from_piles):

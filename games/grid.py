@@ -13,7 +13,7 @@ from functools import cache
 from . import cards as C
 from .engine import Game
 from .model import Move, PileSpec
-from .reason import Card, Reason
+from .reason import Card, GameName, Reason
 from .rng import Rng
 
 
@@ -29,6 +29,39 @@ def touching(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
             if 0 <= rr < rows and 0 <= cc < cols:
                 pairs.append((i, rr * cols + cc))
     return tuple(sorted(pairs))
+
+
+def triangle_covers(rows: int) -> list[tuple[int, ...]]:
+    """For each place of a triangle of ``rows`` rows (reading order, apex first), the two
+    places of the next row lying on it, as a pyramid of cards overlaps."""
+    out: list[tuple[int, ...]] = []
+    for r in range(rows):
+        for k in range(r + 1):
+            below = (r + 1) * (r + 2) // 2 + k
+            out.append((below, below + 1) if r + 1 < rows else ())
+    return out
+
+
+@cache
+def around(rows: int, cols: int) -> tuple[frozenset[int], ...]:
+    """For each cell (reading order, from 0), the cells touching it, diagonals included."""
+    return tuple(
+        frozenset(r * cols + c
+                  for r in range(i // cols - 1, i // cols + 2)
+                  for c in range(i % cols - 1, i % cols + 2)
+                  if 0 <= r < rows and 0 <= c < cols and r * cols + c != i)
+        for i in range(rows * cols))
+
+
+@cache
+def beside(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell (reading order, from 0), the cells sharing a side with it: above, left,
+    right, below, the order a sliding puzzle lists its slides in."""
+    return tuple(
+        tuple(r * cols + c for r, c in ((i // cols - 1, i % cols), (i // cols, i % cols - 1),
+                                        (i // cols, i % cols + 1), (i // cols + 1, i % cols))
+              if 0 <= r < rows and 0 <= c < cols)
+        for i in range(rows * cols))
 
 
 class CellGame(Game):
@@ -61,14 +94,17 @@ class CellGame(Game):
         self.discard = self.first("discard")
         self.cell: tuple[int, ...] = tuple(self.roles["grid"])
 
+    def new_deck(self) -> list[int]:
+        """The cards this game plays with, in order (a game without some ranks says so)."""
+        return list(range(52))
+
     def deal(self, rng: Rng) -> None:
         """Cells face up in reading order, the rest face down on the stock."""
-        deck = list(range(52))
+        deck = self.new_deck()
         rng.shuffle(deck)
         for i in self.cell:
             self.put(i, deck.pop())
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
 
     def discard_top(self, *piles: int) -> None:
         for p in piles:
@@ -91,9 +127,45 @@ class CellGame(Game):
     def score(self) -> int:
         return self.cards_left
 
-    def make_move(self, kind: str, piles: list[int], n: int) -> Move:
-        """``remove:G4,G2`` names the same cards as ``remove:G2,G4``."""
-        return super().make_move(kind, sorted(piles) if kind == "remove" else piles, n)
+    #: ``remove:G4,G2`` names the same cards as ``remove:G2,G4``
+    unordered = ("remove",)
+
+    @staticmethod
+    def removal(piles: Iterable[int]) -> Move:
+        """The one form :meth:`legal_moves` lists of removing ``piles``: in layout order."""
+        p = sorted(piles)
+        return Move("remove", p[0], p[1], 1, tuple(p[2:]))
+
+    #: the refusal of a "move" of cards: a game says what its player does instead
+    not_moved = Reason("That move is not possible now.")
+
+    def explain(self, move: Move) -> Reason:
+        """The refusals every removal game shares (a card moved, a kind of move the game does
+        not have, cells that cannot be named), so that :meth:`explain_removal` judges only
+        the cards a removal names, by the game's own rule."""
+        if move.kind == "move":
+            return self.not_moved
+        if move.kind != "remove":
+            return Reason("That is not a move in {game}.", game=GameName(self.info.id))
+        named = self.named_cells(move)
+        if isinstance(named, Reason):
+            return named
+        return self.explain_removal(named)
+
+    def explain_removal(self, named: list[int]) -> Reason:
+        """Why the cards in the cells ``named`` (all different, all holding a card) cannot be
+        removed together now."""
+        return Reason("That move is not possible now.")
+
+    def touching_pair_refusal(self, named: list[int]) -> Reason | None:
+        """Why ``named`` is not two touching cells (``self._touch`` lists the touching pairs
+        in layout order), or None when it is."""
+        if len(named) != 2:
+            return Reason("Cards are removed two at a time.")
+        if tuple(sorted(named)) not in self._touch:
+            return Reason("The two cards must touch: side by side, one above the other or "
+                          "corner to corner.")
+        return None
 
     def named_cells(self, move: Move) -> list[int] | Reason:
         """The cells a move names, or a sentence saying why they cannot be used."""

@@ -7,12 +7,11 @@ from collections.abc import Iterable
 from . import cards as C
 from .cards import RANK
 from .grid import CellGame, touching
-from .model import GameInfo, Move, Option, PileSpec
-from .reason import GameName, Reason
+from .model import DEAL, GameInfo, Move, Option, PileSpec
+from .reason import Reason
 from .registry import register
 from .rng import Rng
 
-DEAL = Move("deal")
 WIDE, LONG = 4, 13
 
 
@@ -48,8 +47,7 @@ class HappyCouples(CellGame):
         rng.shuffle(deck)
         for p in self.cell[:WIDE]:
             self.put(p, deck.pop())
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
 
     def touching_pairs(self) -> list[Move]:
         cards = self.cards
@@ -84,20 +82,16 @@ class HappyCouples(CellGame):
             return Reason("The {card} and the {card2} still make a pair: deal only when no "
                           "touching cards match.", card=self.card_at(pair.src),
                           card2=self.card_at(pair.dst))
-        if kind == "remove":
-            named = self.named_cells(move)
-            if isinstance(named, Reason):
-                return named
-            if len(named) != 2:
-                return Reason("Cards are removed two at a time.")
-            a, b = sorted(named)
-            if (a, b) not in self._touch:
-                return Reason("The two cards must touch: side by side, one above the other or "
-                              "corner to corner.")
-            if RANK[self.cards[a][-1]] != RANK[self.cards[b][-1]]:
-                return Reason("The {card} and the {card2} are not the same rank.",
-                              card=self.card_at(a), card2=self.card_at(b))
-            return Reason("Name the two cards in the order they are laid out.")
-        if kind == "move":
-            return Reason("Cards are not moved: remove two touching cards of the same rank.")
-        return Reason("That is not a move in {game}.", game=GameName(self.info.id))
+        return super().explain(move)
+
+    not_moved = Reason("Cards are not moved: remove two touching cards of the same rank.")
+
+    def explain_removal(self, named: list[int]) -> Reason:
+        refusal = self.touching_pair_refusal(named)
+        if refusal is not None:
+            return refusal
+        a, b = sorted(named)
+        if RANK[self.cards[a][-1]] != RANK[self.cards[b][-1]]:
+            return Reason("The {card} and the {card2} are not the same rank.",
+                          card=self.card_at(a), card2=self.card_at(b))
+        return Reason("Name the two cards in the order they are laid out.")

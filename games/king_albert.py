@@ -63,8 +63,7 @@ class KingAlbert(OpenPatience):
             self.put(c, deck.pop())
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
-        size = len(self.layout)
-        if 0 <= s < size and 0 <= d < size and s != d and self.cards[s]:
+        if s != d and self.cards[s]:
             if self._role[d] == "cell" and self.cards[d] and self._role[s] == "tableau":
                 return Reason("That reserve place is already taken.")
         return super().explain_card_move(s, d, n)

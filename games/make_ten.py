@@ -7,7 +7,7 @@ from itertools import combinations
 from .cards import RANK, SUIT
 from .grid import CellGame
 from .model import GameInfo, Move, Option
-from .reason import GameName, Reason
+from .reason import Reason
 from .registry import register
 
 QUARTETS = ("same_suit", "same_rank")
@@ -44,10 +44,8 @@ class MakeTen(CellGame):
                 pairs = combinations(by_rank[5], 2)
             else:
                 pairs = ((a, b) for a in by_rank[r] for b in by_rank[10 - r])
-            moves.extend(Move("remove", *sorted(pair)) for pair in pairs)
-        for group in self.quartets(by_rank):
-            a, b, c, d = sorted(group)
-            moves.append(Move("remove", a, b, 1, (c, d)))
+            moves.extend(self.removal(pair) for pair in pairs)
+        moves.extend(self.removal(group) for group in self.quartets(by_rank))
         return moves
 
     def quartets(self, by_rank: list[list[int]]) -> list[list[int]]:
@@ -66,10 +64,7 @@ class MakeTen(CellGame):
 
     def settle(self) -> None:
         """Every emptied place is refilled at once from the stock."""
-        cards, stock = self.cards, self.stock
-        for p in self.cell:
-            if not cards[p] and cards[stock]:
-                self.fill_from_stock(p)
+        self.refill_empty(self.cell, self.stock)
 
     @property
     def score(self) -> int:
@@ -79,14 +74,9 @@ class MakeTen(CellGame):
     def grade(self) -> str | None:
         return "good luck" if not self.won and self.score <= 10 else None
 
-    def explain(self, move: Move) -> Reason:
-        if move.kind == "move":
-            return Reason("Cards are not moved here: remove two cards that add up to 10.")
-        if move.kind != "remove":
-            return Reason("That is not a move in {game}.", game=GameName(self.info.id))
-        named = self.named_cells(move)
-        if isinstance(named, Reason):
-            return named
+    not_moved = Reason("Cards are not moved here: remove two cards that add up to 10.")
+
+    def explain_removal(self, named: list[int]) -> Reason:
         cs = [self.cards[p][0] for p in named]
         if len(cs) == 2:
             if any(RANK[c] >= 10 for c in cs):

@@ -42,6 +42,12 @@ def move(src: int, dst: int, n: int = 1) -> Move:
     return Move("move", src, dst, n)
 
 
+#: turning or dealing from the stock, and turning the waste over: moves that name no pile,
+#: shared so that every game lists (and a solver compares) the same values
+DEAL = Move("deal")
+REDEAL = Move("redeal")
+
+
 class Compound(NamedTuple):
     """Several moves a search makes in a row as one step (a compound move).
 

@@ -98,12 +98,10 @@ class MonteCarlo(CellGame):
             named = self.named_cells(move)
             if isinstance(named, Reason):
                 return named
-            if len(named) != 2:
-                return Reason("Cards are removed two at a time.")
+            refusal = self.touching_pair_refusal(named)
+            if refusal is not None:
+                return refusal
             a, b = sorted(named)
-            if (a, b) not in self._touch:
-                return Reason("The two cards must touch: side by side, one above the other or "
-                              "corner to corner.")
             return Reason("The {card} and the {card2} are not the same rank.",
                           card=self.card_at(a), card2=self.card_at(b))
         gap, full = self.layout_state()

@@ -10,16 +10,47 @@ variables.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from .cards import RANK, SUIT
+from .cards import KING, RANK, SUIT
 from .engine import Game
-from .model import PileSpec
+from .model import Move, PileSpec
 
 #: ``MATCH[a][b]``: the two cards share a suit or a rank (Accordion, Royal Marriage)
 MATCH: tuple[tuple[bool, ...], ...] = tuple(
     tuple(SUIT[a] == SUIT[b] or RANK[a] == RANK[b] for b in range(52)) for a in range(52)
 )
+
+
+def piles_by_rank(cards: list[list[int]], piles: Iterable[int]) -> list[list[int]]:
+    """``piles`` sorted by the rank of their top card (index 1..13), keeping their order: a
+    pair game then finds every pair by rank instead of trying every two piles."""
+    by_rank: list[list[int]] = [[] for _ in range(14)]
+    for p in piles:
+        by_rank[RANK[cards[p][-1]]].append(p)
+    return by_rank
+
+
+def partner_pairs(by_rank: list[list[int]], partner: tuple[int, ...], single_kings: bool,
+                  ordered: bool = False) -> list[Move]:
+    """Kings alone (with ``single_kings``) and every pair of partner ranks among the piles of
+    ``by_rank`` (``partner[r]``: the rank that pairs with rank ``r``, 0 for none), each pair
+    in pile order; with ``ordered`` also the other way round (where the card picked second
+    ends on top of a pair pile, the order is part of the move)."""
+    moves = []
+    if single_kings:
+        moves += [Move("remove", p) for p in by_rank[KING]]
+    for r in range(1, 14):
+        q = partner[r]
+        if not q or q < r:
+            continue
+        group, partners = by_rank[r], by_rank[q]
+        for i, a in enumerate(group):
+            for b in (group[i + 1:] if q == r else partners):
+                moves.append(Move("remove", a, b) if a < b else Move("remove", b, a))
+                if ordered:
+                    moves.append(Move("remove", moves[-1].dst, moves[-1].src))
+    return moves
 
 
 def row_layout(count: int, per_line: int, dx: float, dy: float = 1.5, x: float = 0.0,

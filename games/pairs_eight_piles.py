@@ -6,12 +6,10 @@ from collections.abc import Iterable
 
 from .cards import RANK
 from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
+from .model import DEAL, GameInfo, Move, Option, PileSpec
 from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
-
-DEAL = Move("deal")
 
 
 @register
@@ -48,8 +46,7 @@ class PairsEightPiles(Game):
         for up in (False, False, False, True):
             for p in self.piles:
                 self.put(p, deck.pop(), up)
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
 
     # ------------------------------------------------------------------ rules
     def legal_moves(self) -> list[Move]:
@@ -85,9 +82,8 @@ class PairsEightPiles(Game):
                         self._move_cards(row[j], row[i])
                         break
 
-    def make_move(self, kind: str, piles: list[int], n: int) -> Move:
-        """``remove:T5,W1`` names the same cards as ``remove:W1,T5``."""
-        return super().make_move(kind, sorted(piles) if kind == "remove" else piles, n)
+    #: ``remove:T5,W1`` names the same cards as ``remove:W1,T5``
+    unordered = ("remove",)
 
     @property
     def won(self) -> bool:

@@ -14,15 +14,13 @@ from dataclasses import dataclass
 from . import cards as C
 from .cards import COLOUR, RANK, SUIT
 from .engine import Game
-from .model import Move, PileSpec
+from .model import DEAL, REDEAL, Move, PileSpec
 from .reason import Card, Either, Rank, Reason, fill
 
 _STEPS = frozenset((1, -1, 12, -12))
 #: empty-pile rules that take one rank only
 _EMPTY_RANK = {"king": 13, "ace": 1}
 
-DEAL = Move("deal")
-REDEAL = Move("redeal")
 _move = Move._make
 
 # Sentences that name kinds of piles ({src}, {dst}: a Rule's ``name``). The pile words are
@@ -473,6 +471,13 @@ class PatienceGame(Game):
         if left > 0:
             self._set("redeals", left - 1)
 
+    def aces_out(self, piles: list[int]) -> list[int]:
+        """Start ``piles`` with the aces, suit k on the k-th, for the games whose aces begin
+        in place; the other 48 cards, in order, are what is left to shuffle and deal."""
+        for suit, f in enumerate(piles[:4]):
+            self.put(f, C.card(C.ACE, suit))
+        return [c for c in range(52) if RANK[c] != C.ACE]
+
     def init_stock(self, rest: list[int]) -> None:
         """Put the undealt cards face down on the stock (first card of ``rest`` dealt first)."""
         for c in reversed(rest):
@@ -547,8 +552,7 @@ class PatienceGame(Game):
         return self.explain_card_move(move.src, move.dst, move.n)
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
-        n_piles = len(self.layout)
-        if not (0 <= s < n_piles and 0 <= d < n_piles) or s == d or n < 1:
+        if s == d:
             return Reason("That move is not possible.")
         src, dst = self.cards[s], self.cards[d]
         rs, rd = self.rule[s], self.rule[d]

@@ -106,6 +106,18 @@ def category(cards: Iterable[int], wild: Callable[[int], bool] = is_joker, *,
     return evaluate(cards, wild, bug=bug)[0]
 
 
+def designate(hands: list[list[int]], table: tuple[int, ...]) -> int:
+    """The card a joker lying in all of ``hands`` at once (a Poker Squares row and column)
+    stands for: one card for all of them, so the one scoring most in them together on
+    ``table``, the first such card on a tie."""
+    best, card = -1, -1
+    for d in range(52):
+        total = sum(table[evaluate([d if c >= JOKER else c for c in h])[0]] for h in hands)
+        if total > best:
+            best, card = total, d
+    return card
+
+
 def points(cards: Iterable[int], system: str = "american") -> int:
     """Poker Squares points of one line (the joker designated for this line alone)."""
     return TABLES[system][evaluate(cards)[0]]

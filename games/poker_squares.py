@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from . import cards as C
 from . import poker
 from .engine import Game
+from .grid import around
 from .model import GameInfo, Move, Option, PileSpec
 from .reason import GameName, Reason
 from .registry import register
@@ -21,13 +22,7 @@ LINES: tuple[tuple[int, ...], ...] = tuple(
 #: the row and the column through each cell
 LINES_OF: tuple[tuple[int, int], ...] = tuple((i // SIZE, SIZE + i % SIZE) for i in range(CELLS))
 #: cells touching each cell, diagonals included (variant: example 3)
-NEAR: tuple[frozenset[int], ...] = tuple(
-    frozenset(r * SIZE + c
-              for r in range(i // SIZE - 1, i // SIZE + 2)
-              for c in range(i % SIZE - 1, i % SIZE + 2)
-              if 0 <= r < SIZE and 0 <= c < SIZE and r * SIZE + c != i)
-    for i in range(CELLS)
-)
+NEAR = around(SIZE, SIZE)
 GOOD = {"american": 150, "english": 50}
 EXCELLENT = {"american": 200, "english": 60}
 FINISH = Move("finish")
@@ -83,8 +78,7 @@ class PokerSquares(Game):
             for g, c in zip(self.grid, deck, strict=False):
                 self.put(g, c)
             deck = deck[CELLS:]
-        for c in reversed(deck):
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, reversed(deck))
         if self.spare >= 0:
             self.put(self.spare, C.JOKER)
         if self.adjacent:
@@ -117,9 +111,6 @@ class PokerSquares(Game):
             if close:
                 empty = close
         return [grid[k] for k in empty]
-
-    #: local search effort per plan: swaps tried per run, and runs at most
-    PLAN_SWAPS, PLAN_RUNS = 12_000, 6
 
     def legal_moves(self) -> list[Move]:
         if self.vars.get("finished"):
@@ -155,9 +146,8 @@ class PokerSquares(Game):
         elif kind == "finish":
             self._set("finished", True)
 
-    def make_move(self, kind: str, piles: list[int], n: int) -> Move:
-        """``swap:G9,G2`` names the same two squares as ``swap:G2,G9``."""
-        return super().make_move(kind, sorted(piles) if kind == "swap" else piles, n)
+    #: ``swap:G9,G2`` names the same two squares as ``swap:G2,G9``
+    unordered = ("swap",)
 
     # ------------------------------------------------------------------ scoring
     def hands(self) -> list[list[int]]:
@@ -170,29 +160,21 @@ class PokerSquares(Game):
         return next((k for k, g in enumerate(self.grid) if cards[g] and cards[g][-1] >= C.JOKER),
                     -1)
 
-    def _designate(self, hands: list[list[int]], at: int) -> tuple[int, int]:
-        """(points of the joker's row and column together, the card it stands for)."""
-        row, col = (hands[i] for i in LINES_OF[at])
-        pts, value = self.points, poker.evaluate
-        best, card = -1, -1
-        for d in range(52):
-            total = (pts[value([d if c >= C.JOKER else c for c in row])[0]]
-                     + pts[value([d if c >= C.JOKER else c for c in col])[0]])
-            if total > best:
-                best, card = total, d
-        return best, card
+    def _designate(self, hands: list[list[int]], at: int) -> int:
+        """The card the joker in cell ``at`` stands for: one card for its row and column."""
+        return poker.designate([hands[i] for i in LINES_OF[at]], self.points)
 
     def designation(self) -> int | None:
         """The card the joker in the grid stands for, or None."""
         at = self._joker_cell()
-        return None if at < 0 else self._designate(self.hands(), at)[1]
+        return None if at < 0 else self._designate(self.hands(), at)
 
     def line_points(self) -> list[int]:
         """Points of the ten lines, rows first; a joker counts as one card in both its lines."""
         hands = self.hands()
         at = self._joker_cell()
         if at >= 0:
-            card = self._designate(hands, at)[1]
+            card = self._designate(hands, at)
             hands = [[card if c >= C.JOKER else c for c in h] for h in hands]
         pts, value = self.points, poker.evaluate
         return [pts[value(h)[0]] for h in hands]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import permutations
 
-from . import cards as C
 from .model import GameInfo, Move, Option, PileSpec
 from .patience import DEAL, Build, PatienceGame, Rule, roles
 from .reason import Card, Reason
@@ -47,9 +46,7 @@ class PussInTheCorner(PatienceGame):
         self.corners = frozenset(self.tableau)
 
     def deal(self, rng: Rng) -> None:
-        for f, suit in zip(self.foundations, range(4), strict=True):
-            self.put(f, C.card(C.ACE, suit))
-        rest = [c for c in range(52) if C.RANK[c] != C.ACE]
+        rest = self.aces_out(self.foundations)
         rng.shuffle(rest)
         self.init_stock(rest)
 

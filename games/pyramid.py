@@ -6,27 +6,17 @@ from collections.abc import Iterable
 
 from .cards import KING, RANK
 from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
+from .grid import triangle_covers
+from .model import DEAL, REDEAL, GameInfo, Move, Option, PileSpec
+from .pairing import partner_pairs, piles_by_rank
 from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
 
-DEAL = Move("deal")
-REDEAL = Move("redeal")
 ROWS = 7
 PASSES = 3
 #: the match points of a pyramid cleared in pass 1, 2 or 3
 CLEAR_POINTS = (50, 35, 20)
-
-
-def covers(rows: int = ROWS) -> list[tuple[int, ...]]:
-    """For each position (reading order, apex first) the two positions lying on it."""
-    out: list[tuple[int, ...]] = []
-    for r in range(rows):
-        for k in range(r + 1):
-            below = (r + 1) * (r + 2) // 2 + k
-            out.append((below, below + 1) if r + 1 < rows else ())
-    return out
 
 
 @register
@@ -52,6 +42,8 @@ class Pyramid(Game):
     SINGLE_KINGS = True
     #: the pair rule in a sentence, for refused moves
     NEED = Reason("The two cards must add up to 13 (jack 11, queen 12, king 13).")
+    #: what to do instead, for a tap or a move of another kind
+    TAP_HINT = Reason("Cards are not moved here: pick two cards that add up to 13, or a king.")
 
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 8.8, 0)
@@ -65,22 +57,9 @@ class Pyramid(Game):
         yield PileSpec("D", "discard", 8.8, 4.8, label="pairs" if self.opts["pair_pile"] else "")
 
     def prepare(self) -> None:
-        self.stock, self.current, self.waste = (self.index[i] for i in ("S", "C", "W"))
-        self.discard = self.index["D"]
+        self.stock, self.current, self.waste, self.discard = (self.index[i] for i in "SCWD")
         self.pyr = self.roles["tableau"]
-        self.cover = [tuple(self.pyr[q] for q in cov) for cov in covers()]
-        #: per place, every place that must be cleared before it is uncovered
-        cov = covers()
-        self._cones: list[frozenset[int]] = []
-        for i in range(len(cov)):
-            seen: set[int] = set()
-            todo = list(cov[i])
-            while todo:
-                j = todo.pop()
-                if j not in seen:
-                    seen.add(j)
-                    todo.extend(cov[j])
-            self._cones.append(frozenset(seen))
+        self.cover = [tuple(self.pyr[q] for q in cov) for cov in triangle_covers(ROWS)]
         #: positions that may lie face down and need turning once uncovered
         self.hidden = [] if self.opts["all_face_up"] else [
             (p, cov) for p, cov in zip(self.pyr, self.cover, strict=True) if cov]
@@ -97,8 +76,7 @@ class Pyramid(Game):
         up = self.opts["all_face_up"]
         for i, p in enumerate(self.pyr):
             self.put(p, deck.pop(), up=up or i >= len(self.pyr) - ROWS)
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
         self.vars.update({"pass": 1, "cleared": 0, "rescued": False})
 
     def settle(self) -> None:
@@ -118,40 +96,15 @@ class Pyramid(Game):
         cards = self.cards
         out = [p for p, cov in zip(self.pyr, self.cover, strict=True)
                if cards[p] and not (cov and (cards[cov[0]] or cards[cov[1]]))]
-        if cards[self.current]:
-            out.append(self.current)
-        if cards[self.waste]:
-            out.append(self.waste)
-        return out
-
-    def _removals(self, by_rank: list[list[int]], ordered: bool = False) -> list[Move]:
-        """Kings alone (where they go alone) and every pair of partner ranks among the piles
-        of ``by_rank`` (piles by the rank of their top card); with ``ordered`` each pair
-        also the other way round (with a pair pile the card picked second ends on top)."""
-        moves = []
-        if self.SINGLE_KINGS:
-            moves += [Move("remove", p) for p in by_rank[KING]]
-        for r in range(1, 14):
-            q = self.PARTNER[r]
-            if not q or q < r:
-                continue
-            group, partners = by_rank[r], by_rank[q]
-            for i, a in enumerate(group):
-                for b in (group[i + 1:] if q == r else partners):
-                    moves.append(Move("remove", a, b) if a < b else Move("remove", b, a))
-                    if ordered:
-                        moves.append(Move("remove", moves[-1].dst, moves[-1].src))
-        return moves
+        return out + [p for p in (self.current, self.waste) if cards[p]]
 
     def legal_moves(self) -> list[Move]:
         cards = self.cards
         if self.vars["cleared"] and not self.scored:
             return []
         avail = self.available()
-        by_rank: list[list[int]] = [[] for _ in range(14)]
-        for p in avail:
-            by_rank[RANK[cards[p][-1]]].append(p)
-        moves = self._removals(by_rank, self.ordered)
+        by_rank = piles_by_rank(cards, avail)
+        moves = partner_pairs(by_rank, self.PARTNER, self.SINGLE_KINGS, self.ordered)
         d = cards[self.discard]
         if self.pair_pile and d:
             top = RANK[d[-1]]
@@ -249,10 +202,10 @@ class Pyramid(Game):
                 return Reason("Only the apex card at the top of the pyramid can be rescued.")
             return Reason("The apex card may be taken only after the last pass through the stock.")
         if kind != "remove":
-            return self.tap_hint()
+            return self.TAP_HINT
         piles = [p for p in (move.src, move.dst) if p >= 0]
         if not piles:
-            return self.tap_hint()
+            return self.TAP_HINT
         for p in piles:
             reason = self.unavailable(p, partner=len(piles) > 1)
             if reason:
@@ -273,13 +226,8 @@ class Pyramid(Game):
                           "current card.")
         return self.NEED
 
-    def tap_hint(self) -> Reason:
-        return Reason("Cards are not moved here: pick two cards that add up to 13, or a king.")
-
     def unavailable(self, p: int, partner: bool) -> Reason | None:
         """Why the top card of pile ``p`` cannot be used, or None."""
-        if not 0 <= p < len(self.layout):
-            return Reason("There is no such pile.")
         if p == self.stock:
             return Reason("Stock cards must be turned before they can be used.")
         cards = self.cards

@@ -19,6 +19,4 @@ class PyramidPairs(Pyramid):
     PARTNER = tuple(range(14))
     SINGLE_KINGS = False
     NEED = Reason("The two cards must have the same rank.")
-
-    def tap_hint(self) -> Reason:
-        return Reason("Cards are not moved here: pick two cards of the same rank.")
+    TAP_HINT = Reason("Cards are not moved here: pick two cards of the same rank.")

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import HEARTS, KING, QUEEN, card
-from .model import GameInfo, Move, PileSpec
+from .model import DEAL, GameInfo, Move, PileSpec
 from .pairing import MATCH, RowGame, row_layout
 from .reason import Reason
 from .registry import register
 from .rng import Rng
 
-DEAL = Move("deal")
 QH, KH = card(QUEEN, HEARTS), card(KING, HEARTS)
 
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import KING, RANK
-from .model import GameInfo, Move, Option, PileSpec
+from .model import DEAL, GameInfo, Move, Option, PileSpec
 from .patience import Build, PatienceGame, Rule
 from .reason import Reason
 from .registry import register
 from .rng import Rng
 
-DEAL = Move("deal")
 GRADES = (None, "pass", "good", "excellent", "win")
 
 
@@ -47,8 +46,7 @@ class Scorpion(PatienceGame):
         for row in range(7):
             for col, t in enumerate(self.tableau):
                 self.put(t, deck.pop(), up=row >= 3 or col >= 4)
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
 
     def legal_moves(self) -> list[Move]:
         cards, down = self.cards, self.down
@@ -126,12 +124,11 @@ class Scorpion(PatienceGame):
         return super().explain(move)
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
-        size = len(self.layout)
-        if 0 <= s < size and self.layout[s].role == "stock":
+        if self.layout[s].role == "stock":
             return Reason("Tap the reserve to deal its cards onto the first three columns.")
-        if 0 <= d < size and self.layout[d].role == "stock":
+        if self.layout[d].role == "stock":
             return Reason("Cards cannot be put back on the reserve.")
-        if (0 <= s < size and 0 <= d < size and s != d and self.cards[s]
+        if (s != d and self.cards[s]
                 and n == len(self.cards[s]) and n in self.liftable(s)
                 and super().accepts(d, s, n)):
             return Reason("Moving a whole column into an empty one would change nothing.")

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from . import cards as C
 from .engine import Game
+from .grid import beside
 from .model import GameInfo, Move, Option, PileSpec
 from .reason import Reason
 from .registry import register
@@ -14,18 +15,7 @@ from .rng import Rng
 ROWS, COLS = 3, 4
 CELLS = ROWS * COLS
 #: cells sharing a side with each cell (reading order, from 0)
-BESIDE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r * COLS + c for r, c in ((i // COLS - 1, i % COLS), (i // COLS, i % COLS - 1),
-                                    (i // COLS, i % COLS + 1), (i // COLS + 1, i % COLS))
-          if 0 <= r < ROWS and 0 <= c < COLS)
-    for i in range(CELLS)
-)
-
-#: city-block distance between two places (the fewest slides that could carry a card across)
-DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(CELLS))
-    for a in range(CELLS)
-)
+BESIDE = beside(ROWS, COLS)
 
 
 def is_even(ranks: list[int]) -> bool:
@@ -81,14 +71,6 @@ class SlidingEleven(Game):
 
     def settle(self) -> None:
         """All cards lie face up; nothing turns over."""
-
-    def solvable(self) -> bool:
-        """A slide swaps the empty place with a card: it flips the parity of the arrangement
-        (the empty place counted as a twelfth card) and moves the empty place one step, so
-        the two parities agree in every position that can reach the goal."""
-        cards, home = self.cards, self.home
-        order = [home[cards[g][0]] if cards[g] else CELLS - 1 for g in self.grid]
-        return is_even(order) == (DIST[self.hole()][CELLS - 1] % 2 == 0)
 
     @property
     def won(self) -> bool:

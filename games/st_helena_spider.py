@@ -110,8 +110,7 @@ class StHelenaSpider(PatienceGame):
                 return Reason("Complete runs are cleared automatically.")
             return Reason("Only a complete run from king down to ace on top of a column can be "
                           "cleared.")
-        if move.kind == "move" and 0 <= move.dst < len(self.layout) \
-                and self._role[move.dst] == "foundation":
+        if move.kind == "move" and self._role[move.dst] == "foundation":
             return Reason("Cards reach a finished pile only as a complete run from king down to "
                           "ace.")
         return super().explain(move)

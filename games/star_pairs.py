@@ -7,12 +7,11 @@ from collections.abc import Iterable
 from . import cards as C
 from .cards import RANK
 from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
+from .model import DEAL, GameInfo, Move, Option, PileSpec
 from .reason import Card, GameName, Reason
 from .registry import register
 from .rng import Rng
 
-DEAL = Move("deal")
 #: star places as (x, y) steps from the centre, in the order the source deals them: the inner
 #: ring left, right, top, bottom, upper-left, lower-right, upper-right, lower-left; the outer
 #: ring the same way; the centre last
@@ -63,8 +62,7 @@ class StarPairs(Game):
         rng.shuffle(deck)
         for place in DEAL_ORDER:
             self.put(self.star[PLACES.index(place)], deck.pop())
-        for c in deck:
-            self.put(self.stock, c, up=False)
+        self.put_stock(self.stock, deck)
         self.vars["turned"] = 0
         self.vars["missed"] = False
 
@@ -117,9 +115,8 @@ class StarPairs(Game):
             self._move_cards(self.waste, self.spare)
             self._set("missed", True)
 
-    def make_move(self, kind: str, piles: list[int], n: int) -> Move:
-        """``remove:T5,T2`` names the same two cards as ``remove:T2,T5``."""
-        return super().make_move(kind, sorted(piles) if kind == "remove" else piles, n)
+    #: ``remove:T5,T2`` names the same two cards as ``remove:T2,T5``
+    unordered = ("remove",)
 
     @property
     def score(self) -> int:

@@ -57,9 +57,7 @@ class TakeThree(PatienceGame):
     def deal(self, rng: Rng) -> None:
         deck = list(range(52))
         rng.shuffle(deck)
-        for _ in range(7):
-            for t in self.tableau:
-                self.put(t, deck.pop())
+        self.deal_rows(self.tableau, deck, 7)
         for t in self.tableau[:3]:
             self.put(t, deck.pop())
         if self.in_total:
@@ -78,8 +76,7 @@ class TakeThree(PatienceGame):
             self._set("taken", self.vars["taken"] + 1)
 
     def explain_card_move(self, s: int, d: int, n: int) -> Reason:
-        if 0 <= d < len(self.layout) and self._role[d] == "cell" and 0 <= s < len(self.layout) \
-                and self._role[s] == "tableau" and self.cards[s]:
+        if self._role[d] == "cell" and self._role[s] == "tableau" and self.cards[s]:
             if self.in_total and self.vars["taken"] >= HOLD:
                 return Reason("You have already taken down three cards in this game.")
             if self.cards[d]:
@@ -88,8 +85,7 @@ class TakeThree(PatienceGame):
                 return Reason("That holding place is taken; use an empty one.")
             if n > 1:
                 return Reason("Only one card at a time can be taken down.")
-        if 0 <= s < len(self.layout) and self._role[s] == "cell" and self.cards[s] \
-                and 0 <= d < len(self.layout) and self._role[d] == "foundation" \
+        if self._role[s] == "cell" and self.cards[s] and self._role[d] == "foundation" \
                 and not self.opts["held_to_foundation"]:
             return Reason("With these rules a held card must go back onto a column first.")
         return super().explain_card_move(s, d, n)

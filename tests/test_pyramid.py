@@ -7,7 +7,8 @@ import pytest
 import games
 from games import IllegalMove
 from games.cards import parse
-from games.pyramid import covers
+from games.grid import triangle_covers
+from games.pyramid import ROWS
 
 from .conftest import arrange
 
@@ -17,7 +18,7 @@ def new(**opts) -> games.Game:
 
 
 def test_covers_geometry():
-    cov = covers()
+    cov = triangle_covers(ROWS)
     assert len(cov) == 28
     assert cov[0] == (1, 2) and cov[1] == (3, 4) and cov[2] == (4, 5)
     assert cov[15] == (21, 22) and cov[21] == ()

@@ -13,7 +13,8 @@ import pytest
 import games
 from games import solver
 from games.cards import KING, RANK, text
-from games.pyramid import covers
+from games.grid import triangle_covers
+from games.pyramid import ROWS
 from games.search import searchable
 
 from .conftest import arrange
@@ -30,7 +31,7 @@ def random_position(gid: str, rnd: random.Random) -> games.Game:
     if the places lying on it are), a short talon, any pass, the rescue used or not, and the
     cards out of play gone in pairs (and kings alone) as the rules take them."""
     g = searchable(games.new(gid, 1))
-    cov = covers()
+    cov = triangle_covers(ROWS)
     keep = {0}
     for start in rnd.sample(range(1, 15), rnd.randint(1, 3)):
         keep.add(start)

@@ -15,6 +15,10 @@ from .base import Search
 class GolfSearch(Search):
     """What the search knows of Golf."""
 
+    def start_search(self) -> None:
+        super().start_search()
+        self._sized = (self.stock, *self.tableau)
+
     # ------------------------------------------------------------------ for the solver
     def solver_key(self) -> bytes:
         """Columns and stock only lose cards from the top, so their sizes say what is left;

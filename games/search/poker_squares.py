@@ -72,6 +72,8 @@ class PokerSquaresSearch(Search):
     """What the search knows of PokerSquares."""
 
     SOLVER_VIEW = {"stock": "count"}  # dealt from the top only: its size says what is left
+    #: local search effort per plan: swaps tried per run, and runs at most
+    PLAN_SWAPS, PLAN_RUNS = 12_000, 6
 
     def solver_moves(self, prune: bool = False) -> list[Move]:
         """The place a good complete arrangement gives the card first (see :meth:`_plan`),

@@ -5,14 +5,35 @@ docs/solver.md for what each hook is for.
 from __future__ import annotations
 
 from ..cards import KING, RANK
+from ..grid import triangle_covers
 from ..model import Compound, Move
-from ..pyramid import DEAL, PASSES, REDEAL, Pyramid
+from ..pairing import partner_pairs
+from ..pyramid import DEAL, PASSES, REDEAL, ROWS, Pyramid
 from . import searches
 from .base import Search
 
 #: card code -> rank, for ``bytes.translate`` in the solver's key
 _RANK_BYTES = bytes(RANK[c] if c < len(RANK) else 0 for c in range(256))
 
+
+def _cones(cover: list[tuple[int, ...]]) -> tuple[frozenset[int], ...]:
+    """For each place of the pyramid, every place that must be cleared before it is
+    uncovered: two cards in one cone can never be removed together."""
+    cones = []
+    for i in range(len(cover)):
+        seen: set[int] = set()
+        todo = list(cover[i])
+        while todo:
+            j = todo.pop()
+            if j not in seen:
+                seen.add(j)
+                todo.extend(cover[j])
+        cones.append(frozenset(seen))
+    return tuple(cones)
+
+
+#: the cone of every place (reading order, apex first)
+CONES = _cones(triangle_covers(ROWS))
 
 #: answers of :func:`_pairs_off` and :func:`_matches` by the places involved (the pyramid's
 #: shape is fixed, so they hold for every deal)
@@ -106,7 +127,7 @@ class PyramidSearch(Search):
                 where[RANK[cards[p][-1]]].append(i)
         if self.rescue and not self.vars["rescued"]:
             where = [[-1 if j == 0 else j for j in w] for w in where]
-        cones = self._cones
+        cones = CONES
 
         def apart(i: int, j: int) -> bool:
             return i < 0 or j < 0 or (i not in cones[j] and j not in cones[i])
@@ -179,7 +200,7 @@ class PyramidSearch(Search):
         for p, cov in zip(self.pyr, self.cover, strict=True):
             if cards[p] and not (cov and (cards[cov[0]] or cards[cov[1]])):
                 by_rank[RANK[cards[p][-1]]].append(p)
-        moves: list = self._removals(by_rank)  # pyramid moves
+        moves: list = partner_pairs(by_rank, partner, kings)  # pyramid moves
         # the current and the waste card as they are (C < W < every pyramid place)
         c0 = cards[cp][-1] if cards[cp] else None
         w0 = cards[wp][-1] if cards[wp] else None

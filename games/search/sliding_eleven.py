@@ -4,9 +4,15 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..sliding_eleven import CELLS, COLS, DIST, ROWS, SlidingEleven
+from ..sliding_eleven import CELLS, COLS, ROWS, SlidingEleven, is_even
 from . import searches
 from .base import Search
+
+#: city-block distance between two places (the fewest slides that could carry a card across)
+DIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(CELLS))
+    for a in range(CELLS)
+)
 
 #: the rows and the columns, each as its places in order and as a set
 LINES: tuple[tuple[tuple[int, ...], frozenset[int]], ...] = tuple(
@@ -31,6 +37,14 @@ class SlidingElevenSearch(Search):
     """What the search knows of SlidingEleven."""
 
     SOLVER_SEARCH = "ida"
+
+    def solvable(self) -> bool:
+        """A slide swaps the empty place with a card: it flips the parity of the arrangement
+        (the empty place counted as a twelfth card) and moves the empty place one step, so
+        the two parities agree in every position that can reach the goal."""
+        cards, home = self.cards, self.home
+        order = [home[cards[g][0]] if cards[g] else CELLS - 1 for g in self.grid]
+        return is_even(order) == (DIST[self.hole()][CELLS - 1] % 2 == 0)
 
     def solver_hopeless(self) -> bool:
         return not self.solvable()
