@@ -49,8 +49,8 @@ class AnyCard(Build):
     def onto_ranks(self, c: int) -> list[int]:
         return list(range(1, 14))
 
-    def need(self, c: int) -> str:
-        return "any card"
+    def need(self, c: int) -> Reason:
+        return Reason("any card")
 
 
 #: the building rule on working piles, per option value (none: nothing is built there)

@@ -417,3 +417,19 @@ def test_solver_agrees_with_a_plain_search_on_random_endgames():
             decided.append(plain)
             assert ours == plain, seed
     assert len(decided) >= 25 and {solver.WON, solver.LOST} <= set(decided), decided
+
+
+
+def test_the_any_card_building_rule_names_its_need_in_every_language():
+    """With any card on any working pile, a refusal named what a card needs as a bare
+    string, and rendering "The 7♦ can only go on {target:a}." raised ValueError."""
+    from games.napoleons_tomb import AnyCard
+    from games.patience import ONLY_ON
+    from games.reason import Card, Reason
+    from kiosk.i18n import Translator
+
+    reason = Reason(ONLY_ON, card=Card(parse("7D")), target=AnyCard().need(parse("7D")))
+    assert str(reason) == "The 7♦ can only go on any card."
+    for lang in ("zh", "ru"):
+        text = Translator(lang).reason(reason)
+        assert "any card" not in text and "7" in text
