@@ -14,7 +14,9 @@ It also owns what belongs to one table besides the game: its log session
 controller's events, so touches, button presses and hints reach the log through here too)
 and its idle deadline (:meth:`watch_idle`: the controller knows when the last input was and
 decides when the table has been left alone; the lobby only lends a clock and hears
-``on_idle``).
+``on_idle``), and its hint state (:attr:`hints`, a
+:class:`kiosk.table.hint_state.HintState`: the solver's answers for this deal, the Hint
+request out, the verdict on show; the table screen's help only draws it).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 import games
 from games import GameError, IllegalMove, Move
 from games.reason import Reason
+from kiosk.table.hint_state import HintState
 
 log = logging.getLogger("kiosk.controller")
 
@@ -73,9 +76,12 @@ class TableController:
         self._auto_delay = 0.0
         self._auto_hold: AutoplayHold = lambda: None
         self._auto_cancel: Callable[[], None] | None = None
+        #: what this table knows and has asked about winning (drawn by the screen's help)
+        self.hints = HintState()
         #: the LogSession writing this table's plays (None: not logged, e.g. a demo)
         self.log_session: Any = None
-        self.last_input = clock()
+        #: when the last input came (the clock's time; None: not watched yet)
+        self.last_input: float | None = None
         self._idle_timeout: float | None = None
         self._idle_timer: Timer | None = None
         self._idle_cancel: Callable[[], None] | None = None
@@ -297,13 +303,13 @@ class TableController:
 
     def idle_left(self) -> float | None:
         """Seconds until the table counts as left alone (None: not watched)."""
-        if self._idle_timeout is None or self._idle_cancel is None:
+        if self._idle_timeout is None or self._idle_cancel is None or self.last_input is None:
             return None
         return max(0.0, self.last_input + self._idle_timeout - self._clock())
 
     def _idle_due(self) -> None:
         self._idle_cancel = None
-        if self._idle_timeout is None or self._idle_timer is None:
+        if self._idle_timeout is None or self._idle_timer is None or self.last_input is None:
             return
         left = self.last_input + self._idle_timeout - self._clock()
         if left > 0:

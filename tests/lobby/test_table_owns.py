@@ -103,3 +103,45 @@ def test_leaving_or_hiding_the_table_stops_its_idle_deadline(clock):
     assert [d for d, _ in timer.due] == [5]
     ctl.leave("button")
     assert timer.due == []
+
+
+# ---------------------------------------------------------------------------- hints
+def test_each_table_has_its_own_hint_state():
+    from kiosk.table.hint_state import HintState
+
+    a = TableController("klondike", 4711, autoplay=False)
+    b = TableController("klondike", 4711, autoplay=False)
+    assert isinstance(a.hints, HintState) and a.hints is not b.hints
+
+
+def test_the_hint_state_follows_the_table_and_drops_a_stale_request():
+    from kiosk.solving.hints import LOST, WON, Reply
+
+    ctl = TableController("klondike", 4711, autoplay=False)
+    state = ctl.hints
+    no_lists = lambda _id, _opts: None  # noqa: E731 - no stored winning lines
+    assert state.follow(ctl.game, "start", no_lists) is False
+    assert state.ask(ctl.game) == ("search", None)
+    state.checking(ctl.game, 1)
+    state.searching(ctl.game, 2)      # the hint's search replaces the check of this position
+    assert (state.check_req, state.hint_req) == (None, 2)
+    start = ctl.game.key()
+    move = ctl.legal_moves()[0]
+    after = ctl.game.clone()
+    after.play(move)
+    win = Reply(2, WON, moves=[ctl.game.notation(move)], keys=[start, after.key()], key=start)
+    assert state.answered(win) == "hint" and state.hint_req is None
+    assert state.ask(ctl.game) == ("move", move)     # known now: no search
+    assert state.hint_for(ctl.game, win) == move
+    state.searching(ctl.game, 3)
+    assert ctl.play(move, "tap") is None
+    assert state.follow(ctl.game, "move", no_lists) is True   # its answer would be stale
+    assert state.hint_req is None
+    assert state.answered(Reply(3, WON, key=start)) == ""     # an old reply is not shown
+    assert state.winnable_undos(ctl.game, ctl.undo_groups) == 1
+    state.checking(ctl.game, 4)
+    assert state.answered(Reply(4, LOST, key=ctl.game.key())) == "check"
+    assert state.verdict_of(ctl.game) == LOST and state.ask(ctl.game) == ("lost", None)
+    ctl.new_deal(99)
+    state.follow(ctl.game, "new_deal", no_lists)      # a new deal, a new book
+    assert state.keys == {0: ctl.game.key()} and state.verdict_of(ctl.game) == ""
