@@ -9,7 +9,8 @@ menu ends it, with an exit status (:mod:`kiosk.settings.operator`).
 The configuration (:class:`kiosk.settings.config.Config`) says which games the picker offers and in
 which order, each game's default options, the language, the deck and autoplay. The play
 log, the hardware buttons and the idle and attract timers live in :class:`kiosk.lobby.Lobby`
-(``services=True`` for ``kiosk run`` and the UI tests; snapshots go without).
+(``services=True`` for ``kiosk run`` and the UI tests; snapshots go without); on the table,
+the log session and the idle deadline are the table controller's (docs/kiosk.md).
 """
 
 from __future__ import annotations

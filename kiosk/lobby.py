@@ -8,10 +8,16 @@ events already. Input of every kind calls :meth:`Lobby.poke`, which re-arms one 
 * on the welcome screen, the **attract** timer (``[attract] delay``): the demo starts;
 * on every other screen except the demo, the **idle** timer (``idle_timeout``): a game in
   progress is logged ``abandoned`` and the kiosk returns to the welcome screen in the
-  default language, so a visitor never finds someone else's half-played game.
+  default language, so a visitor never finds someone else's half-played game. On the table
+  the deadline is the table's own (:meth:`kiosk.table.controller.TableController.watch_idle`):
+  the controller knows its last input, leaves by itself and emits ``on_idle``; the lobby
+  only lends it Kivy's clock and then shows the welcome screen. The picker and the
+  operator's screens, which have no table, keep the lobby's own timer.
 
-The play log (:class:`kiosk.records.playlog.PlayLog`) and its :class:`kiosk.records.logsession.LogSession`
-follow the visitor's table only; attract-mode tables are never logged.
+The lobby opens the play log (:class:`kiosk.records.playlog.PlayLog`: retries, pruning,
+closing) and its one :class:`kiosk.records.logsession.LogSession`, which it hands to each
+visitor's table (:meth:`TableController.keep_log`); from then on the table's controller
+feeds it, touches and button presses included. Attract-mode tables are never logged.
 """
 
 from __future__ import annotations
@@ -31,6 +37,11 @@ from kiosk.settings.config import Config
 from kiosk.settings.operator import HOLD_SECONDS
 
 log = logging.getLogger("kiosk.lobby")
+
+
+def _kivy_timer(delay: float, fn: Any) -> Any:
+    """A table's idle deadline runs on Kivy's clock (the main thread, like every input)."""
+    return Clock.schedule_once(lambda _dt: fn(), delay).cancel
 
 RETRY_EVERY = 30.0
 PRUNE_EVERY = 24 * 3600.0
@@ -63,6 +74,7 @@ class Lobby:
         self.notes: list[str] = []
         self.last_input = time.monotonic()
         self._idle_ev = None
+        self._idle_table: Any = None   # the controller whose idle deadline is armed
         self._attract_ev = None
         self._timers: list[Any] = []
         self._corner_touch = None
@@ -112,6 +124,7 @@ class Lobby:
             if ev is not None:
                 ev.cancel()
         self._timers.clear()
+        self._release_idle_table()
         if self.buttons is not None:
             self.buttons.close()
         if self.session is not None:
@@ -129,9 +142,10 @@ class Lobby:
 
     # ------------------------------------------------------------------ the table's log
     def follow(self, controller: Any) -> None:
-        """Log the plays of a visitor's table (never a demo's)."""
-        if self.session is not None and not getattr(controller, "demo", False):
-            self.session.attach(controller)
+        """A visitor sat at ``controller``: it keeps the log session (a demo's table declines
+        it) and tells this lobby when it has been left alone."""
+        controller.keep_log(self.session)
+        controller.bind(on_idle=self._table_idle)
 
     def today_wins(self) -> int:
         if self.playlog is None:
@@ -162,11 +176,11 @@ class Lobby:
             return
         if current != "table" or app.controller is None:
             return
-        if source == "gpio" and self.session is not None and self.buttons is not None:
+        if source == "gpio" and self.buttons is not None:
             # real presses (a held Undo repeats its event but is one press)
             presses = self.buttons.logic.presses
             for _ in range(max(0, presses - self._presses_seen)):
-                self.session.button()
+                app.controller.pressed(event)
             self._presses_seen = presses
         # into the table's controller, never through the screen (which follows its events)
         if event == NEW_DEAL:
@@ -183,24 +197,42 @@ class Lobby:
         self.arm()
 
     def arm(self) -> None:
+        """The idle or attract timer for the screen shown now: on the table, the table's
+        controller keeps the deadline itself; elsewhere this lobby does."""
         for ev in (self._idle_ev, self._attract_ev):
             if ev is not None:
                 ev.cancel()
         self._idle_ev = self._attract_ev = None
         current = self.app.sm.current
+        table = self.app.controller if current == "table" else None
+        if table is not self._idle_table:
+            self._release_idle_table()
         if current == "welcome":
             if self.attract_enabled and self.app.game_ids():
                 self._attract_ev = Clock.schedule_once(self._attract, self.attract_delay)
+        elif table is not None:
+            self._idle_table = table
+            table.watch_idle(self.idle_timeout, _kivy_timer)
         elif current not in NO_IDLE:
             self._idle_ev = Clock.schedule_once(self._idle, self.idle_timeout)
 
+    def _release_idle_table(self) -> None:
+        if self._idle_table is not None:
+            self._idle_table.stop_idle()
+        self._idle_table = None
+
+    def _table_idle(self, timeout: float) -> None:
+        """The table's controller decided it was left alone (it has left already)."""
+        if self._idle_table is None or self._idle_table is not self.app.controller:
+            return  # not the table this lobby watches (a second lobby in a test)
+        self._idle_table = None
+        log.info("no input for %g s on the table screen: back to the welcome screen", timeout)
+        self.app.go_welcome()
+
     def _idle(self, _dt: float) -> None:
         self._idle_ev = None
-        current = self.app.sm.current
         log.info("no input for %g s on the %s screen: back to the welcome screen",
-                 self.idle_timeout, current)
-        if current == "table" and self.app.controller is not None:
-            self.app.controller.leave("idle")
+                 self.idle_timeout, self.app.sm.current)
         self.app.go_welcome()
 
     def _attract(self, _dt: float) -> None:
@@ -237,8 +269,8 @@ class Lobby:
     def _touch_down(self, _window: Any, touch: Any) -> bool:
         self.poke()
         current = self.app.sm.current
-        if current == "table" and self.session is not None:
-            self.session.touch()
+        if current == "table" and self.app.controller is not None:
+            self.app.controller.touched()
         if current in CORNER_SCREENS and self._in_corner(touch) and self._corner_touch is None \
                 and not self._on_a_button(touch):
             self._corner_touch = touch

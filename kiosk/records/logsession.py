@@ -22,9 +22,12 @@ extra arguments are ignored, so the controller may add some):
 ==================================  =========================================================
 
 Optional events, bound when the controller has them: ``on_change(what)`` (``set_game``:
-another game object was put on the table), ``on_hint()``, ``on_touch()``, ``on_button(name)``. Otherwise the app calls :meth:`LogSession.hint`,
-:meth:`LogSession.touch` and :meth:`LogSession.button` itself (touches on the table, presses
-of the hardware buttons). ``controller.demo`` (bool, optional) marks attract-mode plays.
+another game object was put on the table), ``on_hint()``, ``on_touch()``,
+``on_button(name)``. The kiosk's :class:`~kiosk.table.controller.TableController` has them
+all and takes the session with ``keep_log``, so everything the log counts comes from the
+table's controller; :meth:`LogSession.hint`, :meth:`LogSession.touch` and
+:meth:`LogSession.button` remain for a controller without those events.
+``controller.demo`` (bool, optional) marks attract-mode plays.
 
 Sources are stored as ``touch``, ``button`` (hardware button), ``key``, ``auto`` or
 ``demo``: the controller's ``tap``/``drag``/``button`` (an on-screen button is a touch)

@@ -13,6 +13,10 @@ is out), so the table never waits for the solver.
   that no win is left opens the "no way to win" message with an Undo back to the last
   position known to be winnable; an exhausted budget or a failed worker says "No hint
   found". An answer for a position that is no longer on the table is never shown.
+* The state of all this (the book, the position keys, the requests out, the verdict on
+  show) is the table controller's :attr:`~kiosk.table.controller.TableController.hints`
+  (:class:`kiosk.table.hint_state.HintState`); :class:`TableHelp` asks it what to do and
+  draws what it says.
 * **Live verdict**: after each change, once the player has paused for ``check_delay``, the
   worker checks the position for ``check_seconds``; the line under the status shows
   "Still winnable" or "No win possible from here — Undo?" (a tap undoes), and nothing while
@@ -30,10 +34,10 @@ from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-import games
 from kiosk.screens.widgets import GOLD, INK_DARK, KButton
 from kiosk.solving import deals
-from kiosk.solving.hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
+from kiosk.solving.hints import LOST, WON, HintWorker, Reply
+from kiosk.table.hint_state import HintState
 from kiosk.table.table_view import HINT_SECONDS
 
 if TYPE_CHECKING:
@@ -42,8 +46,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("kiosk.hinting")
 
 POLL = 0.1
-#: how far back an Undo looks for a position known to be winnable (player actions)
-UNDO_SEARCH = 40
 VERDICT_WON = (0.55, 0.95, 0.6, 1)
 NOWIN_BG = (0.98, 0.76, 0.25, 0.9)
 SPINNER = ("•", "• •", "• • •")
@@ -55,25 +57,40 @@ class TableHelp:
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.worker: HintWorker | None = None
-        self.book = HintBook()
+        self._idle_state = HintState()        # drawn while no controller is at the table
         self.button = KButton(color=(1, 1, 1, 1))
         self.button.bind(on_release=lambda *_: self.hint())
         self.verdict = KButton(color=VERDICT_WON, bg=(0, 0, 0, 0), bg_down=(1, 1, 1, 0.2))
         self.verdict.bind(on_release=lambda *_: self._verdict_tapped())
-        #: "won", "lost" or "" (nothing shown)
-        self.shown = ""
-        self._hint_req: int | None = None
-        self._hint_key = b""
-        self._check_req: int | None = None
-        self._check_key = b""
         self._check_ev: Any = None
         self._poll_ev: Any = None
         self._spin_ev: Any = None
         self._spin = 0
-        self._keys: dict[int, bytes] = {}     # moves made -> position key, this deal
-        self._deal: tuple | None = None       # (game id, seed, options) of the book
         self._lists: dict[tuple, Any] = {}    # deal lists already read
         self._lit_action: KButton | None = None
+
+    # ------------------------------------------------------------------ the controller's state
+    @property
+    def state(self) -> HintState:
+        ctl = self.ctl
+        return ctl.hints if ctl is not None else self._idle_state
+
+    @property
+    def book(self):
+        return self.state.book
+
+    @property
+    def shown(self) -> str:
+        """"won", "lost" or "" (nothing shown)."""
+        return self.state.shown
+
+    @property
+    def _hint_req(self) -> int | None:
+        return self.state.hint_req
+
+    @property
+    def _check_req(self) -> int | None:
+        return self.state.check_req
 
     # ------------------------------------------------------------------ settings
     @property
@@ -142,7 +159,7 @@ class TableHelp:
         v.disabled_color = v.color  # a line to read, not a switched-off button
 
     def _show_verdict(self, verdict: str) -> None:
-        self.shown = verdict if verdict in (WON, LOST) and self.checking else ""
+        self.state.shown = verdict if verdict in (WON, LOST) and self.checking else ""
         self._paint_verdict()
 
     # ------------------------------------------------------------------ the table changed
@@ -164,39 +181,20 @@ class TableHelp:
         if view is not None:
             view.clear_hint()
         self._unlight_action()
-        game = ctl.game
-        if what in ("start", "new_deal", "set_game") or self._deal is None:
-            self._new_deal()
-        key = game.key()
-        n = len(game.history)
-        for k in [k for k in self._keys if k > n]:
-            del self._keys[k]
-        self._keys[n] = key
-        if self._hint_req is not None and key != self._hint_key:
+        state = self.state
+        if what == "start" and self._spin_ev is not None:
+            self._end_hint_wait()  # the wait was for the table before this one
+        if state.follow(ctl.game, what, self._deal_list):
             self._end_hint_wait()  # the answer would be for a position that is gone
-        self._show_verdict(self.book.verdict(key) or "")
+        self._show_verdict(state.verdict_of(ctl.game))
         self._schedule_check()
 
-    def _new_deal(self) -> None:
-        """A new book for a new deal, with the stored winning line when the deal is one of
-        the winnable list (so hints on it are instant)."""
-        game = self.ctl.game
-        self.book.clear()
-        self._keys.clear()
-        self._deal = (game.info.id, game.seed, tuple(sorted(game.opts.items())))
-        try:
-            lst_key = (game.info.id, self._deal[2])
-            if lst_key not in self._lists:
-                self._lists[lst_key] = deals.load(game.info.id, dict(game.opts))
-            lst = self._lists[lst_key]
-            entry = lst.find(game.seed) if lst is not None else None
-            if entry is not None:
-                dealt = games.new(game.info.id, game.seed, **game.opts)
-                line = deals.line(dealt, entry["moves"])
-                if not self.book.add_known_line(dealt, line):
-                    log.warning("the stored line of %s #%s does not win", *self._deal[:2])
-        except Exception:  # noqa: BLE001 - without the line, the solver answers
-            log.exception("reading the stored line failed")
+    def _deal_list(self, game_id: str, options: dict[str, Any]) -> Any:
+        """The winnable-deal list of a game, read once per app (not once per table)."""
+        key = (game_id, tuple(sorted(options.items())))
+        if key not in self._lists:
+            self._lists[key] = deals.load(game_id, options)
+        return self._lists[key]
 
     def stop(self) -> None:
         """No more checking or waiting (the table was left, the game ended, the app stops)."""
@@ -204,7 +202,7 @@ class TableHelp:
             if ev is not None:
                 ev.cancel()
         self._check_ev = self._poll_ev = None
-        self._check_req = None
+        self.state.check_req = None
         self._end_hint_wait()
         if self.worker is not None:
             self.worker.cancel()
@@ -217,7 +215,7 @@ class TableHelp:
             self._check_ev = None
         if not self.checking or not self.serving or self.ctl is None or self.ctl.game.won:
             return
-        if self.book.verdict(self.ctl.game.key()) is not None:
+        if self.state.verdict_of(self.ctl.game):
             return
         self._check_ev = Clock.schedule_once(self._check, self._table_cfg().check_delay)
 
@@ -232,13 +230,12 @@ class TableHelp:
         game = self.ctl.game
         if game.won or game.over:
             return
-        key = game.key()
-        known = self.book.verdict(key)
-        if known is not None:
+        known = self.state.verdict_of(game)
+        if known:
             self._show_verdict(known)
             return
-        self._check_key = key
-        self._check_req = self._worker().request(game, self._table_cfg().check_seconds)
+        self.state.checking(game, self._worker().request(game,
+                                                         self._table_cfg().check_seconds))
         self._start_polling()
 
     def _verdict_tapped(self) -> None:
@@ -255,18 +252,15 @@ class TableHelp:
         if game.won:
             return
         self.screen.close_sheet()
-        key = game.key()
-        move = hint_move(game, self.book.next_move(key))
-        if move is not None:
+        state = self.state
+        what, move = state.ask(game)
+        if what == "move" and move is not None:
             self._show_move(move)
             return
-        if self.book.verdict(key) == LOST:
+        if what == "lost":
             self.no_win()
             return
-        if self._check_req is not None and self._check_key == key:
-            self._check_req = None  # the hint's search replaces the check
-        self._hint_key = key
-        self._hint_req = self._worker().request(game, self._table_cfg().hint_seconds)
+        state.searching(game, self._worker().request(game, self._table_cfg().hint_seconds))
         self._spin = 0
         self._spin_ev = Clock.schedule_interval(self._spinner, 0.25)
         self._spinner(0)
@@ -277,7 +271,7 @@ class TableHelp:
         self._spin += 1
 
     def _end_hint_wait(self) -> None:
-        self._hint_req = None
+        self.state.hint_req = None
         if self._spin_ev is not None:
             self._spin_ev.cancel()
             self._spin_ev = None
@@ -317,7 +311,7 @@ class TableHelp:
         if reply.result in (WON, LOST):
             self._show_verdict(reply.result)
         if reply.result == WON:
-            move = hint_move(game, self.book.next_move(reply.key))
+            move = self.state.hint_for(game, reply)
             if move is not None:
                 self._show_move(move)
                 return
@@ -335,17 +329,16 @@ class TableHelp:
     def _poll(self, _dt: float) -> None:
         worker = self.worker
         replies = worker.poll() if worker is not None else []
+        state = self.state
         for reply in replies:
-            if reply.result != UNKNOWN:
-                self.book.add(reply)
-            if reply.id == self._hint_req:
+            answers = state.answered(reply)
+            if answers == "hint":
                 self._hint_answer(reply)
-            elif reply.id == self._check_req:
-                self._check_req = None
+            elif answers == "check":
                 ctl = self.ctl
                 if ctl is not None and reply.key == ctl.game.key() and self._active():
                     self._show_verdict(reply.result)
-        if self._hint_req is None and self._check_req is None and (worker is None
+        if state.hint_req is None and state.check_req is None and (worker is None
                                                                     or not worker.busy):
             if self._poll_ev is not None:
                 self._poll_ev.cancel()
@@ -354,21 +347,11 @@ class TableHelp:
     # ------------------------------------------------------------------ no win left
     def winnable_undos(self) -> int | None:
         """How many Undos lead back to the last position known to be winnable (None: not
-        known within :data:`UNDO_SEARCH` player actions)."""
+        known within :data:`kiosk.table.hint_state.UNDO_SEARCH` player actions)."""
         ctl = self.ctl
         if ctl is None:
             return None
-        n = len(ctl.game.history)
-        for k, size in enumerate(reversed(ctl.undo_groups), 1):
-            n -= size
-            if k > UNDO_SEARCH or n < 0:
-                return None
-            key = self._keys.get(n)
-            if key is None:
-                return None
-            if self.book.verdict(key) == WON:
-                return k
-        return None
+        return ctl.hints.winnable_undos(ctl.game, ctl.undo_groups)
 
     def undo_to_winnable(self) -> None:
         """Undo back to the last position known to be winnable (one Undo if none is known)."""

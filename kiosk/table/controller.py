@@ -4,10 +4,19 @@ Touches, keys, the hardware buttons, autoplay and the idle timer all call these 
 the Kivy main thread, so an animation, a button press and a touch can never race. The
 controller imports no Kivy: it owns the engine game, the deal number and the play time, and
 tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
-``on_over``, ``on_leave``, ``on_hint``, ``on_refused``; ``on_change`` after every change of
-the position). The path is one way: whoever asks calls the controller, never the screen or
-the view, and the view redraws once from ``on_change``; the screen and the play log listen to
-the same events.
+``on_over``, ``on_leave``, ``on_hint``, ``on_refused``, ``on_touch``, ``on_button``,
+``on_idle``; ``on_change`` after every change of the position). The path is one way: whoever
+asks calls the controller, never the screen or the view, and the view redraws once from
+``on_change``; the screen and the play log listen to the same events.
+
+It also owns what belongs to one table besides the game: its log session
+(:meth:`keep_log`: the :class:`kiosk.records.logsession.LogSession` follows only this
+controller's events, so touches, button presses and hints reach the log through here too)
+and its idle deadline (:meth:`watch_idle`: the controller knows when the last input was and
+decides when the table has been left alone; the lobby only lends a clock and hears
+``on_idle``), and its hint state (:attr:`hints`, a
+:class:`kiosk.table.hint_state.HintState`: the solver's answers for this deal, the Hint
+request out, the verdict on show; the table screen's help only draws it).
 """
 
 from __future__ import annotations
@@ -21,11 +30,12 @@ from typing import Any
 import games
 from games import GameError, IllegalMove, Move
 from games.reason import Reason
+from kiosk.table.hint_state import HintState
 
 log = logging.getLogger("kiosk.controller")
 
 EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change",
-          "on_hint", "on_refused")
+          "on_hint", "on_refused", "on_touch", "on_button", "on_idle")
 #: ``on_refused(what, source)``: an Undo with nothing to take back (the screen says so)
 NOTHING_TO_UNDO = "nothing_to_undo"
 
@@ -66,6 +76,15 @@ class TableController:
         self._auto_delay = 0.0
         self._auto_hold: AutoplayHold = lambda: None
         self._auto_cancel: Callable[[], None] | None = None
+        #: what this table knows and has asked about winning (drawn by the screen's help)
+        self.hints = HintState()
+        #: the LogSession writing this table's plays (None: not logged, e.g. a demo)
+        self.log_session: Any = None
+        #: when the last input came (the clock's time; None: not watched yet)
+        self.last_input: float | None = None
+        self._idle_timeout: float | None = None
+        self._idle_timer: Timer | None = None
+        self._idle_cancel: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ events
     def bind(self, **handlers: Callable[..., None]) -> None:
@@ -122,6 +141,7 @@ class TableController:
     def leave(self, source: str = "button") -> None:
         """The player leaves the table (Home, idle timeout)."""
         self.cancel_autoplay()
+        self.stop_idle()
         self._stop_clock()
         self._emit("on_leave", self.game, source)
 
@@ -238,6 +258,65 @@ class TableController:
     def hint_shown(self) -> None:
         """The table showed a hint (the play log counts it: ``on_hint``)."""
         self._emit("on_hint")
+
+    # ------------------------------------------------------------------ the log session
+    def keep_log(self, session: Any) -> None:
+        """Write this table's plays with ``session`` (a LogSession; the lobby opens the play
+        log file and hands each visitor's table the one pen). A demo table is never logged.
+        Attaching ends the open play of the table the session followed before
+        (``abandoned``), so a play never outlives its table."""
+        if session is None or self.demo:
+            return
+        self.log_session = session
+        session.attach(self)
+
+    def touched(self) -> None:
+        """A finger touched this table (counted with the play: ``on_touch``)."""
+        self._emit("on_touch")
+
+    def pressed(self, name: str = "") -> None:
+        """A hardware button was pressed at this table (``on_button``; one per press, not
+        per repeat of a held button)."""
+        self._emit("on_button", name)
+
+    # ------------------------------------------------------------------ idle
+    def watch_idle(self, timeout: float, timer: Timer) -> None:
+        """Input happened at this table; with no more input for ``timeout`` seconds the
+        player has left: the controller leaves (``leave("idle")``, the log ends the play
+        ``abandoned``) and then emits ``on_idle`` (the lobby shows the welcome screen).
+        ``timer`` is the clock's scheduler (Kivy's on the kiosk), as for autoplay.
+
+        Each input only moves ``last_input``; one due call is pending at a time and, when it
+        comes early (input came since), waits for the rest of the time."""
+        if timer is not self._idle_timer or timeout != self._idle_timeout:
+            self.stop_idle()
+        self._idle_timeout, self._idle_timer = float(timeout), timer
+        self.last_input = self._clock()
+        if self._idle_cancel is None:
+            self._idle_cancel = timer(self._idle_timeout, self._idle_due)
+
+    def stop_idle(self) -> None:
+        """The table is not shown (or left): no idle deadline until :meth:`watch_idle`."""
+        if self._idle_cancel is not None:
+            self._idle_cancel()
+        self._idle_cancel = None
+
+    def idle_left(self) -> float | None:
+        """Seconds until the table counts as left alone (None: not watched)."""
+        if self._idle_timeout is None or self._idle_cancel is None or self.last_input is None:
+            return None
+        return max(0.0, self.last_input + self._idle_timeout - self._clock())
+
+    def _idle_due(self) -> None:
+        self._idle_cancel = None
+        if self._idle_timeout is None or self._idle_timer is None or self.last_input is None:
+            return
+        left = self.last_input + self._idle_timeout - self._clock()
+        if left > 0:
+            self._idle_cancel = self._idle_timer(left, self._idle_due)
+            return
+        self.leave("idle")
+        self._emit("on_idle", self._idle_timeout)
 
     def _check_end(self) -> None:
         g = self.game

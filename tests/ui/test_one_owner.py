@@ -99,3 +99,39 @@ def test_hardware_buttons_enter_through_the_controller(ui, table, monkeypatch):
     ui.app.lobby.on_button(NEW_DEAL, "gpio")
     ui.frames(2)
     assert asked == [("undo", "gpio"), ("new_deal", "gpio")]
+
+
+def test_the_table_keeps_its_log_session_idle_deadline_and_hint_state(ui, table):
+    """The lobby hands the log session to the visitor's table and lends it the clock; the
+    table's controller holds them, and the screen's help draws the controller's hint state."""
+    ctl, _redraws = table
+    lobby = ui.app.lobby
+    assert ctl.log_session is lobby.session and lobby.session.controller is ctl
+    assert lobby._idle_ev is None                  # no lobby timer on the table ...
+    left = ctl.idle_left()
+    assert left is not None and 0 < left <= lobby.idle_timeout   # ... the table's own
+    assert ui.table.help.state is ctl.hints
+    touches = []
+    ctl.bind(on_touch=lambda: touches.append(1))
+    ui.tap(*ui.card_center("S"))
+    assert touches == [1]                          # a touch reaches the log through it
+    ui.tap_widget(ui.table.buttons["home"])
+    ui.frames(2)
+    assert ctl.idle_left() is None                 # left: no deadline
+
+
+def test_the_idle_timeout_on_the_table_is_the_controllers(ui, table):
+    ctl, _redraws = table
+    lobby = ui.app.lobby
+    left: list[str] = []
+    ctl.bind(on_leave=lambda _game, source: left.append(source))
+    before = lobby.idle_timeout
+    lobby.idle_timeout = 0.3
+    try:
+        lobby.arm()
+        assert lobby._idle_ev is None and ctl.idle_left() is not None
+        assert ui.until(lambda: ui.app.sm.current == "welcome", 3)
+        assert left == ["idle"]
+    finally:
+        lobby.idle_timeout = before
+        lobby.arm()
