@@ -187,7 +187,7 @@ def test_fuzzed_move_texts_are_refused_or_legal(gid, data):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("gid", games.ids())
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzzed_move_texts_are_refused_or_legal_at_length(gid, data):
     _fuzz_property(data, gid)

@@ -73,17 +73,17 @@ def test_offered_moves_are_legal_in_random_play(case):
     gid, opts = case
     rnd = random.Random(_case_id(case))
     g = games.new(gid, rnd.randrange(1, 10**6), **opts)
-    assert_offers_are_legal(g, 300, rnd)
+    assert_offers_are_legal(g, 150, rnd)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("gid", games.ids())
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_offered_moves_are_legal_in_long_random_play(gid, data):
     opts = data.draw(st.sampled_from(OPTION_SETS[gid]), label="options")
     g = games.new(gid, data.draw(st.integers(1, 10**9), label="seed"), **opts)
-    assert_offers_are_legal(g, 600, random.Random(data.draw(st.integers(0, 2**32))))
+    assert_offers_are_legal(g, 400, random.Random(data.draw(st.integers(0, 2**32))))
 
 
 def install_checked_clone(monkeypatch) -> list[Move]:
@@ -156,10 +156,9 @@ def test_solver_plays_only_moves_play_accepts(case, checked_solver):
 def test_solver_plays_only_moves_play_accepts_with_every_option(case, checked_solver):
     gid, opts = case
     rnd = random.Random(_case_id(case))
-    for steps in (0, 100):
-        g = games.new(gid, rnd.randrange(1, 10**6), **opts)
-        play_randomly(g, steps, rnd)
-        _search_and_replay(g, 1_000)
+    g = games.new(gid, rnd.randrange(1, 10**6), **opts)
+    play_randomly(g, rnd.choice((0, 60)), rnd)
+    _search_and_replay(g, 400)
 
 
 def _summary(found) -> tuple:

@@ -5,4 +5,7 @@ cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
 tools/install.sh
 "$VENV/bin/ruff" check .
-exec "$VENV/bin/python" -m pytest "$@"
+# One worker per core (PYTEST_WORKERS overrides; 0 runs in this process): the slow arm64
+# root spends most of its time in emulation, so the rest of the suite runs beside it;
+# tests that share a costly session fixture name one xdist_group.
+exec "$VENV/bin/python" -m pytest -n "${PYTEST_WORKERS:-auto}" --dist loadgroup "$@"

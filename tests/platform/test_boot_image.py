@@ -31,7 +31,8 @@ from .conftest import REPO, need
 from .pictures import Picture, difference, read_png, write_png
 from .qemu_machine import Machine
 
-pytestmark = pytest.mark.slow
+#: one xdist worker builds the wheel and the arm64 root for every test that needs them
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("arm64")]
 
 BUILD = REPO / "build"
 UNIT = "solitaire-kiosk.service"

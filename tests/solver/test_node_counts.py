@@ -26,9 +26,11 @@ FIXTURE = Path(__file__).with_name("node_counts.json")
 #: all); the kiosk's hint worker asks with ``shortest=False``, which only changes the
 #: IDA* puzzles' search, so that path is recorded for them
 IDA = ["sliding_eleven"]
+#: the slow default pass checks one deal a game (the restructure was proved on three; the
+#: fixture keeps all three so a deeper check is one number away)
 QUICK = [("default", 1, 2_000, {}, None), ("complete", 1, 1_000, {"prune": False}, None),
          ("hint", 2, 2_000, {"shortest": False}, IDA)]
-SLOW = [("default-slow", 3, 10_000, {}, None), ("hint-slow", 4, 20_000, {"shortest": False}, IDA)]
+SLOW = [("default-slow", 1, 10_000, {}, None), ("hint-slow", 4, 20_000, {"shortest": False}, IDA)]
 
 
 def run(game_id: str, seed: int, budget: int, kwargs: dict) -> dict:
