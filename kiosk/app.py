@@ -234,6 +234,7 @@ class KioskApp(App):
     def go_welcome(self) -> None:
         """Back to the welcome screen in the default language (idle, the menu's Close)."""
         self.table.close_sheet()
+        self.lobby.forget_left()  # nobody finds the last visitor's game under Undo
         self.set_language(self.cfg.language)
         self.show_welcome()
 

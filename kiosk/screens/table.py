@@ -136,7 +136,8 @@ class TableScreen(Screen):
         """Sit down at a table (a new controller: another game or a constructed one)."""
         handlers = dict(on_change=self._changed, on_won=self._won, on_over=self._over,
                         on_new_deal=self._dealt, on_undo=self._undone,
-                        on_refused=self._refused, on_leave=self._left)
+                        on_refused=self._refused, on_leave=self._left,
+                        on_restore=self._restored)
         if self.ctl is not None:
             self.ctl.unbind(**handlers)
             self.ctl.cancel_autoplay()
@@ -350,8 +351,15 @@ class TableScreen(Screen):
             self.ctl.undo(source)
 
     # the controller's events: the same whoever asked (this screen, a button, a key)
-    def _dealt(self, *_a) -> None:
+    def _dealt(self, _game=None, old=None, *_a) -> None:
         self.close_sheet()
+        if self.ctl is not None and self.ctl.shelved and old is not None and old.history \
+                and not old.won:  # the game in progress is not lost: say how to get it back
+            self.say(self.app.tr("Your game is kept: Undo brings it back."), 4.0)
+
+    def _restored(self, *_a) -> None:
+        self.close_sheet()
+        self.say(self.app.tr("Your game is back."))
 
     def _undone(self, *_a) -> None:
         if self._sheet_kind in ("won", "over"):

@@ -104,7 +104,7 @@ class TableView(Widget):
         elif what == "set_game":
             self.interaction.reset()
             self.sync(animate=False)
-        elif what == "undo":
+        elif what in ("undo", "restore"):  # a game put aside flies back to its places
             self.interaction.reset()
             self.sync(animate=True)
         else:
