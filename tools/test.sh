@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
-tools/install.sh
+tools/install.sh test
 "$VENV/bin/ruff" check .
 exec "$VENV/bin/python" -m pytest "$@"
