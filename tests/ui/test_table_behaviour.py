@@ -3,6 +3,7 @@ Home never loses a game for good, a win is celebrated, and the variants can be c
 
 from __future__ import annotations
 
+import pytest
 from kivy.animation import Animation
 
 from tests.conftest import arrange
@@ -103,3 +104,96 @@ def test_home_then_the_same_game_undo_brings_it_back_but_not_after_idle(ui):
     third = app.open_game("klondike")
     ui.frames(3)
     assert third.shelved == 0 and not third.can_undo
+
+
+RANKS = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+
+
+def _almost_won(ui):
+    ctl = ui.app.open_game("klondike", 1)
+    g = arrange(ctl.game, {"F1": " ".join(r + "C" for r in RANKS),
+                           "F2": " ".join(r + "D" for r in RANKS),
+                           "F3": " ".join(r + "H" for r in RANKS),
+                           "F4": " ".join(r + "S" for r in RANKS[:-1]), "T1": "KS"})
+    ctl.set_game(g)
+    ui.frames(3)
+    return ctl
+
+
+def test_a_win_starts_the_cascade_a_tap_ends_it_and_the_table_goes_on(ui):
+    from kiosk.screens import celebration
+
+    app, table = ui.app, ui.table
+    app.animate = True
+    try:
+        ctl = _almost_won(ui)
+        ui.tap(*ui.card_center("T1"))                 # the last king goes home: won
+        assert ctl.game.won
+        moves = ctl.moves
+        assert ui.until(lambda: table.cascade is not None and table.cascade.launched >= 2, 5)
+        cascade = table.cascade
+        assert table.sheet is None                    # the cards first, then "You won!"
+        # bounded: a fixed pool of pictures, whatever the number of frames
+        assert len(cascade._trail) == celebration.TRAIL
+        assert len(cascade.canvas.children) <= 2 * (celebration.TRAIL
+                                                    + celebration.FLYING) + 4
+        ui.tap(400, 240)                              # a tap ends it at once ...
+        assert table.cascade is None and not cascade.running and cascade.parent is None
+        assert table._sheet_kind == "won"             # ... and the sheet comes
+        assert ctl.moves == moves                     # the tap played nothing
+        ui.tap_widget(next(w for w in table.sheet.walk()
+                           if getattr(w, "text", "") == "Play again"))
+        assert not ctl.game.won and table.sheet is None and table.cascade is None
+        ui.tap(*ui.card_center("S"))                  # the table is usable again
+        assert ctl.moves == 1 and not ctl.game.won
+    finally:
+        app.animate = False
+
+
+def test_the_cascade_ends_by_itself_and_a_new_deal_stops_it(ui):
+    app, table = ui.app, ui.table
+    app.animate = True
+    try:
+        ctl = _almost_won(ui)
+        ui.tap(*ui.card_center("T1"))
+        assert ui.until(lambda: table.cascade is not None, 5)
+        table.cascade._seconds = 0.5                  # the end of its few seconds
+        assert ui.until(lambda: table._sheet_kind == "won", 5) and table.cascade is None
+        ctl.new_deal()
+        ctl2 = _almost_won(ui)
+        ui.tap(*ui.card_center("T1"))
+        assert ui.until(lambda: table.cascade is not None, 5)
+        cascade = table.cascade
+        ui.key(110, "n")                              # the New deal key mid-cascade
+        assert not cascade.running and table.cascade is None and table.sheet is None
+        assert not ctl2.game.won
+    finally:
+        app.animate = False
+
+
+def test_attract_mode_celebrates_with_the_cascade_and_goes_on(ui):
+    from kiosk.screens.celebration import Cascade
+    from kiosk.solving import deals
+
+    if deals.load("monte_carlo") is None:
+        pytest.skip("no deal list for monte_carlo")
+    app, demo = ui.app, ui.app.attract
+    cls = type(demo)
+    demo.step, demo.won_pause = 0.01, 1.0
+    app.animate = True
+    try:
+        demo.running = True
+        app.sm.current = "attract"
+        demo._order, demo._index = ["monte_carlo"], -1
+        demo._next_game()
+        first = demo.ctl
+        assert ui.until(lambda: demo.sheet is not None, 30), "the demo never reached its win"
+        cascades = [w for w in demo.sheet.children if isinstance(w, Cascade)]
+        assert len(cascades) == 1 and cascades[0].running
+        assert ui.until(lambda: demo.ctl is not first and demo.sheet is None, 8)
+        ui.frames(3)  # the cascade stops at its next frame off the screen
+        assert not cascades[0].running and not demo.ctl.game.won   # stopped with its sheet
+    finally:
+        app.animate = False
+        demo.step, demo.won_pause = cls.step, cls.won_pause
+        demo.stop()
