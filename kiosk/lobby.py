@@ -191,6 +191,12 @@ class Lobby:
         if current == "welcome":
             app.show_picker()
             return
+        if current == "variants":  # New deal: the default variant; the others: back
+            if event == NEW_DEAL:
+                app.variants.choose()
+            else:
+                app.variants.go_back()
+            return
         if current != "table" or app.controller is None:
             return
         if source == "gpio" and self.buttons is not None:

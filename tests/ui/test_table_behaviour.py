@@ -197,3 +197,77 @@ def test_attract_mode_celebrates_with_the_cascade_and_goes_on(ui):
         app.animate = False
         demo.step, demo.won_pause = cls.step, cls.won_pause
         demo.stop()
+
+
+def _tile(ui, game_id: str):
+    picker = ui.app.picker
+    picker.show_game(game_id)
+    ui.wait(0.5)
+    return next(t for page in picker.carousel.slides for t in page.children
+                if getattr(t, "game_id", "") == game_id)
+
+
+def test_the_variant_sheet_offers_the_named_variants_in_the_visitors_language(ui):
+    app = ui.app
+    for lang, draw3 in (("zh", "每次翻三张"), ("ru", "По три карты"), ("en", "Draw 3")):
+        app.set_language(lang)
+        app.show_picker()
+        ui.frames(2)
+        ui.tap_widget(_tile(ui, "klondike"))
+        ui.wait(0.3)
+        assert app.sm.current == "variants"
+        sheet = app.variants
+        assert list(sheet.buttons) == ["draw1", "draw3", "draw3_three_passes"]
+        assert draw3 in sheet.buttons["draw3"].text
+        sheet.go_back()
+    ui.tap_widget(_tile(ui, "klondike"))
+    ui.wait(0.3)
+    ui.tap_widget(app.variants.buttons["draw3"])
+    assert app.sm.current == "table"
+    assert app.controller.game.opts["draw"] == 3 and app.controller.game.opts["redeals"] == -1
+    ui.tap_widget(ui.table.buttons["new"])        # a new deal keeps the chosen variant
+    assert app.controller.game.opts["draw"] == 3
+    # Pyramid face up
+    ui.tap_widget(ui.table.buttons["home"])
+    ui.tap_widget(_tile(ui, "pyramid"))
+    ui.wait(0.3)
+    ui.tap_widget(app.variants.buttons["face_up"])
+    g = app.controller.game
+    stock = set(g.roles.get("stock", ()))
+    assert g.opts["all_face_up"] and not any(d for i, d in enumerate(g.down) if i not in stock)
+
+
+def test_the_hardware_buttons_answer_the_variant_sheet(ui):
+    app = ui.app
+    app.show_picker()
+    ui.tap_widget(_tile(ui, "klondike"))
+    ui.wait(0.3)
+    assert app.sm.current == "variants"
+    _press(ui, UNDO_PIN)                           # Undo: back to the games
+    assert app.sm.current == "picker"
+    ui.tap_widget(_tile(ui, "klondike"))
+    ui.wait(0.3)
+    _press(ui, NEW_DEAL_PIN)                       # New deal: the default variant
+    assert app.sm.current == "table" and app.controller.game.opts["draw"] == 1
+
+
+def test_the_operator_chooses_what_is_offered_and_the_default(ui):
+    app, cfg = ui.app, ui.app.cfg
+    try:
+        cfg.variant_offer["klondike"] = ["draw1", "draw3"]
+        cfg.variant_default["klondike"] = "draw3"
+        app.show_picker()
+        ui.tap_widget(_tile(ui, "klondike"))
+        ui.wait(0.3)
+        assert list(app.variants.buttons) == ["draw1", "draw3"]
+        assert app.variants.default().key == "draw3"
+        app.variants.choose()                      # what New deal on the sheet does
+        assert app.controller.game.opts["draw"] == 3
+        cfg.variant_offer["klondike"] = ["draw3"]  # one variant offered: no sheet
+        app.show_picker()
+        ui.tap_widget(_tile(ui, "klondike"))
+        ui.wait(0.3)
+        assert app.sm.current == "table" and app.controller.game.opts["draw"] == 3
+    finally:
+        cfg.variant_offer.pop("klondike", None)
+        cfg.variant_default.pop("klondike", None)
