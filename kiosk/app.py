@@ -369,6 +369,14 @@ class KioskApp(App):
         (self.cfg.winnable_off if on else self.cfg.winnable_only).discard(game_id)
         return overrides.save(self.cfg, self.lobby_data_dir(), winnable={game_id: on})
 
+    def set_variants(self, game_id: str, offer: list[str], default: str):
+        """The operator's variants of one game for the visitors' sheet (offered, default);
+        saved for the next start, used from the next time a visitor picks the game."""
+        self.cfg.variant_offer[game_id] = list(offer)
+        self.cfg.variant_default[game_id] = default
+        return overrides.save(self.cfg, self.lobby_data_dir(),
+                              variants={game_id: (list(offer), default)})
+
     def set_default_language(self, lang: str):
         self.cfg.language = normalize(lang)
         self.set_language(self.cfg.language)

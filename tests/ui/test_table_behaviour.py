@@ -271,3 +271,43 @@ def test_the_operator_chooses_what_is_offered_and_the_default(ui):
     finally:
         cfg.variant_offer.pop("klondike", None)
         cfg.variant_default.pop("klondike", None)
+
+
+def test_the_operator_menu_sets_the_variants_and_the_sheet_follows(ui):
+    from kivy.uix.scrollview import ScrollView
+
+    app, cfg = ui.app, ui.app.cfg
+    menu = app.operator
+    config_text = ui.config_path.read_text()
+    try:
+        app.show_operator()
+        menu.show("games")
+        ui.frames(3)
+
+        def tap(key: str) -> None:
+            b = menu.widgets["variants"][("klondike", key)]
+            sv = next(w for w in menu.panel.walk() if isinstance(w, ScrollView))
+            sv.scroll_to(b, animate=False)
+            ui.frames(3)
+            ui.tap_widget(b)
+
+        tap("draw3")              # offered -> the default
+        assert cfg.variant_default["klondike"] == "draw3"
+        assert "★" in menu.widgets["variants"][("klondike", "draw3")].text
+        tap("draw1")              # offered -> the default (draw3 stays offered)
+        tap("draw1")              # the default -> off
+        assert cfg.variant_offer["klondike"] == ["draw3", "draw3_three_passes"]
+        assert cfg.variant_default["klondike"] == "draw3"
+        saved = ui.config_path.read_text()   # the menu edits the configuration file
+        assert 'offer_variants = ["draw3", "draw3_three_passes"]' in saved
+        assert 'default_variant = "draw3"' in saved
+        app.show_picker()
+        ui.tap_widget(_tile(ui, "klondike"))
+        ui.wait(0.3)
+        assert list(app.variants.buttons) == ["draw3", "draw3_three_passes"]
+        assert app.variants.default().key == "draw3"
+    finally:
+        cfg.variant_offer.pop("klondike", None)
+        cfg.variant_default.pop("klondike", None)
+        ui.config_path.write_text(config_text)
+        app.go_welcome()
