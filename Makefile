@@ -5,7 +5,8 @@ PY := $(VENV)/bin/python
 
 .PHONY: run test test-fast lint bench clean image boot-test
 
-run: $(VENV)/.installed
+# only what running needs (tools/install.sh runtime); `make test` adds the test tool chain
+run: $(VENV)/.installed-runtime
 	$(VENV)/bin/kiosk run $(ARGS)
 
 test:
@@ -27,9 +28,13 @@ image: $(VENV)/.installed
 boot-test: $(VENV)/.installed
 	SOLITAIRE_KIOSK_IMAGE=$(IMAGE) nice $(PY) -m pytest tests/platform/test_boot_image.py -v $(ARGS)
 
-$(VENV)/.installed: pyproject.toml
-	tools/install.sh
+$(VENV)/.installed-runtime: pyproject.toml tools/debian-packages-runtime.txt
+	tools/install.sh runtime
 	touch $@
+
+$(VENV)/.installed: pyproject.toml tools/debian-packages-runtime.txt tools/debian-packages.txt
+	tools/install.sh test
+	touch $@ $(VENV)/.installed-runtime
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache

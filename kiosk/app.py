@@ -49,6 +49,7 @@ from .screens.attract import AttractScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
 from .screens.table import TableScreen
+from .screens.variant_sheet import VariantScreen
 from .screens.welcome import WelcomeScreen
 
 log = logging.getLogger("kiosk.app")
@@ -193,7 +194,9 @@ class KioskApp(App):
         self.attract = AttractScreen()
         self.pin = PinScreen()
         self.operator = OperatorScreen()
-        screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator)
+        self.variants = VariantScreen()
+        screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator,
+                   self.variants)
         for s in screens:
             self.sm.add_widget(s)
         for s in screens:
@@ -234,6 +237,7 @@ class KioskApp(App):
     def go_welcome(self) -> None:
         """Back to the welcome screen in the default language (idle, the menu's Close)."""
         self.table.close_sheet()
+        self.lobby.forget_left()  # nobody finds the last visitor's game under Undo
         self.set_language(self.cfg.language)
         self.show_welcome()
 
@@ -242,6 +246,22 @@ class KioskApp(App):
         if game_id:
             self.picker.show_game(game_id)
         self.sm.current = "picker"
+
+    def choose_game(self, game_id: str) -> None:
+        """A visitor picked ``game_id``: the variant sheet when the operator offers two or
+        more of its variants, else straight to the table (with the default variant when
+        the operator chose one)."""
+        from kiosk.settings import variants
+
+        if len(variants.offered(self.cfg, game_id)) >= 2:
+            self.attract.stop()
+            self.variants.open(game_id)
+            self.sm.current = "variants"
+            return
+        chosen = variants.default(self.cfg, game_id)
+        configured = game_id in self.cfg.variant_offer or game_id in self.cfg.variant_default
+        self.open_game(game_id, options=dict(chosen.options) if chosen and configured
+                       else None)
 
     def show_pin(self, purpose: str = "menu") -> None:
         self.attract.stop()
@@ -348,6 +368,14 @@ class KioskApp(App):
         (self.cfg.winnable_only if on else self.cfg.winnable_off).add(game_id)
         (self.cfg.winnable_off if on else self.cfg.winnable_only).discard(game_id)
         return overrides.save(self.cfg, self.lobby_data_dir(), winnable={game_id: on})
+
+    def set_variants(self, game_id: str, offer: list[str], default: str):
+        """The operator's variants of one game for the visitors' sheet (offered, default);
+        saved for the next start, used from the next time a visitor picks the game."""
+        self.cfg.variant_offer[game_id] = list(offer)
+        self.cfg.variant_default[game_id] = default
+        return overrides.save(self.cfg, self.lobby_data_dir(),
+                              variants={game_id: (list(offer), default)})
 
     def set_default_language(self, lang: str):
         self.cfg.language = normalize(lang)

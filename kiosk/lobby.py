@@ -81,6 +81,9 @@ class Lobby:
         self._corner_ev = None
         self._started = False
         self._presses_seen = 0
+        #: the table a visitor left with Home: sitting down at the same game again, Undo
+        #: brings its game back (:meth:`TableController.shelve_from`); gone when idle
+        self._left_table: Any = None
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:
@@ -145,7 +148,21 @@ class Lobby:
         """A visitor sat at ``controller``: it keeps the log session (a demo's table declines
         it) and tells this lobby when it has been left alone."""
         controller.keep_log(self.session)
-        controller.bind(on_idle=self._table_idle)
+        controller.bind(on_idle=self._table_idle,
+                        on_leave=lambda _game, source, c=controller: self._left(c, source))
+        if self._left_table is not None and not controller.demo:
+            controller.shelve_from(self._left_table)
+        self._left_table = None
+
+    def _left(self, controller: Any, source: str) -> None:
+        """Home (or the held New deal button) keeps the table for Undo; idle forgets it."""
+        self._left_table = None if source == "idle" else controller
+
+    def forget_left(self) -> None:
+        """The next visitor starts afresh (back to the welcome screen)."""
+        if self._left_table is not None:
+            self._left_table.drop_shelf()
+        self._left_table = None
 
     def today_wins(self) -> int:
         if self.playlog is None:
@@ -173,6 +190,12 @@ class Lobby:
             return
         if current == "welcome":
             app.show_picker()
+            return
+        if current == "variants":  # New deal: the default variant; the others: back
+            if event == NEW_DEAL:
+                app.variants.choose()
+            else:
+                app.variants.go_back()
             return
         if current != "table" or app.controller is None:
             return

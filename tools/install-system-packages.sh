@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages listed in tools/debian-packages.txt that are not there yet.
+# Installs the Debian packages of a set that are not there yet.
+#   tools/install-system-packages.sh runtime   what running the kiosk needs
+#                                             (tools/debian-packages-runtime.txt)
+#   tools/install-system-packages.sh test      that and what the tests need
+#                                             (tools/debian-packages.txt); the default
 set -euo pipefail
 cd "$(dirname "$0")/.."
+set_name=${1:-test}
+case "$set_name" in
+    runtime) lists=(tools/debian-packages-runtime.txt) ;;
+    test) lists=(tools/debian-packages-runtime.txt tools/debian-packages.txt) ;;
+    *) echo "install-system-packages: unknown set '$set_name' (runtime or test)" >&2; exit 2 ;;
+esac
 [ -x /usr/bin/dpkg-query ] || { echo "install-system-packages: not a Debian system, skipping"; exit 0; }
-mapfile -t wanted < <(grep -vE '^\s*(#|$)' tools/debian-packages.txt | awk '{print $1}')
+mapfile -t wanted < <(grep -hvE '^\s*(#|$)' "${lists[@]}" | awk '{print $1}')
 missing=()
 for pkg in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
-tools/install.sh
+tools/install.sh test
 "$VENV/bin/ruff" check .
 # One worker per core (PYTEST_WORKERS overrides; 0 runs in this process): the slow arm64
 # root spends most of its time in emulation, so the rest of the suite runs beside it;

@@ -23,7 +23,9 @@ extra arguments are ignored, so the controller may add some):
 
 Optional events, bound when the controller has them: ``on_change(what)`` (``set_game``:
 another game object was put on the table), ``on_hint()``, ``on_touch()``,
-``on_button(name)``. The kiosk's :class:`~kiosk.table.controller.TableController` has them
+``on_button(name)``, ``on_restore(game, dropped, source)`` (Undo brought back a game that a
+new deal or Home had put aside: the fresh deal's play, if any, ends ``abandoned``, a
+``restored`` event names the game, and the game goes on as a new play). The kiosk's :class:`~kiosk.table.controller.TableController` has them
 all and takes the session with ``keep_log``, so everything the log counts comes from the
 table's controller; :meth:`LogSession.hint`, :meth:`LogSession.touch` and
 :meth:`LogSession.button` remain for a controller without those events.
@@ -51,7 +53,7 @@ from kiosk.records.playlog import SOURCES, Play, PlayLog
 log = logging.getLogger("kiosk.logsession")
 
 EVENTS = ("on_new_deal", "on_move", "on_undo", "on_won", "on_over", "on_leave")
-OPTIONAL_EVENTS = ("on_change", "on_hint", "on_touch", "on_button")
+OPTIONAL_EVENTS = ("on_change", "on_hint", "on_touch", "on_button", "on_restore")
 SOURCE_MAP = {"tap": "touch", "drag": "touch", "button": "touch", "gpio": "button"}
 
 
@@ -190,6 +192,18 @@ class LogSession:
         if what == "set_game" and game is not None and game is not self.game:
             self._end("abandoned")
             self._deal(game, getattr(self.controller, "demo", False))
+
+    @_safe
+    def on_restore(self, game: Any = None, dropped: Any = None, source: Any = "touch",
+                   *args: Any) -> None:
+        self._end("abandoned")
+        if game is None:
+            return
+        self.playlog.event("restored", {"game": game.info.id, "seed": game.seed,
+                                        "moves": len(game.history),
+                                        "dropped_seed": getattr(dropped, "seed", None),
+                                        "source": source_name(source)})
+        self._deal(game, getattr(self.controller, "demo", False))
 
     @_safe
     def on_hint(self, *args: Any) -> None:

@@ -19,7 +19,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from kiosk.screens.celebration import fireworks
+from kiosk.screens.celebration import cascade_over, fireworks
 from kiosk.screens.widgets import GOLD, Felt, Panel
 from kiosk.solving.attract import DemoPlayer
 from kiosk.table.controller import TableController
@@ -175,7 +175,12 @@ class AttractScreen(Screen):
         self.root.add_widget(sheet, index=1)  # over the cards, under the banner
         self.sheet = sheet
         if self.app.animate:
-            fireworks(sheet, (w, h), seed=self.ctl.seed if self.ctl else 0)
+            seed = self.ctl.seed if self.ctl else 0
+            # the bouncing cards under the panel (they stop with the sheet), as at the table
+            cascade_over(sheet, self.ctl.game, self.view.geometry(), seed=seed,
+                         four_colour=self.app.four_colour, index=len(sheet.children),
+                         area=(0, 0, w, h))
+            fireworks(sheet, (w, h), seed=seed)
 
     def _close_sheet(self) -> None:
         if self.sheet is not None:

@@ -30,6 +30,7 @@ from kivy.utils import escape_markup
 
 from kiosk.records import export as export_mod
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped, fit_font
+from kiosk.settings import variants
 from kiosk.settings.operator import CommandResult
 from kiosk.solving import deals
 
@@ -601,7 +602,10 @@ class OperatorScreen(Screen):
                 cell.add_widget(w)
                 winnable[game_id] = w
             grid.add_widget(cell)
-        body.add_widget(self._scroll(grid, u))
+        content = self._column(u)
+        content.add_widget(grid)
+        self._variant_rows(content, u)
+        body.add_widget(self._scroll(content, u))
         self.widgets["toggles"] = toggles
         self.widgets["winnable"] = winnable
         if winnable:
@@ -636,6 +640,56 @@ class OperatorScreen(Screen):
             enabled.add(game_id)
         order = [g for g in self._full_order if g in enabled]
         self.games_note = self._saved_note(app.set_enabled_games(order))
+        self.rebuild()
+
+    def _variant_rows(self, column: BoxLayout, u: float) -> None:
+        """The named variants the visitors' variant sheet offers, per game: a tap on a
+        variant goes off -> offered -> default -> off (one stays offered; the default is
+        offered). A game offering one variant deals it without the sheet."""
+        app, tr = self.app, self.app.tr
+        column.add_widget(self._text(tr("Variants before the deal (★ the default)"), u,
+                                     size=15, color=(1, 1, 1, 0.6), bold=True))
+        buttons: dict[tuple[str, str], KButton] = {}
+        for game_id in variants.VARIANTS:
+            offer = {v.key for v in variants.offered(app.cfg, game_id)}
+            chosen = variants.default(app.cfg, game_id)
+            row = BoxLayout(size_hint_y=None, height=50 * u, spacing=4 * u)
+            name = game_text(app.catalog_entry(game_id), "names", app.lang) or game_id
+            label = Label(text=name, font_size=15 * u, color=(1, 1, 1, 0.9), halign="left",
+                          valign="middle", size_hint_x=None, width=150 * u, shorten=True,
+                          shorten_from="right")
+            label.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
+            row.add_widget(label)
+            for v in variants.variants_of(game_id):
+                star = chosen is not None and v.key == chosen.key
+                on = v.key in offer
+                b = KButton(text=("★ " if star else "") + tr(v.name),
+                            color=INK_DARK if on else (1, 1, 1, 0.75),
+                            bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
+                            bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, shorten=True,
+                            shorten_from="right")
+                b.bind(on_release=lambda _b, g=game_id, k=v.key: self.cycle_variant(g, k))
+                buttons[(game_id, v.key)] = b
+                row.add_widget(b)
+            column.add_widget(row)
+        self.widgets["variants"] = buttons
+
+    def cycle_variant(self, game_id: str, key: str) -> None:
+        """off -> offered -> default -> off, for one variant of ``game_id``."""
+        app = self.app
+        keys = [v.key for v in variants.variants_of(game_id)]
+        offer = [v.key for v in variants.offered(app.cfg, game_id)]
+        chosen = variants.default(app.cfg, game_id)
+        default = chosen.key if chosen else keys[0]
+        if key not in offer:
+            offer.append(key)
+        elif key != default:
+            default = key
+        elif len(offer) > 1:
+            offer.remove(key)
+            default = next(k for k in keys if k in offer)
+        offer = [k for k in keys if k in offer]
+        self.games_note = self._saved_note(app.set_variants(game_id, offer, default))
         self.rebuild()
 
     def _winnable_button(self, game_id: str, u: float) -> KButton | None:

@@ -57,7 +57,7 @@ class GameTile(ButtonBehavior, BoxLayout):
         self._fill.rgba = (1, 0.9, 0.6, 1) if self.state == "down" else (0.99, 0.97, 0.9, 1)
 
     def on_release(self) -> None:
-        App.get_running_app().open_game(self.game_id)
+        App.get_running_app().choose_game(self.game_id)
 
 
 class PickerScreen(Screen):

@@ -24,7 +24,7 @@ from kivy.uix.scrollview import ScrollView
 
 from games import Move
 from games.reason import Reason
-from kiosk.screens.celebration import fireworks
+from kiosk.screens.celebration import Cascade, cascade_over, fireworks
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
 from kiosk.table.controller import NOTHING_TO_UNDO, TableController
 from kiosk.table.table_view import MOVE_TIME, TableView
@@ -121,6 +121,8 @@ class TableScreen(Screen):
         self.toast = Toast(color=(1, 1, 1, 1))
         self.root.add_widget(self.toast)
         self.sheet: Sheet | None = None
+        #: the win's bouncing cards while they run (a tap ends them, then "You won!")
+        self.cascade: Cascade | None = None
         self._sheet_kind = ""
         self._toast_ev = None
         self._tick = Clock.schedule_interval(self._update_status, 1.0)
@@ -136,7 +138,8 @@ class TableScreen(Screen):
         """Sit down at a table (a new controller: another game or a constructed one)."""
         handlers = dict(on_change=self._changed, on_won=self._won, on_over=self._over,
                         on_new_deal=self._dealt, on_undo=self._undone,
-                        on_refused=self._refused, on_leave=self._left)
+                        on_refused=self._refused, on_leave=self._left,
+                        on_restore=self._restored)
         if self.ctl is not None:
             self.ctl.unbind(**handlers)
             self.ctl.cancel_autoplay()
@@ -350,8 +353,15 @@ class TableScreen(Screen):
             self.ctl.undo(source)
 
     # the controller's events: the same whoever asked (this screen, a button, a key)
-    def _dealt(self, *_a) -> None:
+    def _dealt(self, _game=None, old=None, *_a) -> None:
         self.close_sheet()
+        if self.ctl is not None and self.ctl.shelved and old is not None and old.history \
+                and not old.won:  # the game in progress is not lost: say how to get it back
+            self.say(self.app.tr("Your game is kept: Undo brings it back."), 4.0)
+
+    def _restored(self, *_a) -> None:
+        self.close_sheet()
+        self.say(self.app.tr("Your game is back."))
 
     def _undone(self, *_a) -> None:
         if self._sheet_kind in ("won", "over"):
@@ -417,6 +427,7 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ sheets
     def close_sheet(self) -> None:
+        self._end_cascade()
         if self.sheet is not None:
             self.root.remove_widget(self.sheet)
         self.sheet = None
@@ -480,11 +491,43 @@ class TableScreen(Screen):
     def on_leave(self, *_a) -> None:
         """Another screen took over (the picker, the welcome screen, attract mode)."""
         self.help.stop()
+        self._end_cascade()
 
     def _won(self, game, now: bool = False) -> None:
         self.help.stop()
-        delay = 0 if now or not self.app.animate else MOVE_TIME + 0.15
-        Clock.schedule_once(lambda _dt: self._show_won(), delay)
+        if now or not self.app.animate:
+            Clock.schedule_once(lambda _dt: self._show_won(), 0)
+            return
+        Clock.schedule_once(lambda _dt: self._start_cascade(), MOVE_TIME + 0.15)
+
+    def _start_cascade(self) -> None:
+        """The cards leave the foundations and bounce (a few seconds, a tap ends it), then
+        the "You won!" sheet."""
+        if self.ctl is None or not self.ctl.game.won or self.view is None:
+            return
+        self._end_cascade()
+        try:
+            self.cascade = cascade_over(self.root, self.ctl.game, self.view.geometry(),
+                                        seed=self.ctl.seed, four_colour=self.app.four_colour)
+        except Exception:  # a drawing bug must not hide the win
+            log.exception("the win's cascade failed")
+            self._show_won()
+            return
+        if self.cascade.running:
+            self.cascade.bind(on_done=self._cascade_done)
+        else:
+            self._cascade_done()
+
+    def _cascade_done(self, *_a) -> None:
+        self.cascade = None
+        self._show_won()
+
+    def _end_cascade(self) -> None:
+        """Stop the cascade without the sheet that follows it (a new deal, Undo, leaving)."""
+        cascade, self.cascade = self.cascade, None
+        if cascade is not None:
+            cascade.unbind(on_done=self._cascade_done)
+            cascade.finish()
 
     def _show_won(self) -> None:
         if self.ctl is None or not self.ctl.game.won:

@@ -42,6 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.platform import readfile
+from kiosk.settings import variants
+from kiosk.settings.variants import DEFAULT_KEY, OFFER_KEY
 
 log = logging.getLogger("kiosk.config")
 
@@ -147,6 +149,11 @@ class Config:
     #: game ids set to deal any deal (``winnable_only = false``); a game in neither set
     #: follows its deal list (see :meth:`winnable`)
     winnable_off: set[str] = field(default_factory=set)
+    #: the named variants the variant sheet offers, per game (``offer_variants``; a game
+    #: not here offers all of its variants: :mod:`kiosk.settings.variants`)
+    variant_offer: dict[str, list[str]] = field(default_factory=dict)
+    #: the variant dealt without a choice, per game (``default_variant``)
+    variant_default: dict[str, str] = field(default_factory=dict)
     attract: Attract = field(default_factory=Attract)
     table: Table = field(default_factory=Table)
     buttons: Buttons = field(default_factory=Buttons)
@@ -209,12 +216,17 @@ class Config:
         out["log"] = {**d["log"], "data_dir": str(self.log.data_dir)}
         out["export"] = {"usb_mount": str(self.export.usb_mount)}
         gtab: dict[str, Any] = {"enabled": list(self.games)}
-        for gid in sorted(set(self.game_options) | self.winnable_only | self.winnable_off):
+        for gid in sorted(set(self.game_options) | self.winnable_only | self.winnable_off
+                          | set(self.variant_offer) | set(self.variant_default)):
             t = dict(self.game_options.get(gid, {}))
             if gid in self.winnable_only:
                 t[WINNABLE_KEY] = True
             elif gid in self.winnable_off:
                 t[WINNABLE_KEY] = False
+            if gid in self.variant_offer:
+                t[OFFER_KEY] = list(self.variant_offer[gid])
+            if gid in self.variant_default:
+                t[DEFAULT_KEY] = self.variant_default[gid]
             gtab[gid] = t
         out["games"] = gtab
         return out
@@ -581,6 +593,8 @@ class _Reader:
                         except _Bad as bad:
                             self.problem(where, f"{bad}; using the deal list's default",
                                          using=False)
+                    elif name in (OFFER_KEY, DEFAULT_KEY):
+                        self.variant(key, name, v)
                     elif name not in options:
                         names = ", ".join(options) or "none"
                         self.problem(where, f"{key} has no such option (its options: {names});"
@@ -592,6 +606,38 @@ class _Reader:
                             self.problem(where, str(err), options[name].default)
                 if chosen:
                     cfg.game_options[key] = chosen
+        for gid, key in list(cfg.variant_default.items()):
+            offer = cfg.variant_offer.get(gid)
+            if offer is not None and key not in offer:
+                del cfg.variant_default[gid]
+                self.problem(f"games.{gid}.{DEFAULT_KEY}", f"{key!r} is not offered "
+                             f"({OFFER_KEY} = {offer}); using {offer[0]}", using=False)
+
+    def variant(self, game_id: str, name: str, value: Any) -> None:
+        """``offer_variants`` (a list of the game's variant keys) or ``default_variant``
+        (one of them); anything else is reported and that key ignored."""
+        cfg, where = self.cfg, f"games.{game_id}.{name}"
+        keys = [v.key for v in variants.variants_of(game_id)]
+        if not keys:
+            self.problem(where, f"{game_id} has no named variants; ignored", using=False)
+            return
+        allowed = ", ".join(keys)
+        if name == OFFER_KEY:
+            if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+                self.problem(where, f"should be a list of variant names in quotes ({allowed});"
+                             " offering all", using=False)
+                return
+            bad = [k for k in value if k not in keys]
+            if bad or not value:
+                self.problem(where, f"{_show(bad or value)}: {game_id}'s variants are "
+                             f"{allowed}; offering all", using=False)
+                return
+            cfg.variant_offer[game_id] = [k for k in keys if k in value]
+        elif not isinstance(value, str) or value not in keys:
+            self.problem(where, f"{_show(value)} is not a variant of {game_id} ({allowed}); "
+                         f"using {keys[0]}", using=False)
+        else:
+            cfg.variant_default[game_id] = value
 
     def enabled(self, value: Any, known: set[str]) -> None:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

@@ -32,6 +32,7 @@ from typing import Any
 from kiosk.platform import readfile
 from kiosk.platform.atomicfile import write_atomic
 from kiosk.settings.config import MAX_CONFIG_BYTES, WINNABLE_KEY, Config, _Reader
+from kiosk.settings.variants import DEFAULT_KEY, OFFER_KEY
 
 log = logging.getLogger("kiosk.overrides")
 
@@ -111,14 +112,24 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
             if on or gid in parsed.winnable_off:
                 (cfg.winnable_only if on else cfg.winnable_off).add(gid)
                 (cfg.winnable_off if on else cfg.winnable_only).discard(gid)
+        for gid, table in games.items():
+            if isinstance(table, dict) and OFFER_KEY in table and gid in parsed.variant_offer:
+                cfg.variant_offer[gid] = list(parsed.variant_offer[gid])
+            if isinstance(table, dict) and DEFAULT_KEY in table:
+                if gid in parsed.variant_default:
+                    cfg.variant_default[gid] = parsed.variant_default[gid]
+                else:
+                    cfg.variant_default.pop(gid, None)
     return notes
 
 
 # ---------------------------------------------------------------------------- writing
 def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
-         games: list[str] | None = None, winnable: dict[str, bool] | None = None) -> Saved:
+         games: list[str] | None = None, winnable: dict[str, bool] | None = None,
+         variants: dict[str, tuple[list[str], str]] | None = None) -> Saved:
     """Persist the menu's changes (see the module docstring); never raises. ``winnable``:
-    ``{game id: winnable deals only}`` for the games whose setting changed."""
+    ``{game id: winnable deals only}`` for the games whose setting changed; ``variants``:
+    ``{game id: (variant keys offered, default variant key)}``."""
     updates: dict[tuple[str, str], Any] = {}
     if language is not None:
         updates[("", "language")] = language
@@ -126,6 +137,9 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
         updates[("games", "enabled")] = list(games)
     for gid, on in (winnable or {}).items():
         updates[(f"games.{gid}", WINNABLE_KEY)] = bool(on)
+    for gid, (offer, chosen) in (variants or {}).items():
+        updates[(f"games.{gid}", OFFER_KEY)] = list(offer)
+        updates[(f"games.{gid}", DEFAULT_KEY)] = str(chosen)
     if not updates:
         return Saved(True)
     cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
@@ -155,9 +169,13 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
         if "enabled" in games_table:
             lines += ["", "[games]", f"enabled = {_toml(games_table['enabled'])}"]
         for gid, table in sorted(games_table.items()):
-            if isinstance(table, dict) and isinstance(table.get(WINNABLE_KEY), bool):
-                lines += ["", f"[games.{gid}]",
-                          f"{WINNABLE_KEY} = {_toml(table[WINNABLE_KEY])}"]
+            if not isinstance(table, dict):
+                continue
+            kept = [f"{key} = {_toml(table[key])}" for key, kind in (
+                (WINNABLE_KEY, bool), (OFFER_KEY, list), (DEFAULT_KEY, str))
+                if isinstance(table.get(key), kind)]
+            if kept:
+                lines += ["", f"[games.{gid}]", *kept]
         data_dir.mkdir(parents=True, exist_ok=True)
         write_atomic(path, "\n".join(lines) + "\n")
     except OSError as err:

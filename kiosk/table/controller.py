@@ -5,7 +5,7 @@ the Kivy main thread, so an animation, a button press and a touch can never race
 controller imports no Kivy: it owns the engine game, the deal number and the play time, and
 tells listeners what happened (``on_move``, ``on_new_deal``, ``on_undo``, ``on_won``,
 ``on_over``, ``on_leave``, ``on_hint``, ``on_refused``, ``on_touch``, ``on_button``,
-``on_idle``; ``on_change`` after every change of the position). The path is one way: whoever
+``on_idle``, ``on_restore``; ``on_change`` after every change of the position). The path is one way: whoever
 asks calls the controller, never the screen or the view, and the view redraws once from
 ``on_change``; the screen and the play log listen to the same events.
 
@@ -35,9 +35,12 @@ from kiosk.table.hint_state import HintState
 log = logging.getLogger("kiosk.controller")
 
 EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change",
-          "on_hint", "on_refused", "on_touch", "on_button", "on_idle")
+          "on_hint", "on_refused", "on_touch", "on_button", "on_idle", "on_restore")
 #: ``on_refused(what, source)``: an Undo with nothing to take back (the screen says so)
 NOTHING_TO_UNDO = "nothing_to_undo"
+
+#: games in progress a new deal (or Home) put aside for Undo to bring back, per table
+SHELF_SIZE = 3
 
 #: ``timer(delay, fn)`` calls ``fn()`` after ``delay`` seconds and returns a cancel function
 Timer = Callable[[float, Callable[[], None]], Callable[[], None]]
@@ -52,6 +55,11 @@ class TableController:
     ``play(move, source)`` is the single entry for every change of the position; ``source``
     says who asked ("tap", "drag", "button", "key", "auto", "gpio"), which the log records.
     Undo takes back a player's action together with the autoplay moves it caused.
+
+    A new deal never loses a game in progress: the game goes on a small shelf, and Undo on
+    the fresh deal (nothing of it left to take back) brings it back as it was
+    (``on_restore``). A lobby has children pressing the New deal button; a confirmation
+    would be answered by the next press, an Undo that always works is not.
     """
 
     def __init__(self, game_id: str, seed: int | None = None, options: dict[str, Any] | None
@@ -85,6 +93,8 @@ class TableController:
         self._idle_timeout: float | None = None
         self._idle_timer: Timer | None = None
         self._idle_cancel: Callable[[], None] | None = None
+        #: games put aside by a new deal, newest last: (game, undo groups, seconds played)
+        self._shelf: list[tuple[games.Game, list[int], float]] = []
 
     # ------------------------------------------------------------------ events
     def bind(self, **handlers: Callable[..., None]) -> None:
@@ -122,12 +132,38 @@ class TableController:
     def new_deal(self, seed: int | None = None, source: str = "button") -> None:
         """Deal again (a new random deal unless ``seed`` is given)."""
         old = self.game
+        self._shelve(old, self._groups, self.elapsed())
         self.game = games.new(self.game_id, self._seed(seed), **self.options)
-        self._groups.clear()
+        self._groups = []
         self._started = self._stopped = None
         self._finished = False
         self._emit("on_new_deal", self.game, old, source)
         self._emit("on_change", "new_deal")
+
+    def _shelve(self, game: games.Game, groups: list[int], played: float) -> None:
+        """Keep a game in progress for Undo; an untouched or finished deal is not kept."""
+        if not game.history or game.won:
+            return
+        self._shelf.append((game, list(groups), played))
+        del self._shelf[:-SHELF_SIZE]
+
+    def shelve_from(self, other: TableController) -> None:
+        """Take over the games ``other`` put aside, and its game if it was in progress (the
+        visitor left with Home and sat down at the same game again: Undo brings it back)."""
+        if other is self or other.game_id != self.game_id or other.options != self.options:
+            return
+        self._shelf = list(other._shelf)
+        self._shelve(other.game, other._groups, other.elapsed())
+        other._shelf = []
+
+    def drop_shelf(self) -> None:
+        """Forget the games put aside (the visitor has gone: the next one starts afresh)."""
+        self._shelf.clear()
+
+    @property
+    def shelved(self) -> int:
+        """How many games put aside Undo can still bring back."""
+        return len(self._shelf)
 
     def set_game(self, game: games.Game) -> None:
         """Adopt a game object made elsewhere (a constructed position, a saved game)."""
@@ -143,6 +179,8 @@ class TableController:
         self.cancel_autoplay()
         self.stop_idle()
         self._stop_clock()
+        if source == "idle":
+            self.drop_shelf()
         self._emit("on_leave", self.game, source)
 
     # ------------------------------------------------------------------ moves
@@ -232,6 +270,9 @@ class TableController:
         """Take back the last player action (and the autoplay moves it caused)."""
         self.cancel_autoplay()
         if not self.game.can_undo:
+            if self._shelf:
+                self._restore(source)
+                return True
             self._emit("on_refused", NOTHING_TO_UNDO, source)
             return False
         count = self._groups.pop() if self._groups else 1
@@ -246,9 +287,20 @@ class TableController:
         self._emit("on_change", "undo")
         return True
 
+    def _restore(self, source: str) -> None:
+        """Bring back the game the last new deal put aside; the fresh deal is dropped."""
+        dropped = self.game
+        self.game, groups, played = self._shelf.pop()
+        self._groups = groups
+        self._started, self._stopped = self._clock() - played, None
+        self._finished = False
+        self._emit("on_restore", self.game, dropped, source)
+        self._emit("on_change", "restore")
+
     @property
     def can_undo(self) -> bool:
-        return self.game.can_undo
+        """Undo would do something: take back a move, or bring back a game put aside."""
+        return self.game.can_undo or bool(self._shelf)
 
     @property
     def undo_groups(self) -> list[int]:

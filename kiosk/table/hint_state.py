@@ -44,7 +44,7 @@ class HintState:
     def follow(self, game: games.Game, what: str, lists: DealLists = deals.load) -> bool:
         """The position changed (``what`` as in ``on_change``). Returns True when the Hint
         request that was out is for a position that is gone (it is dropped)."""
-        if what in ("start", "new_deal", "set_game") or self.deal is None:
+        if what in ("start", "new_deal", "set_game", "restore") or self.deal is None:
             self._new_deal(game, lists)
         key = game.key()
         n = len(game.history)

@@ -104,7 +104,7 @@ class TableView(Widget):
         elif what == "set_game":
             self.interaction.reset()
             self.sync(animate=False)
-        elif what == "undo":
+        elif what in ("undo", "restore"):  # a game put aside flies back to its places
             self.interaction.reset()
             self.sync(animate=True)
         else:
@@ -472,8 +472,8 @@ class TableView(Widget):
         result = self.interaction.drop(pile, index, target)
         if result.outcome != "played":  # a move redrew on its own; a refusal flies back
             self.sync(animate=True)
-        if result.outcome == "refused":
-            Clock.schedule_once(lambda _dt: self.shake(dragged), MOVE_TIME + 0.02)
+        if result.outcome == "refused":  # the flight back and the wobble: one animation
+            self.shake(dragged)
         self.dispatch("on_result", result)
 
     def _cancel_drag(self) -> None:
@@ -497,14 +497,30 @@ class TableView(Widget):
         self.dispatch("on_result", result)
 
     def shake(self, widgets: list[CardWidget]) -> None:
-        """A short side-to-side wobble: "no, not there"."""
-        if not self.animate:
-            return
+        """"No, not there": the cards go back to their slots and wobble there, as one
+        animation per card that ends exactly on the slot.
+
+        The slot comes from the engine's position, never from where the widget is now: a
+        card still flying back (a refused drop at a busy moment, a second refusal during
+        the first wobble) would otherwise wobble round a point on its way and stay there."""
+        slots = self.card_rects()
         amp = max(4.0, (self.geom.card_w if self.geom else 60) * 0.08)
         for w in widgets:
-            x = w.x
-            anim = (Animation(x=x - amp, d=0.05) + Animation(x=x + amp, d=0.08)
-                    + Animation(x=x - amp / 2, d=0.06) + Animation(x=x, d=0.05))
+            r = slots.get(w.code)
+            if r is None:
+                continue
+            slot = (round(r.x), round(r.y))
+            Animation.cancel_all(w)
+            if not self.animate:
+                w.pos = slot
+                continue
+            x, y = slot
+            back = math.hypot(w.x - x, w.y - y)
+            anim = Animation(pos=slot, d=MOVE_TIME, t="out_quad") if back > 0.5 else None
+            wobble = (Animation(pos=(x - amp, y), d=0.05) + Animation(pos=(x + amp, y), d=0.08)
+                      + Animation(pos=(x - amp / 2, y), d=0.06) + Animation(pos=slot, d=0.05))
+            anim = wobble if anim is None else anim + wobble
+            anim.bind(on_complete=lambda _a, wd, s=slot: setattr(wd, "pos", s))
             anim.start(w)
 
 

@@ -1,0 +1,117 @@
+"""The variant sheet: before the deal, the named variants of the chosen game as big buttons.
+
+Visitors who know other solitaire apps expect to choose "Draw 1" or "Draw 3"; the sheet
+shows only what the operator offers (:mod:`kiosk.settings.variants`), the default first in
+gold, and one tap deals. The hardware buttons answer it too (New deal: the default;
+Undo: back to the games, see :meth:`kiosk.lobby.Lobby.on_button`), so a visitor who only
+presses buttons is never stuck on it.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from kiosk.i18n import game_text
+from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton
+from kiosk.settings import variants
+from kiosk.settings.variants import Variant
+
+CHOSEN_BG = (0.98, 0.76, 0.25, 0.92)
+
+
+class VariantScreen(Screen):
+    """``open(game_id)`` shows that game's offered variants; a tap on one deals it."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(name="variants", **kw)
+        self.game_id = ""
+        self.root = FloatLayout()
+        self.root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
+        self.box = BoxLayout(orientation="vertical", size_hint=(None, None))
+        self.root.add_widget(self.box)
+        self.add_widget(self.root)
+        #: the variant buttons, by variant key (the tests tap them)
+        self.buttons: dict[str, KButton] = {}
+        self.back: KButton | None = None
+        self.title: Label | None = None
+        self.bind(size=lambda *_a: self._build())
+
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    def open(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._build()
+
+    def retranslate(self) -> None:
+        self._build()
+
+    def shown(self) -> list[Variant]:
+        return variants.offered(self.app.cfg, self.game_id) if self.game_id else []
+
+    def default(self) -> Variant | None:
+        return variants.default(self.app.cfg, self.game_id) if self.game_id else None
+
+    def _build(self) -> None:
+        self.box.clear_widgets()
+        self.buttons = {}
+        if not self.game_id or self.width < 10:
+            return
+        app, tr = self.app, self.app.tr
+        w, h = self.size
+        u = min(w, h) / 480
+        landscape = w >= h
+        shown = self.shown()
+        chosen = self.default()
+        bw = min(w * 0.9, 620 * u)
+        row = (84 if landscape else 120) * u
+        gap = 10 * u
+        title = Label(text=game_text(app.catalog_entry(self.game_id), "names", app.lang),
+                      bold=True, color=GOLD, font_size=30 * u, size_hint_y=None,
+                      height=48 * u, halign="center", valign="middle", shorten=True,
+                      shorten_from="right")
+        title.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
+        ask = Label(text=tr("How would you like to play?"), color=(1, 1, 1, 0.95),
+                    font_size=19 * u, size_hint_y=None, height=34 * u, halign="center",
+                    valign="middle")
+        ask.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
+        self.title = title
+        parts: list = [title, ask]
+        for v in shown:
+            first = chosen is not None and v.key == chosen.key
+            b = KButton(text=f"[b]{tr(v.name)}[/b]\n[size={int(15 * u)}]{tr(v.note)}[/size]",
+                        markup=True, color=INK_DARK if first else (1, 1, 1, 1),
+                        bg=CHOSEN_BG if first else (1, 1, 1, 0.16),
+                        bg_down=GOLD if first else (1, 1, 1, 0.34),
+                        font_size=21 * u, size_hint_y=None, height=row, line_height=1.05)
+            b.bind(on_release=lambda _b, var=v: self.choose(var))
+            self.buttons[v.key] = b
+            parts.append(b)
+        back = KButton(text=tr("Back"), color=(1, 1, 1, 1), font_size=19 * u,
+                       size_hint=(None, None), size=(min(bw, 220 * u), 52 * u))
+        back.bind(on_release=lambda *_: self.go_back())
+        self.back = back
+        back_row = BoxLayout(size_hint_y=None, height=52 * u)
+        back_row.add_widget(Label())
+        back_row.add_widget(back)
+        back_row.add_widget(Label())
+        parts.append(back_row)
+        self.box.spacing = gap
+        for p in parts:
+            self.box.add_widget(p)
+        height = sum(p.height for p in parts) + gap * (len(parts) - 1)
+        self.box.size = (bw, height)
+        self.box.pos = ((w - bw) / 2, max(0.0, (h - height) / 2))
+
+    def choose(self, variant: Variant | None = None) -> None:
+        """Deal ``variant`` (the default when None)."""
+        variant = variant or self.default()
+        self.app.open_game(self.game_id, options=dict(variant.options) if variant else None)
+
+    def go_back(self) -> None:
+        self.app.show_picker(self.game_id or None)

@@ -1,0 +1,88 @@
+"""The named variants a visitor may choose before the deal (the variant sheet).
+
+A game's engine declares its rule options (:class:`games.model.Option`); a *named variant* is
+a set of option values under the name players know ("Draw 3, unlimited passes", "Face up"),
+as GAMES.md names them. The names are English msgids, translated by the kiosk catalogs.
+
+Which variants the sheet offers and which one is the default is the operator's choice, per
+game, in the configuration (``[games.<id>] offer_variants = [...]``, ``default_variant``)
+or in the operator menu; without a choice every variant is offered and the first is the
+default. A game with fewer than two variants offered has no sheet: the visitor goes straight
+to the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+OFFER_KEY = "offer_variants"
+DEFAULT_KEY = "default_variant"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One named variant: ``key`` for the configuration, ``name`` and ``note`` (English
+    msgids) for the sheet, ``options`` for the engine."""
+
+    key: str
+    name: str
+    note: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+VARIANTS: dict[str, tuple[Variant, ...]] = {
+    "klondike": (
+        Variant("draw1", "Draw 1", "Turn one card at a time; one pass through the stock.",
+                {"draw": 1, "redeals": 0}),
+        Variant("draw3", "Draw 3", "Turn three cards at a time; as many passes as you like.",
+                {"draw": 3, "redeals": -1}),
+        Variant("draw3_three_passes", "Draw 3, three passes",
+                "Turn three cards at a time; three passes through the stock.",
+                {"draw": 3, "redeals": 2}),
+    ),
+    "pyramid": (
+        Variant("standard", "Classic", "Only the bottom row is dealt face up.",
+                {"all_face_up": False}),
+        Variant("face_up", "Face up", "The whole pyramid is dealt face up.",
+                {"all_face_up": True}),
+    ),
+    "canfield": (
+        Variant("draw3", "Draw 3", "Turn three cards at a time, as often as you like.",
+                {"variant": "standard"}),
+        Variant("draw1", "Draw 1", "Turn one card at a time.", {"variant": "draw_one"}),
+    ),
+    "four_corner_towers": (
+        Variant("standard", "Classic", "When you are stuck, deal twenty more cards.",
+                {"variant": "standard"}),
+        Variant("single_turn", "One card at a time",
+                "When you are stuck, turn the stock one card at a time.",
+                {"variant": "single_turn"}),
+    ),
+}
+
+
+def variants_of(game_id: str) -> tuple[Variant, ...]:
+    """Every named variant of ``game_id`` (none for most games)."""
+    return VARIANTS.get(game_id, ())
+
+
+def find(game_id: str, key: str) -> Variant | None:
+    return next((v for v in variants_of(game_id) if v.key == key), None)
+
+
+def offered(cfg: Any, game_id: str) -> list[Variant]:
+    """The variants the sheet shows for ``game_id``, in the game's order."""
+    keys = cfg.variant_offer.get(game_id)
+    every = variants_of(game_id)
+    return [v for v in every if keys is None or v.key in keys]
+
+
+def default(cfg: Any, game_id: str) -> Variant | None:
+    """The variant a visitor gets without choosing (the operator's default, else the first
+    offered; None for a game without variants)."""
+    shown = offered(cfg, game_id) or list(variants_of(game_id))
+    if not shown:
+        return None
+    key = cfg.variant_default.get(game_id)
+    return next((v for v in shown if v.key == key), shown[0])
