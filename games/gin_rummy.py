@@ -291,7 +291,7 @@ class GinRummy(SeatedGame):
                 card = -1
             if 0 <= card < 52 and C.text(card) == rest.upper():
                 return Move(kind, extra=(card,))
-        elif kind in KINDS and not colon:
+        elif kind in KINDS and kind not in CARD_KINDS and not colon:
             return Move(kind)
         raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
 
