@@ -94,7 +94,7 @@ class GinRummy(SeatedGame):
         self._replace(self.hands[1], hands[1], len(hands[1]))
         for name, value in (("hand_no", number), ("dealer", dealer), ("turn", first),
                             ("phase", "draw"), ("taken", -1), ("known", ((), ())),
-                            ("thrown", ((), ())), ("result", None)):
+                            ("thrown", ((), ())), ("result", ())):
             self._set(name, value)
 
     # ------------------------------------------------------------------ moves
@@ -254,6 +254,31 @@ class GinRummy(SeatedGame):
     def score(self) -> int:
         return self.final_scores[0]
 
+    # ------------------------------------------------------------------ the play log
+    def hand_records(self) -> list[dict[str, Any]]:
+        out = []
+        scores = [0, 0]
+        for r in self.vars["results"]:
+            if r.winner >= 0:
+                scores[r.winner] += r.points
+            out.append({"kind": r.kind, "winner": self.seat_word(r.winner), "points": r.points,
+                        "visitor_score": scores[0], "computer_score": scores[1],
+                        "visitor_deadwood": r.deadwood[0], "computer_deadwood": r.deadwood[1],
+                        "level": self.opts["level"], "computer_version": self.computer_version,
+                        "detail": hand_result_data(r)})
+        return out
+
+    def match_record(self) -> dict[str, Any] | None:
+        if self.phase != "match":
+            return None
+        a, b = self.final_scores
+        return {"game": self.info.id, "winner": "visitor" if a > b else "computer" if b > a
+                else "tie", "visitor_score": a, "computer_score": b,
+                "hands": len(self.vars["results"]), "level": self.opts["level"],
+                "computer_version": self.computer_version,
+                "detail": {"match": self.opts["match"], "points": list(self.vars["scores"]),
+                           "hands_won": list(self.vars["won_hands"])}}
+
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
         other = 1 - seat
@@ -263,7 +288,7 @@ class GinRummy(SeatedGame):
             "scores": self.vars["scores"], "taken": self.vars["taken"],
             "thrown": self.vars["thrown"], "knock_limit": KNOCK_LIMIT,
             "gin_bonus": self.opts["gin_bonus"], "match": self.opts["match"],
-            "result": self.vars["result"],
+            "result": self.vars["result"] or None,
         }
         return View(
             game=self.info.id, seat=seat, to_move=self.to_move, phase=self.phase,
@@ -355,7 +380,7 @@ class GinRummy(SeatedGame):
             "dealer": self.vars["dealer"], "scores": list(self.vars["scores"]),
             "final": list(self.final_scores), "level": self.opts["level"],
             "computer_version": self.computer_version,
-            "result": None if result is None else hand_result_data(result),
+            "result": hand_result_data(result) if result else None,
         }
         return data
 

@@ -111,6 +111,23 @@ class SeatedGame(Game):
             made.append(move)
         return made
 
+    def seat_word(self, seat: int) -> str:
+        """How the play log names a seat: ``visitor``, ``computer`` (``computer 2``... when
+        there are several), ``""`` for nobody (a drawn hand)."""
+        if seat < 0:
+            return ""
+        if seat == VISITOR:
+            return "visitor"
+        return "computer" if self.seats == 2 else f"computer {seat}"
+
+    def hand_records(self) -> list[dict[str, Any]]:
+        """Every finished hand so far, as rows for the play log's ``hands`` table."""
+        return []
+
+    def match_record(self) -> dict[str, Any] | None:
+        """The finished match as a row of the play log's ``matches`` table, or None."""
+        return None
+
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
         data["computer"] = {"level": self.opts.get("level", "normal"),

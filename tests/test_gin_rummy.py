@@ -32,7 +32,7 @@ def position(hand1: str, hand2: str, stock: int = 20, waste: str = "", **vars) -
     stock_cards = " ".join(free[:stock])
     n_stock, n_h2 = stock, len(hand2.split())
     base = dict(turn=0, phase="discard", taken=-1, known=((), ()), thrown=((), ()),
-                result=None, hand_no=1, scores=(0, 0), won_hands=(0, 0), results=())
+                result=(), hand_no=1, scores=(0, 0), won_hands=(0, 0), results=())
     base.update(vars)
     return arrange(g, {"S": stock_cards, "W": waste, "H1": hand1, "H2": hand2},
                    down={"S": n_stock, "H2": n_h2}, **base)
