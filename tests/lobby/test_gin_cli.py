@@ -75,3 +75,13 @@ def test_bad_visitor_moves_are_one_line_and_status_2(tmp_path, capsys):
             "options": {}, "visitor_moves": []}
     assert cli.main(["replay", _saved(tmp_path, golf)]) == 2
     assert "has no computer seats" in capsys.readouterr().err
+
+
+def test_the_picker_does_not_offer_gin_rummy_until_the_table_can_play_it():
+    from kiosk.settings import config
+
+    assert "gin_rummy" in games.ids() and "gin_rummy" not in config.default_games()
+    cfg = config.load_text('[games]\nenabled = ["klondike", "gin_rummy"]\n')
+    assert cfg.games == ["klondike"]
+    assert any("'gin_rummy' cannot be played at the touch table yet; left out" in p
+               for p in cfg.problems)
