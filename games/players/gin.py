@@ -21,9 +21,11 @@ from ..rng import Rng
 from ..seats import View
 
 #: knock when the least deadwood after the discard is at most this, by stock cards left
-KNOCK_STEPS = ((22, 10), (16, 8), (10, 6), (0, 4))
+KNOCK_STEPS = ((22, 10), (14, 6), (0, 3))
 #: lower the deadwood by at least this to take an upcard that makes no meld
 TAKE_GAIN = 4
+#: deadwood points an unseen card that would meld with the hand is worth, early in the hand
+OUTS_WEIGHT = 0.5
 
 
 def _take_makes_meld(view: View) -> bool:
@@ -142,7 +144,7 @@ def _discard_normal(view: View, rng: Rng) -> Move:
     refused = view.info["thrown"][other]
     pool = unseen(view)
     stock = view.counts["stock"]
-    weight = 0.5 * min(1.0, stock / 20)
+    weight = OUTS_WEIGHT * min(1.0, stock / 20)
     full = mask_of(view.hand)
     best: tuple[float, int] | None = None
     pick = None
