@@ -47,6 +47,37 @@ def test_the_meld_search_is_exact_where_a_greedy_run_first_fails():
     assert sorted(len(m) for m in melds) == [3, 3] and dead == (C.parse("KD"),)
 
 
+def _brute_deadwood(cards: list[int]) -> int:
+    """The least deadwood over every choice of disjoint melds, by plain enumeration."""
+    from itertools import combinations
+
+    from games.melds import POINTS
+
+    melds = [frozenset(m) for k in range(3, len(cards) + 1) for m in combinations(cards, k)
+             if is_meld(m)]
+    best = sum(POINTS[c] for c in cards)
+
+    def walk(start: int, used: frozenset) -> None:
+        nonlocal best
+        best = min(best, sum(POINTS[c] for c in cards if c not in used))
+        for j in range(start, len(melds)):
+            if not melds[j] & used:
+                walk(j + 1, used | melds[j])
+
+    walk(0, frozenset())
+    return best
+
+
+def test_the_meld_search_agrees_with_plain_enumeration_on_crowded_hands():
+    import random
+
+    rnd = random.Random(14)
+    crowded = [c for c in range(52) if c % 13 < 6]  # A-6 of every suit: many overlaps
+    for _ in range(30):
+        hand = rnd.sample(crowded, rnd.choice((10, 11)))
+        assert deadwood(hand) == _brute_deadwood(hand), [C.text(c) for c in hand]
+
+
 def test_ace_is_low_only_in_runs():
     assert is_meld(cs("AS 2S 3S")) and not is_meld(cs("QS KS AS"))
     assert deadwood(cs("QS KS AS")) == 21
