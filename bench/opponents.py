@@ -142,7 +142,10 @@ def main() -> int:
         f"starts (a few deadwood searches, cached).",
         "",
         "The baseline is no level a visitor meets; easy plays like it with a careless "
-        "discard now and then, so it is the weaker of the two.",
+        "discard now and then, so it is the weaker of the two. Hands won count hands, not "
+        "points: late in a hand normal waits for less deadwood before it knocks (the "
+        "undercut costs 25), so it can win fewer hands than an opponent that knocks at once "
+        "and still win on points.",
     ]
     if not args.no_write:
         write_section(TITLE, "\n".join(lines))
