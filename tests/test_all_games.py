@@ -65,7 +65,10 @@ def test_every_legal_move_plays_and_round_trips_notation(game_id):
             g.play(rnd.choice(moves))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# large_base_example: the example holds a random choice per move of every game, so it
+# grows with the catalog (gin_rummy tipped it over the limit)
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(seed=st.integers(1, 10**9), choices=st.randoms(use_true_random=False))
 def test_random_play_keeps_cards_undo_restores_and_json_round_trips(seed, choices):
     for game_id in games.ids():

@@ -11,6 +11,7 @@ from typing import Any
 
 import games
 from games import cards as C
+from games.seats import SeatedGame, computer_mismatches, replay_visitor
 
 ORDER = 10
 
@@ -55,7 +56,19 @@ def text_table(game: games.Game) -> str:
         lines.append(f"{spec.id:>4} {spec.role:<10} {shown}")
     state = "won" if game.won else "over" if game.over else "in play"
     lines.append(f"moves {len(game.history)}  score {game.score}  {state}")
+    if isinstance(game, SeatedGame):
+        lines.append(seats_line(game))
     return "\n".join(lines)
+
+
+def seats_line(game: SeatedGame) -> str:
+    """Whose turn it is and the match so far: a seated game's table needs both to be read."""
+    data = game.table().get("seats", {})
+    who = "computer" if game.is_computer(game.to_move) else "visitor"
+    scores = " : ".join(str(s) for s in data.get("scores", ()))
+    return (f"to move: {who} (seat {game.to_move})  hand {data.get('hand_no')}  "
+            f"scores visitor : computer {scores}  computer {data.get('level')} "
+            f"version {data.get('computer_version')}")
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -101,14 +114,53 @@ def cmd_replay(args: argparse.Namespace) -> int:
             data = readfile.read_json(Path(args.file))
     except readfile.ReadError as err:
         raise UsageError(str(err)) from None
-    game = games.from_json(data)
+    game = replay_visitor_moves(data) if isinstance(data, dict) and "visitor_moves" in data \
+        else games.from_json(data)
+    check = computer_check(game, data) if isinstance(game, SeatedGame) else None
     if args.json:
         table = game.table()
+        if check is not None:
+            table["computer_check"] = check
         print_json(table)
     else:
         print(text_table(game))
         print("won" if game.won else "not won")
+        if check is not None:
+            print(check["text"])
     return 0
+
+
+def replay_visitor_moves(data: dict) -> games.Game:
+    """A saved game that lists only the visitor's moves (``visitor_moves``, the support
+    case "deal #4711, I did this"): the computer answers each as it would at the table."""
+    moves = data.get("visitor_moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise games.GameError("saved game: 'visitor_moves' must be a list of move texts")
+    game = games.from_json({**data, "moves": []})
+    if not isinstance(game, SeatedGame):
+        raise games.GameError(f"saved game: {game.info.id} has no computer seats, so "
+                              "'visitor_moves' means nothing; list 'moves'")
+    for number, text in enumerate(moves, 1):
+        try:
+            replay_visitor(game, [text])
+        except games.GameError as err:
+            raise games.GameError(f"saved game: visitor move {number} ({text}) cannot be "
+                                  f"replayed: {err}") from None
+    return game
+
+
+def computer_check(game: SeatedGame, data: Any) -> dict[str, Any]:
+    """Whether today's computer player makes the recorded computer moves."""
+    recorded = data.get("computer", {}) if isinstance(data, dict) else {}
+    version = recorded.get("version") if isinstance(recorded, dict) else None
+    bad = computer_mismatches(game)
+    text = (f"computer moves: as version {game.computer_version} plays them" if not bad else
+            f"computer moves differ from version {game.computer_version} at move"
+            f"{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad[:10]))}")
+    if version is not None and version != game.computer_version:
+        text += f" (recorded with version {version})"
+    return {"version": game.computer_version, "recorded_version": version,
+            "mismatches": bad, "text": text}
 
 
 def add(sub: argparse._SubParsersAction) -> None:

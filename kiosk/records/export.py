@@ -37,16 +37,23 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import IO, Any
 
+from kiosk.records import playlog
 from kiosk.records.playlog import iso, open_readonly
 
 FORMATS = ("csv", "json", "jsonl")
-TABLES = ("plays", "moves")
+TABLES = ("plays", "moves", "hands", "matches")
+#: tables only games against the computer fill: a USB export writes them when they have rows
+SEATED_TABLES = ("hands", "matches")
 PLAY_COLUMNS = (
     "id", "kiosk", "game", "options", "seed", "demo", "started", "ended", "duration", "result",
     "moves", "undos", "hints", "score", "cards_left", "touches", "button_presses",
     "clock_synced", "boot_id", "started_mono", "ended_mono", "app_version",
 )
 MOVE_COLUMNS = ("play_id", "seq", "move", "t", "source")
+HAND_COLUMNS = ("play_id", *playlog.HAND_COLUMNS)
+MATCH_COLUMNS = ("play_id", *playlog.MATCH_COLUMNS)
+COLUMNS = {"plays": PLAY_COLUMNS, "moves": MOVE_COLUMNS, "hands": HAND_COLUMNS,
+           "matches": MATCH_COLUMNS}
 _FORMULA_START = ("=", "+", "-", "@")
 _CONTROL_START = ("\t", "\r")
 
@@ -116,9 +123,18 @@ def count_rows(conn: sqlite3.Connection, table: str, since: str | None = None,
     where, params = _where(since, until, game, "p.")
     if table == "plays":
         sql = f"SELECT count(*) FROM plays p{where}"
+    elif not _has_table(conn, table):
+        return 0
     else:
-        sql = f"SELECT count(*) FROM moves m JOIN plays p ON p.id = m.play_id{where}"
+        sql = f"SELECT count(*) FROM {table} m JOIN plays p ON p.id = m.play_id{where}"
     return conn.execute(sql, params).fetchone()[0]
+
+
+def _has_table(conn: sqlite3.Connection, table: str) -> bool:
+    """A log written before the hands and matches tables existed has none (until the
+    kiosk opens it again): it exports as no rows, not as an error."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                        (table,)).fetchone() is not None
 
 
 def rows(conn: sqlite3.Connection, table: str, since: str | None = None,
@@ -129,11 +145,14 @@ def rows(conn: sqlite3.Connection, table: str, since: str | None = None,
         cols = ", ".join(f"p.{c}" for c in PLAY_COLUMNS)
         sql = f"SELECT {cols} FROM plays p{where} ORDER BY p.id"
         names = PLAY_COLUMNS
-    elif table == "moves":
-        cols = ", ".join(f"m.{c}" for c in MOVE_COLUMNS)
-        sql = (f"SELECT {cols} FROM moves m JOIN plays p ON p.id = m.play_id{where}"
-               " ORDER BY m.play_id, m.seq")
-        names = MOVE_COLUMNS
+    elif table in COLUMNS:
+        if not _has_table(conn, table):
+            return
+        names = COLUMNS[table]
+        cols = ", ".join(f"m.{c}" for c in names)
+        order = "m.play_id" + (", m.seq" if "seq" in names else "")
+        sql = (f"SELECT {cols} FROM {table} m JOIN plays p ON p.id = m.play_id{where}"
+               f" ORDER BY {order}")
     else:
         raise ValueError(f"unknown table {table!r}")
     for row in conn.execute(sql, params):
@@ -237,7 +256,7 @@ def export(db_path: str | os.PathLike[str], fmt: str, out: str | os.PathLike[str
            *, table: str = "plays", since: str | None = None, until: str | None = None,
            game: str | None = None) -> int:
     """Export one table to a file path or a binary stream; returns the number of rows."""
-    columns = PLAY_COLUMNS if table == "plays" else MOVE_COLUMNS
+    columns = COLUMNS[table]
     with snapshot(db_path) as conn:
         data = rows(conn, table, since, until, game)
         if isinstance(out, str | os.PathLike):
@@ -389,8 +408,10 @@ def export_to_usb(db_path: str | os.PathLike[str], *, mount: str | os.PathLike[s
         try:
             directory.mkdir(parents=True, exist_ok=True)
             for table in TABLES:
+                if table in SEATED_TABLES and not totals[table]:
+                    continue
                 path = directory / f"{table}.{ext}"
-                columns = PLAY_COLUMNS if table == "plays" else MOVE_COLUMNS
+                columns = COLUMNS[table]
                 base = done
 
                 def step(n: int, base: int = base) -> None:

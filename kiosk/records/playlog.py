@@ -81,8 +81,33 @@ def _migration_2(db: Any) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS events_kind ON events(kind, id)")
 
 
+def _migration_3(db: Any) -> None:
+    """Games against the computer: one ``hands`` row per hand (how it ended, who scored,
+    the scores after it) and one ``matches`` row per finished match, each with the
+    computer's level and version, so a strength or fairness question can be answered from
+    the log and a hand replayed with the same player."""
+    db.table("hands").create({
+        "play_id": int, "seq": int, "kind": str, "winner": str, "points": int,
+        "visitor_score": int, "computer_score": int, "visitor_deadwood": int,
+        "computer_deadwood": int, "level": str, "computer_version": str, "detail": str,
+    }, pk=("play_id", "seq"), foreign_keys=[("play_id", "plays", "id")],
+        not_null={"kind"}, if_not_exists=True)
+    db.table("matches").create({
+        "play_id": int, "game": str, "winner": str, "visitor_score": int,
+        "computer_score": int, "hands": int, "level": str, "computer_version": str,
+        "detail": str,
+    }, pk="play_id", foreign_keys=[("play_id", "plays", "id")], not_null={"game"},
+        if_not_exists=True)
+
+
 #: (version, migration) in order; a migration runs once, inside the transaction that records it
-MIGRATIONS: list[tuple[int, Callable[[Any], None]]] = [(1, _migration_1), (2, _migration_2)]
+MIGRATIONS: list[tuple[int, Callable[[Any], None]]] = [(1, _migration_1), (2, _migration_2),
+                                                       (3, _migration_3)]
+#: the columns of a ``hands`` row and of a ``matches`` row (besides ``play_id``)
+HAND_COLUMNS = ("seq", "kind", "winner", "points", "visitor_score", "computer_score",
+                "visitor_deadwood", "computer_deadwood", "level", "computer_version", "detail")
+MATCH_COLUMNS = ("game", "winner", "visitor_score", "computer_score", "hands", "level",
+                 "computer_version", "detail")
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
@@ -164,6 +189,10 @@ class Play:
     db_id: int | None = None   # the row id once written
     dirty: bool = True         # something to write
     finished: bool = False
+    hands: list[dict[str, Any]] = field(default_factory=list)  # games against the computer
+    hands_written: int = 0
+    match: dict[str, Any] | None = None
+    match_written: bool = False
 
     @property
     def id(self) -> int | None:
@@ -281,6 +310,42 @@ class PlayLog:
 
     def redo(self, play: Play, source: str = "touch") -> None:
         self._add(play, REDO, source)
+
+    def hand(self, play: Play, record: dict[str, Any]) -> None:
+        """Record a finished hand of a game against the computer (:data:`HAND_COLUMNS`;
+        ``detail`` may be any JSON-ready value). Written at once, like a move."""
+        if play.finished:
+            log.error("hand after the end of play %s ignored", play.db_id)
+            return
+        row = {k: record.get(k) for k in HAND_COLUMNS}
+        row["seq"] = len(play.hands) + 1
+        row["detail"] = _json_text(record.get("detail"))
+        play.hands.append(row)
+        play.dirty = True
+        self._write()
+
+    def match(self, play: Play, record: dict[str, Any]) -> None:
+        """Record the end of a match against the computer (:data:`MATCH_COLUMNS`); a
+        second call for the same play is ignored."""
+        if play.match is not None or play.finished:
+            return
+        row = {k: record.get(k) for k in MATCH_COLUMNS}
+        row["detail"] = _json_text(record.get("detail"))
+        play.match = row
+        play.dirty = True
+        self._write()
+
+    def seated(self, play: Play, game: Any) -> None:
+        """Record what a game against the computer has finished since the last call: the
+        table calls this after every move, whoever made it."""
+        records = getattr(game, "hand_records", None)
+        if records is None:
+            return
+        for record in records()[len(play.hands):]:
+            self.hand(play, record)
+        summary = game.match_record()
+        if summary is not None:
+            self.match(play, summary)
 
     def count(self, play: Play, *, touches: int = 0, buttons: int = 0, hints: int = 0) -> None:
         """Add to the counters; they are written with the next move or at the end."""
@@ -551,12 +616,26 @@ class PlayLog:
                 db.conn.executemany(
                     "INSERT INTO moves (play_id, seq, move, t, source) VALUES (?, ?, ?, ?, ?)",
                     [(play_id, *m) for m in new])
+            hands = play.hands[play.hands_written:]
+            if hands:
+                db.conn.executemany(
+                    f"INSERT INTO hands (play_id, {', '.join(HAND_COLUMNS)}) VALUES "
+                    f"(?{', ?' * len(HAND_COLUMNS)})",
+                    [(play_id, *(h[k] for k in HAND_COLUMNS)) for h in hands])
+            if play.match is not None and not play.match_written:
+                db.conn.execute(
+                    f"INSERT INTO matches (play_id, {', '.join(MATCH_COLUMNS)}) VALUES "
+                    f"(?{', ?' * len(MATCH_COLUMNS)})",
+                    (play_id, *(play.match[k] for k in MATCH_COLUMNS)))
         play.db_id = play_id
         play.written += len(new)
+        play.hands_written += len(hands)
+        play.match_written = play.match is not None
         play.dirty = False
         if play.finished:
             play.moves = []  # written for good; free the memory
             play.written = 0
+            play.hands, play.hands_written = [], 0
 
     def _min_free_reached(self) -> bool:
         if self.min_free_mb <= 0:
@@ -673,10 +752,20 @@ class PlayLog:
     def _delete(self, where: str, params: Iterable[Any]) -> int:
         params = list(params)
         with self._db.atomic():
-            self._db.execute(
-                f"DELETE FROM moves WHERE play_id IN (SELECT id FROM plays WHERE {where})",
-                params)
+            for table in ("moves", "hands", "matches"):
+                self._db.execute(
+                    f"DELETE FROM {table} WHERE play_id IN (SELECT id FROM plays WHERE {where})",
+                    params)
             return self._db.execute(f"DELETE FROM plays WHERE {where}", params).rowcount
+
+
+def _json_text(value: Any) -> str | None:
+    if value is None:
+        return None
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return json.dumps(str(value), ensure_ascii=False)
 
 
 def _is_undo(move: str) -> bool:

@@ -94,7 +94,38 @@ def stats(conn: sqlite3.Connection, *, clock: Clock | None = None, now: datetime
         "clock_synced": synced,
         "games": games,
         "total": {"all": _summary(every), "today": _summary(every_today)},
+        "against_computer": against_computer(conn),
     }
+
+
+def against_computer(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
+    """Per game against the computer, all time (demos left out): matches finished and won
+    by the visitor, hands won, lost and drawn, by computer level."""
+    have = {r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('hands', 'matches')")}
+    if have != {"hands", "matches"}:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+
+    def entry(game: str, level: str | None) -> dict[str, Any]:
+        return out.setdefault(f"{game} ({level or '?'})", {
+            "matches": 0, "matches_won": 0, "hands": 0, "hands_won": 0, "hands_lost": 0,
+            "hands_drawn": 0})
+
+    for game, level, winner, n in conn.execute(
+            "SELECT p.game, h.level, h.winner, count(*) FROM hands h JOIN plays p ON "
+            "p.id = h.play_id WHERE p.demo = 0 GROUP BY p.game, h.level, h.winner"):
+        e = entry(game, level)
+        e["hands"] += n
+        key = "hands_won" if winner == "visitor" else "hands_drawn" if not winner else "hands_lost"
+        e[key] += n
+    for game, level, winner, n in conn.execute(
+            "SELECT p.game, m.level, m.winner, count(*) FROM matches m JOIN plays p ON "
+            "p.id = m.play_id WHERE p.demo = 0 GROUP BY p.game, m.level, m.winner"):
+        e = entry(game, level)
+        e["matches"] += n
+        e["matches_won"] += n if winner == "visitor" else 0
+    return dict(sorted(out.items()))
 
 
 def _mmss(seconds: float | None) -> str:
@@ -124,4 +155,12 @@ def format_text(data: dict[str, Any]) -> str:
     for game, s in data["games"].items():
         lines.append(line(game, s))
     lines.append(line("all games", data["total"]))
+    seated = data.get("against_computer") or {}
+    if seated:
+        lines.append("")
+        lines.append(f"{'against the computer':<24} {'matches':>7} {'won':>5} {'hands':>6} "
+                     f"{'won':>5} {'lost':>5} {'drawn':>5}")
+        for name, e in seated.items():
+            lines.append(f"{name:<24} {e['matches']:>7} {e['matches_won']:>5} {e['hands']:>6} "
+                         f"{e['hands_won']:>5} {e['hands_lost']:>5} {e['hands_drawn']:>5}")
     return "\n".join(lines)

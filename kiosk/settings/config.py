@@ -233,12 +233,23 @@ class Config:
 
 
 def default_games() -> list[str]:
-    """Every registered game: the well-known ones first, the others alphabetically."""
+    """Every game the touch table can play: the well-known ones first, the others
+    alphabetically."""
     import games
 
-    known = games.ids()
+    known = [g for g in games.ids() if table_can_play(g)]
     first = [g for g in PREFERRED_ORDER if g in known]
     return first + [g for g in known if g not in first]
+
+
+def table_can_play(game_id: str) -> bool:
+    """False for the games against the computer (Gin Rummy): the engine, the computer
+    players and `kiosk deal`/`replay` serve them, but the touch table has no hand table
+    yet, and a visitor must never be offered a game the table cannot play."""
+    import games
+    from games.seats import SeatedGame
+
+    return not issubclass(games.game_class(game_id), SeatedGame)
 
 
 def user_data_dir() -> Path:
@@ -648,6 +659,9 @@ class _Reader:
         for gid in value:
             if gid not in known:
                 self.problem("games.enabled", f"unknown game {gid!r}; left out", using=False)
+            elif not table_can_play(gid):
+                self.problem("games.enabled", f"{gid!r} cannot be played at the touch table "
+                             "yet; left out", using=False)
             elif gid in out:
                 self.problem("games.enabled", f"{gid!r} is listed twice; kept once", using=False)
             else:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import games
+from games.seats import SeatedGame
 from kiosk.solving import deals
 
 #: the shipped lists (not the temporary files of a `kiosk winnable` writing one)
@@ -66,7 +67,9 @@ def test_every_game_of_the_catalog_has_a_shipped_list():
     """Issue 7: winnable deals and attract-mode wins for every game of the catalog. A game
     without a list for its default options deals any deal and its demo plays by itself."""
     shipped = {p.stem for p in LISTS}
-    missing = [g for g in games.ids() if deals.list_path(g).stem not in shipped]
+    # games against the computer have no winnable deals to list: a match is not solved
+    missing = [g for g in games.ids() if deals.list_path(g).stem not in shipped
+               and not issubclass(games.game_class(g), SeatedGame)]
     assert not missing, f"no deal list (kiosk winnable GAME --count N) for: {', '.join(missing)}"
 
 

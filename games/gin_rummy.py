@@ -1,0 +1,400 @@
+"""Gin Rummy (001 #2): the visitor against one computer player, a match of many hands."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from . import cards as C
+from .melds import arrange, arrangements, deadwood, lay_off
+from .model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .reason import Card, Reason
+from .registry import register
+from .rng import Rng
+from .seats import SeatedGame, View
+
+KNOCK_LIMIT = 10
+UNDERCUT_BONUS = 25
+GIN_BONUS = 25
+GAME_BONUS = 100
+BOX_BONUS = 25
+#: the stock cards that may never be drawn (the blocked hand)
+DEAD_STOCK = 2
+MATCHES = {"hands_30": 30, "hands_50": 50, "points_100": 100}
+KINDS = ("stock", "take", "discard", "knock", "gin", "next")
+CARD_KINDS = ("discard", "knock", "gin")
+
+
+class HandResult(NamedTuple):
+    """How one hand ended, for the table, the play log and the score line.
+
+    ``kind``: ``knock``, ``gin``, ``undercut`` or ``draw`` (the blocked hand). ``winner``
+    is the seat that scored (-1 for a draw), ``points`` what it scored. ``melds`` and
+    ``dead`` are each seat's arrangement as shown; ``laid_off`` the defender's cards laid
+    on the knocker's melds, as (card, index of the meld in the knocker's melds)."""
+
+    kind: str
+    knocker: int
+    winner: int
+    points: int
+    deadwood: tuple[int, int]
+    melds: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    dead: tuple[tuple[int, ...], tuple[int, ...]]
+    laid_off: tuple[tuple[int, int], ...]
+
+
+@register
+class GinRummy(SeatedGame):
+    info = GameInfo(
+        id="gin_rummy",
+        source="001_bf5637845a306030.txt", source_game="2",
+        decks=1, kind="MP", difficulty=3, score_better="higher",
+    )
+    options = (
+        Option("match", "hands_30", ("hands_30", "hands_50", "points_100"),
+               help="a match of 30 or 50 hands (the source), or to 100 points with game "
+                    "and box bonuses (standard Gin)"),
+        Option("gin_bonus", True, help="a hand with no deadwood is gin: 25 more points, "
+                                       "no laying off, no undercut"),
+        Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
+    )
+    computer_version = "gin-1"
+
+    def build_layout(self) -> Iterable[PileSpec]:
+        yield PileSpec("S", "stock", 0, 1.8, autoflip=False)
+        yield PileSpec("W", "waste", 1.2, 1.8)
+        yield PileSpec("H1", "hand", 0, 3.6, fan="right", autoflip=False)
+        yield PileSpec("H2", "hand", 0, 0, fan="right", autoflip=False)
+
+    def prepare(self) -> None:
+        self.stock, self.waste = self.index["S"], self.index["W"]
+        self.hands = (self.index["H1"], self.index["H2"])
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self, rng: Rng) -> None:
+        self.vars.update(hand_no=0, dealer=rng.below(2), scores=(0, 0), won_hands=(0, 0),
+                         results=())
+        self._deal_hand()
+
+    def _deal_hand(self) -> None:
+        """Gather every card and deal the next hand: 10 each, one at a time, the
+        non-dealer first, then the upcard; the dealer alternates."""
+        number = self.vars["hand_no"] + 1
+        dealer = self.vars["dealer"] if number == 1 else 1 - self.vars["dealer"]
+        deck = list(range(52))
+        Rng(self.seed, number).shuffle(deck)
+        first = 1 - dealer
+        hands: tuple[list[int], list[int]] = ([], [])
+        for k in range(20):
+            hands[(first + k) % 2].append(deck.pop())
+        upcard = deck.pop()
+        self._replace(self.stock, deck, len(deck))
+        self._replace(self.waste, [upcard], 0)
+        self._replace(self.hands[0], hands[0], 0)
+        self._replace(self.hands[1], hands[1], len(hands[1]))
+        for name, value in (("hand_no", number), ("dealer", dealer), ("turn", first),
+                            ("phase", "draw"), ("taken", -1), ("known", ((), ())),
+                            ("thrown", ((), ())), ("result", ())):
+            self._set(name, value)
+
+    # ------------------------------------------------------------------ moves
+    @property
+    def phase(self) -> str:
+        return self.vars["phase"]
+
+    def hand(self, seat: int) -> list[int]:
+        return self.cards[self.hands[seat]]
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == "draw":
+            moves = []
+            if len(self.cards[self.stock]) > DEAD_STOCK:
+                moves.append(Move("stock"))
+            if self.cards[self.waste]:
+                moves.append(Move("take"))
+            return moves
+        if phase == "discard":
+            hand = self.hand(self.to_move)
+            taken = self.vars["taken"]
+            moves = [Move("discard", extra=(c,)) for c in hand if c != taken]
+            for c in hand:
+                if c == taken:
+                    continue
+                dw = deadwood(x for x in hand if x != c)
+                if dw == 0 and self.opts["gin_bonus"]:
+                    moves.append(Move("gin", extra=(c,)))
+                elif dw <= KNOCK_LIMIT:
+                    moves.append(Move("knock", extra=(c,)))
+            return moves
+        if phase == "done":
+            return [Move("next")]
+        return []
+
+    def apply(self, move: Move) -> None:
+        seat = self.to_move
+        kind = move.kind
+        if kind == "next":
+            self._deal_hand()
+            return
+        mine = self.hands[seat]
+        hidden = self.is_computer(seat)
+        if kind == "stock":
+            self._move_cards(self.stock, mine, 1, up=not hidden)
+            self._set("taken", -1)
+        elif kind == "take":
+            card = self.top(self.waste)
+            self._move_cards(self.waste, mine, 1, up=not hidden)
+            self._set("taken", card)
+            self._set("known", _with(self.vars["known"], seat, (*self.vars["known"][seat], card)))
+        else:
+            card = move.extra[0]
+            rest = [c for c in self.cards[mine] if c != card]
+            self._replace(mine, rest, len(rest) if hidden else 0)
+            self._replace(self.waste, [*self.cards[self.waste], card], 0)
+            known = self.vars["known"]
+            self._set("known", _with(known, seat, tuple(c for c in known[seat] if c != card)))
+            self._set("thrown", _with(self.vars["thrown"], seat,
+                                      (*self.vars["thrown"][seat], card)))
+            self._set("taken", -1)
+            if kind == "discard":
+                if len(self.cards[self.stock]) <= DEAD_STOCK:
+                    self._end_hand(HandResult("draw", -1, -1, 0, (deadwood(self.hand(0)),
+                                              deadwood(self.hand(1))),
+                                              (arrange(self.hand(0))[0], arrange(self.hand(1))[0]),
+                                              (arrange(self.hand(0))[1], arrange(self.hand(1))[1]),
+                                              ()))
+                    return
+                self._set("turn", 1 - seat)
+                self._set("phase", "draw")
+                return
+            self._end_hand(self.score_knock(seat, kind == "gin"))
+            return
+        self._set("phase", "discard")
+
+    def score_knock(self, knocker: int, gin: bool) -> HandResult:
+        """Score a knock by ``knocker`` (the hands as they are now): the knocker shows the
+        arrangement that leaves the defender the most deadwood, the defender lays off what
+        lowers its deadwood most (not after gin), and GAMES.md §B2 scores the difference."""
+        defender = 1 - knocker
+        mine, theirs = self.hand(knocker), self.hand(defender)
+        k_dw = deadwood(mine)
+        if gin:
+            melds, k_dead = arrange(mine)
+            d_melds, d_dead = arrange(theirs)
+            d_dw = deadwood(theirs)
+            where: dict[int, int] = {}
+        else:
+            best: Any = None
+            for option in arrangements(mine):
+                answer = lay_off(theirs, option)
+                if best is None or answer[0] > best[1][0]:
+                    best = (option, answer)
+            melds, (d_dw, where, d_melds, d_dead) = best
+            used = {c for m in melds for c in m}
+            k_dead = tuple(c for c in sorted(mine) if c not in used)
+        if gin:
+            kind, winner, points = "gin", knocker, d_dw + GIN_BONUS
+        elif k_dw < d_dw:
+            kind, winner, points = "knock", knocker, d_dw - k_dw
+        else:
+            # the defender has as little deadwood or less: it wins (K - O) + 25, and a
+            # tie (K = O) gives it the 25 alone, so the knocker loses a tie
+            kind, winner, points = "undercut", defender, k_dw - d_dw + UNDERCUT_BONUS
+        pair_dw = (k_dw, d_dw) if knocker == 0 else (d_dw, k_dw)
+        pair_melds = (melds, d_melds) if knocker == 0 else (d_melds, melds)
+        pair_dead = (k_dead, d_dead) if knocker == 0 else (d_dead, k_dead)
+        return HandResult(kind, knocker, winner, points, pair_dw, pair_melds, pair_dead,
+                          tuple(sorted(where.items())))
+
+    def _end_hand(self, result: HandResult) -> None:
+        scores = list(self.vars["scores"])
+        won = list(self.vars["won_hands"])
+        if result.winner >= 0:
+            scores[result.winner] += result.points
+            won[result.winner] += 1
+        self._set("scores", tuple(scores))
+        self._set("won_hands", tuple(won))
+        self._set("result", result)
+        self._set("results", (*self.vars["results"], result))
+        hidden = self.hands[1]
+        self._replace(hidden, list(self.cards[hidden]), 0)  # both hands are shown
+        self._set("turn", 0)
+        self._set("phase", "match" if self._match_over() else "done")
+
+    def _match_over(self) -> bool:
+        target = MATCHES[self.opts["match"]]
+        if self.opts["match"] == "points_100":
+            return max(self.vars["scores"]) >= target
+        return self.vars["hand_no"] >= target
+
+    @property
+    def final_scores(self) -> tuple[int, int]:
+        """The match totals: with ``points_100``, the winner's game bonus of 100 and 25 a
+        hand won (the box bonus) for each player, as standard Gin counts."""
+        scores = self.vars["scores"]
+        if self.opts["match"] != "points_100" or self.phase != "match":
+            return scores
+        won = self.vars["won_hands"]
+        out = [scores[s] + BOX_BONUS * won[s] for s in (0, 1)]
+        out[0 if scores[0] > scores[1] else 1] += GAME_BONUS
+        return (out[0], out[1])
+
+    @property
+    def won(self) -> bool:
+        a, b = self.final_scores
+        return self.phase == "match" and a > b
+
+    @property
+    def lost(self) -> bool:
+        a, b = self.final_scores
+        return self.phase == "match" and a < b
+
+    @property
+    def score(self) -> int:
+        return self.final_scores[0]
+
+    # ------------------------------------------------------------------ the play log
+    def hand_records(self) -> list[dict[str, Any]]:
+        out = []
+        scores = [0, 0]
+        for r in self.vars["results"]:
+            if r.winner >= 0:
+                scores[r.winner] += r.points
+            out.append({"kind": r.kind, "winner": self.seat_word(r.winner), "points": r.points,
+                        "visitor_score": scores[0], "computer_score": scores[1],
+                        "visitor_deadwood": r.deadwood[0], "computer_deadwood": r.deadwood[1],
+                        "level": self.opts["level"], "computer_version": self.computer_version,
+                        "detail": hand_result_data(r)})
+        return out
+
+    def match_record(self) -> dict[str, Any] | None:
+        if self.phase != "match":
+            return None
+        a, b = self.final_scores
+        return {"game": self.info.id, "winner": "visitor" if a > b else "computer" if b > a
+                else "tie", "visitor_score": a, "computer_score": b,
+                "hands": len(self.vars["results"]), "level": self.opts["level"],
+                "computer_version": self.computer_version,
+                "detail": {"match": self.opts["match"], "points": list(self.vars["scores"]),
+                           "hands_won": list(self.vars["won_hands"])}}
+
+    # ------------------------------------------------------------------ the seats
+    def view(self, seat: int) -> View:
+        other = 1 - seat
+        done = self.phase in ("done", "match")
+        info = {
+            "hand_no": self.vars["hand_no"], "dealer": self.vars["dealer"],
+            "scores": self.vars["scores"], "taken": self.vars["taken"],
+            "thrown": self.vars["thrown"], "knock_limit": KNOCK_LIMIT,
+            "gin_bonus": self.opts["gin_bonus"], "match": self.opts["match"],
+            "result": self.vars["result"] or None,
+        }
+        return View(
+            game=self.info.id, seat=seat, to_move=self.to_move, phase=self.phase,
+            hand=tuple(self.hand(seat)),
+            legal=tuple(self.legal_moves()) if self.to_move == seat else (),
+            public={"discard": tuple(self.cards[self.waste])},
+            counts={"stock": len(self.cards[self.stock]), "hand": len(self.hand(other))},
+            shown={other: tuple(self.hand(other)) if done else self.vars["known"][other]},
+            info=info,
+        )
+
+    # ------------------------------------------------------------------ notation
+    def notation(self, move: Move) -> str:
+        if move.kind in CARD_KINDS and move.extra:
+            return f"{move.kind}:{C.text(move.extra[0])}"
+        return move.kind
+
+    def parse_move(self, text: str) -> Move:
+        t = text.strip() if isinstance(text, str) else ""
+        kind, colon, rest = t.partition(":")
+        if kind in CARD_KINDS and colon:
+            try:
+                card = C.parse(rest)
+            except (ValueError, KeyError, IndexError):
+                card = -1
+            if 0 <= card < 52 and C.text(card) == rest.upper():
+                return Move(kind, extra=(card,))
+        elif kind in KINDS and kind not in CARD_KINDS and not colon:
+            return Move(kind)
+        raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
+
+    def describe(self, move: Move) -> str:
+        if move.kind in CARD_KINDS and move.extra:
+            return f"{move.kind} {C.pretty(move.extra[0])}"
+        if move.kind == "take" and self.cards[self.waste]:
+            return f"take {C.pretty(self.top(self.waste))}"
+        return move.kind
+
+    def malformed(self, move: Move) -> Reason | None:
+        if not isinstance(move, Move) or not isinstance(move.extra, tuple):
+            return Reason("That is not a move.")
+        if move.kind not in KINDS:
+            return Reason("In Gin Rummy you draw a card, then discard one.")
+        want = 1 if move.kind in CARD_KINDS else 0
+        if (len(move.extra) != want or move.src != -1 or move.dst != -1 or move.n != 1
+                or not all(type(c) is int and 0 <= c < 52 for c in move.extra)):
+            return Reason("That is not a move.")
+        return None
+
+    def explain(self, move: Move) -> Reason:
+        phase = self.phase
+        if phase == "match":
+            return Reason("The match is over.")
+        if phase == "done":
+            return Reason("The hand is over: deal the next hand.")
+        if move.kind == "next":
+            return Reason("The hand is not over yet.")
+        if phase == "draw":
+            if move.kind == "stock":
+                return Reason("The last two stock cards may not be drawn.")
+            if move.kind == "take":
+                return Reason("The discard pile is empty.")
+            return Reason("First draw a card: from the stock or the discard pile.")
+        if move.kind in ("stock", "take"):
+            return Reason("You have drawn already: now discard a card.")
+        card = move.extra[0]
+        hand = self.hand(self.to_move)
+        if card not in hand:
+            return Reason("The {card} is not in your hand.", card=Card(card))
+        if card == self.vars["taken"]:
+            return Reason("You may not discard the {card} you just took from the discard "
+                          "pile.", card=Card(card))
+        left = deadwood(c for c in hand if c != card)
+        if move.kind == "gin":
+            if not self.opts["gin_bonus"]:
+                return Reason("Gin is off in these rules: knock instead.")
+            return Reason("Gin needs a hand with no deadwood; you would have {points}.",
+                          points=left)
+        if left == 0 and self.opts["gin_bonus"]:
+            return Reason("With no deadwood you go gin rather than knock.")
+        return Reason("You may knock only with 10 points of deadwood or less; you would "
+                      "have {points}.", points=left)
+
+    def table(self) -> dict[str, Any]:
+        data = super().table()
+        result = self.vars["result"]
+        data["seats"] = {
+            "to_move": self.to_move, "phase": self.phase, "hand_no": self.vars["hand_no"],
+            "dealer": self.vars["dealer"], "scores": list(self.vars["scores"]),
+            "final": list(self.final_scores), "level": self.opts["level"],
+            "computer_version": self.computer_version,
+            "result": hand_result_data(result) if result else None,
+        }
+        return data
+
+
+def _with(pair: tuple, seat: int, value: Any) -> tuple:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def hand_result_data(result: HandResult) -> dict[str, Any]:
+    """A hand's result as JSON-ready data (card texts), for the log and ``kiosk deal``."""
+    return {
+        "kind": result.kind, "knocker": result.knocker, "winner": result.winner,
+        "points": result.points, "deadwood": list(result.deadwood),
+        "melds": [[[C.text(c) for c in m] for m in seat] for seat in result.melds],
+        "dead": [[C.text(c) for c in seat] for seat in result.dead],
+        "laid_off": [[C.text(c), i] for c, i in result.laid_off],
+    }

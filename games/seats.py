@@ -1,0 +1,158 @@
+"""Games with seats: turns, hidden hands, and what a person in one seat may know.
+
+Why a separate layer: a computer player must play fairly. It decides from a :class:`View`,
+the information a person in its seat would have (its own hand, the discards, the cards it
+saw others pick up, scores, chips, tricks shown), and never from the game object, so it
+cannot peek at the stock or the visitor's hand even by accident. ``tests/test_gin_rummy_players.py``
+checks this as a property: changing the other seats' hidden cards and the stock order never
+changes a decision.
+
+Reproducibility: a computer player is a function of ``(view, rng)``. The rng is derived
+from the deal number and the number of moves made so far (:meth:`SeatedGame.computer_rng`),
+so the same deal and the same visitor moves give the same computer moves, and a saved game
+records the player's version (:data:`SeatedGame.computer_version`) so a replay can tell
+whether today's player would still choose the same.
+
+Seat 0 is the visitor; the others are computer seats (draw poker will have up to seven).
+A game moves one seat at a time (:attr:`SeatedGame.to_move`); the moves in ``history`` are
+every seat's, so a saved game replays without running a player at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .engine import Game
+from .model import Move
+from .reason import Reason
+from .rng import Rng
+
+VISITOR = 0
+#: stream label of computer randomness, so it never shares draws with the deals
+_COMPUTER_STREAM = 0x5EA7 << 32
+
+
+@dataclass(frozen=True)
+class View:
+    """What a person in ``seat`` knows, as plain values.
+
+    ``hand`` is the seat's own cards; ``public`` holds the visible piles by name (the
+    discard pile, bottom to top); ``counts`` the sizes of what is visible only as backs
+    (``stock``, each other seat's hand); ``shown`` the cards of other seats known to be in
+    their hands (picked up from the discard, melds shown), keyed by seat; ``info`` the
+    rest (scores, phase, chips, bets, options). ``legal`` lists the moves this seat may
+    make now: they follow from what it knows, so they are part of the view."""
+
+    game: str
+    seat: int
+    to_move: int
+    phase: str
+    hand: tuple[int, ...]
+    legal: tuple[Move, ...]
+    public: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    shown: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+#: a computer player: decides a move from a view and a seeded random source, nothing else
+Player = Callable[[View, Rng], Move]
+
+
+class SeatedGame(Game):
+    """A game for a visitor against computer seats.
+
+    Subclasses set ``seats`` and ``computer_version``, keep the seat to move in
+    :attr:`to_move`, and build :meth:`view`. The option ``level`` (``easy``/``normal``)
+    picks the computer players (:func:`games.players.player_for`)."""
+
+    seats: ClassVar[int] = 2
+    #: bump when a player's choices change, so an old log's replay is known to differ
+    computer_version: ClassVar[str] = "1"
+    #: the refusal an undo button shows: the journal still undoes for searches and tests,
+    #: but a visitor may not take back a move the computer has answered
+    undo_refusal: ClassVar[Reason] = Reason(
+        "Undo is off in games against the computer: it has seen your move.")
+
+    @property
+    def to_move(self) -> int:
+        return int(self.vars.get("turn", VISITOR))
+
+    def is_computer(self, seat: int) -> bool:
+        return seat != VISITOR
+
+    @property
+    def computer_to_move(self) -> bool:
+        return bool(self.legal_moves()) and self.is_computer(self.to_move)
+
+    def view(self, seat: int) -> View:
+        raise NotImplementedError
+
+    def computer_rng(self) -> Rng:
+        """The computer's randomness for the move about to be made: fixed by the deal
+        number and the number of moves so far, so a replay makes the same choices."""
+        return Rng(self.seed, _COMPUTER_STREAM + len(self.history))
+
+    def computer_move(self) -> Move:
+        """The move the computer in the seat to move makes now (from its view only)."""
+        from .players import player_for
+
+        player = player_for(self.info.id, str(self.opts.get("level", "normal")))
+        return player(self.view(self.to_move), self.computer_rng())
+
+    def play_computer(self, limit: int = 1000) -> list[Move]:
+        """Play computer moves until the visitor is to move or the game ends."""
+        made = []
+        while len(made) < limit and self.computer_to_move:
+            move = self.computer_move()
+            self.play(move)
+            made.append(move)
+        return made
+
+    def seat_word(self, seat: int) -> str:
+        """How the play log names a seat: ``visitor``, ``computer`` (``computer 2``... when
+        there are several), ``""`` for nobody (a drawn hand)."""
+        if seat < 0:
+            return ""
+        if seat == VISITOR:
+            return "visitor"
+        return "computer" if self.seats == 2 else f"computer {seat}"
+
+    def hand_records(self) -> list[dict[str, Any]]:
+        """Every finished hand so far, as rows for the play log's ``hands`` table."""
+        return []
+
+    def match_record(self) -> dict[str, Any] | None:
+        """The finished match as a row of the play log's ``matches`` table, or None."""
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        data["computer"] = {"level": self.opts.get("level", "normal"),
+                            "version": self.computer_version}
+        return data
+
+
+def replay_visitor(game: SeatedGame, visitor_moves: list[Move | str]) -> SeatedGame:
+    """Play ``visitor_moves`` on ``game`` with the computer answering each: the support
+    path ("deal #4711"): the visitor's moves alone rebuild the whole game."""
+    game.play_computer()
+    for move in visitor_moves:
+        game.play(move)
+        game.play_computer()
+    return game
+
+
+def computer_mismatches(game: SeatedGame) -> list[int]:
+    """Move numbers (1-based) where the recorded computer move differs from what this
+    version of the player chooses in the same position: empty for a faithful replay."""
+    moves = list(game.history)
+    twin = type(game)(game.seed, **game.opts)
+    bad = []
+    for number, move in enumerate(moves, 1):
+        if twin.is_computer(twin.to_move) and twin.computer_move() != move:
+            bad.append(number)
+        twin.play(move)
+    return bad
