@@ -222,9 +222,10 @@ def card_texture(code: int, face_up: bool, w: int, h: int, four_colour: bool = F
     A card on the table is then one textured rectangle, so a frame costs two draw calls per
     card instead of a dozen: what keeps dragging a long run smooth on a Pi. The face is drawn
     in one framebuffer shared by all faces and its pixels copied into a plain texture: a
-    framebuffer is a render context with its own shader program, about 1.1 MB of driver
-    memory each (measured with Mesa llvmpipe, bench/soak.py), so a framebuffer per cached
-    face cost 360 MB at the cache's bound where the pixels are 10 MB."""
+    framebuffer is a render context with its own shader program, which the driver compiles
+    at its first draw, about 1.1 MB of driver memory each (Mesa llvmpipe; a plain texture
+    costs its pixels). A framebuffer per cached face was 360 MB at the cache's bound, and
+    the steps of the attract soak's curve (docs/benchmarks.md)."""
     key = (code if face_up else -1, face_up, w, h, four_colour and face_up)
     _use_size((w, h))
     tex = _faces.get(key)
