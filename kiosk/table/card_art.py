@@ -30,6 +30,7 @@ from kivy.graphics import (
     RoundedRectangle,
     Translate,
 )
+from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
@@ -197,28 +198,51 @@ def cache_sizes() -> dict[str, int]:
             "text_texture_bytes": _texts.nbytes}
 
 
+#: the one framebuffer every card face is drawn in, then copied out (see card_texture)
+_canvas: Fbo | None = None
+
+
+def _drawing_board(w: int, h: int) -> Fbo:
+    """The framebuffer faces are drawn in, ``w`` x ``h`` pixels, cleared."""
+    global _canvas
+    if _canvas is None:
+        _canvas = Fbo(size=(w, h))
+    elif tuple(_canvas.size) != (w, h):
+        _canvas.size = (w, h)
+    _canvas.clear()
+    with _canvas:
+        ClearColor(0, 0, 0, 0)
+        ClearBuffers()
+    return _canvas
+
+
 def card_texture(code: int, face_up: bool, w: int, h: int, four_colour: bool = False):
     """The card drawn once into a texture of exactly ``w`` x ``h`` pixels (cached).
 
     A card on the table is then one textured rectangle, so a frame costs two draw calls per
-    card instead of a dozen: what keeps dragging a long run smooth on a Pi."""
+    card instead of a dozen: what keeps dragging a long run smooth on a Pi. The face is drawn
+    in one framebuffer shared by all faces and its pixels copied into a plain texture: a
+    framebuffer is a render context with its own shader program, which the driver compiles
+    at its first draw, about 1.1 MB of driver memory each (Mesa llvmpipe; a plain texture
+    costs its pixels). A framebuffer per cached face was 360 MB at the cache's bound, and
+    the steps of the attract soak's curve (docs/benchmarks.md)."""
     key = (code if face_up else -1, face_up, w, h, four_colour and face_up)
     _use_size((w, h))
-    fbo = _faces.get(key)
-    if fbo is None:
-        fbo = Fbo(size=(w, h))
-        with fbo:
-            ClearColor(0, 0, 0, 0)
-            ClearBuffers()
+    tex = _faces.get(key)
+    if tex is None:
+        board = _drawing_board(w, h)
         body = InstructionGroup()
         if face_up:
             draw_face(body, code, w, h, four_colour)
         else:
             draw_back(body, w, h)
-        fbo.add(body)
-        fbo.draw()
-        _faces.put(key, fbo, texture_bytes(w, h))
-    return fbo.texture
+        board.add(body)
+        board.draw()
+        tex = Texture.create(size=(w, h), colorfmt="rgba")
+        tex.blit_buffer(board.pixels, colorfmt="rgba", bufferfmt="ubyte")
+        board.clear()  # the drawing's instructions go; the board stays for the next face
+        _faces.put(key, tex, texture_bytes(w, h))
+    return tex
 
 
 class CardWidget(Widget):

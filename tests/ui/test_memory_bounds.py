@@ -1,8 +1,11 @@
 """Attract mode runs for months: what it draws must not add up (issue 12).
 
-Two findings of ``bench/soak.py``, each a test: the caches of card faces and text textures
-stay within their bounds however many game layouts (card sizes) the demo shows, and an
-offscreen window's frames do not pile up in Mesa (the growth that was 2.6 GB in minutes).
+Three findings of ``bench/soak.py``, each a test: the caches of card faces and text textures
+stay within their bounds however many game layouts (card sizes) the demo shows; a cached
+card face costs its pixels, not a framebuffer of its own (a render context whose shader
+program the driver compiles: about 1.1 MB each, the steps of the soak's curve when a game
+with a new card size was shown); and an offscreen window's frames do not pile up in Mesa
+(the growth that was 2.6 GB in minutes).
 Counts of cached and live textures and framebuffers, and resident memory after a fixed
 number of frames: no timings.
 """
@@ -101,3 +104,57 @@ def test_an_offscreen_windows_frames_do_not_pile_up_in_memory():
     assert out["moves"] >= 10, out
     growth = out["end_mb"] - out["warm_mb"]
     assert growth < 100, out
+
+
+def _rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+#: card sizes no layout of the session uses (so every face is drawn anew), 6 of them: more
+#: than the cache keeps (card_art.FACE_SIZES), so sizes are dropped as well
+NEW_SIZES = [(37 + 2 * k, 53 + 3 * k) for k in range(6)]
+#: what drawing the 53 faces of those 6 sizes may add to the process: their pixels are
+#: under 4 MB. With a framebuffer per face it was about 1.1 MB a face (over 150 MB).
+MOST_GROWTH_MB = 40
+
+
+def test_card_faces_of_new_card_sizes_cost_their_pixels_not_a_framebuffer(ui):
+    from kivy.graphics.fbo import Fbo
+
+    from kiosk.table import card_art
+
+    fbos_before = _live(Fbo)
+    rss_before = _rss_mb()
+    faces = []
+    for w, h in NEW_SIZES:
+        faces += [card_art.card_texture(code, True, w, h) for code in range(52)]
+        faces.append(card_art.card_texture(0, False, w, h))
+        ui.frames(1)
+    gc.collect()
+    assert {tuple(t.size) for t in faces} == set(NEW_SIZES)
+    assert _live(Fbo) <= fbos_before + 1, "a card face must not keep a framebuffer"
+    growth = _rss_mb() - rss_before
+    assert growth < MOST_GROWTH_MB, f"{growth:.0f} MB for {len(faces)} card faces"
+
+
+def _faces_child(game_ids: list[str]) -> dict:
+    proc = subprocess.run([sys.executable, str(HERE / "faces_child.py"), *game_ids],
+                          capture_output=True, text=True, timeout=300)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
+    return json.loads(lines[-1])
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(400)
+def test_demo_tables_of_several_games_keep_one_framebuffer_for_all_faces():
+    """The demo tables of 5 games dealt face up (3 card sizes, 171 cached faces): before
+    the fix each cached face kept a framebuffer (171 of them), now one board draws them."""
+    out = _faces_child(["la_belle_lucie", "the_fan", "beleaguered_castle", "accordion",
+                        "snake"])
+    assert len({tuple(s) for s in out["sizes"]}) >= 2, out
+    assert out["card_faces"] >= 100, out
+    assert out["fbos"] <= 2, out
