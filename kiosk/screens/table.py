@@ -25,7 +25,7 @@ from kivy.uix.scrollview import ScrollView
 from games import Move
 from games.reason import Reason
 from kiosk.screens.celebration import fireworks
-from kiosk.screens.text_fit import READ_PX, TOUCH_GAP, FitLabel
+from kiosk.screens.text_fit import READ_PX, TOUCH_GAP, FitLabel, fit
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast
 from kiosk.table.controller import NOTHING_TO_UNDO, TableController
 from kiosk.table.table_view import MOVE_TIME, TableView
@@ -255,20 +255,30 @@ class TableScreen(Screen):
         return 176 + (40 if self.help.checking else 0)
 
     def _fit_buttons(self) -> None:
-        """Give the bar's buttons one text size, the largest at which each fits (each shrinks
-        on its own, to the reading floor at worst): a row of buttons of one kind reads as
-        one, so "Подсказка" is not drawn smaller than its neighbours."""
-        shown = [b for b in self.buttons.values() if b.parent is not None and b.width > 20]
+        """Give the bar's buttons one text size, the largest at which each fits its width
+        (down to the reading floor, a long word a little below): a row of buttons of one
+        kind reads as one, so "Подсказка" is not drawn smaller than its neighbours. The
+        widths are the bar's own arithmetic, not the widgets' (laid out a frame later)."""
+        shown = [b for k, b in self.buttons.items() if k != "hint" or self.help.enabled]
         if self.help._hint_req is not None:  # the spinner's dots are no measure
             shown = [b for b in shown if b is not self.help.button]
-        if not shown:
+        if not shown or min(self.size) <= 0:
             return
-        u = min(self.size) / 480 if min(self.size) > 0 else 1
+        u = min(self.size) / 480
         want = (19 if self.landscape else 20) * u
+        if self.landscape:
+            width = self.bar.width - 2 * 6 * u
+        else:
+            n = len([k for k in self.buttons if k != "hint" or self.help.enabled])
+            width = (self.width - 2 * 8 * u - (n - 1) * TOUCH_GAP * 1.5 * u) / n
+        common = want
         for b in shown:
-            b.font_size = want
-        common = min(b.font_size for b in shown)
+            _text, px = fit(str(b.text), want, READ_PX * u,
+                            width - 2 * b.inset - max(2.0, 0.15 * want), None,
+                            b.font_name, b.bold, words_only=True)
+            common = min(common, px)
         for b in shown:
+            b.min_font = common
             b.font_size = common
 
     # ------------------------------------------------------------------ status

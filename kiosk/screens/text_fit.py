@@ -243,7 +243,10 @@ class FitLabel(Label):
         grow = self.mode == "grow"
         self._fit_width = self.width
         height = None if grow else max(1.0, self.height)
-        text, px = fit(str(self.text), self.want_font, self.floor, width, height,
+        # Kivy measures a line word by word, a few pixels wider than the whole line: the
+        # slack keeps it from breaking a line again that was measured to fit
+        text, px = fit(str(self.text), self.want_font, self.floor,
+                       width - max(2.0, 0.15 * self.want_font), height,
                        self.font_name, self.bold, self.line_height, self.glue_numbers,
                        self.words_only)
         self._fitting = True

@@ -8,7 +8,7 @@ area for any game at any screen size. Layout units are card widths with y growin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games import PileSpec
 
@@ -32,6 +32,38 @@ RIGHT_RESERVE = 6 * FAN_RIGHT
 DOWN_SQUEEZE = 0.35
 WASTE_SPREAD = 3      # a fanned waste shows only its top cards spread
 OPEN_FAN = 1.7        # a downward fan on a tall screen opens this much wider when it can
+
+
+#: the widest empty band, in card widths, kept between groups of piles: a layout drawn with
+#: its stock far off to one side (Napoleon's Tomb) would sit lopsided and small
+MAX_GAP = 0.8
+
+
+def _close_gaps(layout: tuple[PileSpec, ...]) -> tuple[PileSpec, ...]:
+    """The layout with every empty vertical band wider than :data:`MAX_GAP` narrowed to it
+    (a display matter only: the piles keep their order, rows and columns)."""
+    if len(layout) < 2:
+        return layout
+    spans = sorted((p.x, p.x + 1 + (RIGHT_RESERVE if p.fan == "right" else 0.0)) for p in layout)
+    shifts: list[tuple[float, float]] = []   # (from x on, move left by)
+    reach = spans[0][1]
+    moved = 0.0
+    for left, right in spans[1:]:
+        if left - reach > MAX_GAP:
+            moved += left - reach - MAX_GAP
+            shifts.append((left, moved))
+        reach = max(reach, right)
+    if not shifts:
+        return layout
+
+    def shift(x: float) -> float:
+        by = 0.0
+        for start, amount in shifts:
+            if x >= start - 1e-9:
+                by = amount
+        return x - by
+
+    return tuple(replace(p, x=shift(p.x)) for p in layout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +108,7 @@ class TableGeometry:
 
     def __init__(self, layout: Sequence[PileSpec], x: float, y: float, width: float,
                  height: float) -> None:
-        self.layout = tuple(layout)
+        self.layout = _close_gaps(tuple(layout))
         self.area = Rect(x, y, width, height)
         n = len(self.layout)
         self._below: list[float | None] = [None] * n   # layout y where the fan must stop

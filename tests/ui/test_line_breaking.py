@@ -85,8 +85,9 @@ def test_chinese_rules_sheets_break_by_the_rules(ui, size):
 
 
 def test_picker_descriptions_break_by_the_rules(ui):
-    from kiosk.screens.picker import GameTile
     from kivy.uix.label import Label
+
+    from kiosk.screens.picker import GameTile
 
     ui.reset("zh", (800, 480))
     ui.app.show_picker()
