@@ -260,8 +260,6 @@ class TableScreen(Screen):
         kind reads as one, so "Подсказка" is not drawn smaller than its neighbours. The
         widths are the bar's own arithmetic, not the widgets' (laid out a frame later)."""
         shown = [b for k, b in self.buttons.items() if k != "hint" or self.help.enabled]
-        if self.help._hint_req is not None:  # the spinner's dots are no measure
-            shown = [b for b in shown if b is not self.help.button]
         if not shown or min(self.size) <= 0:
             return
         u = min(self.size) / 480
@@ -272,8 +270,10 @@ class TableScreen(Screen):
             n = len([k for k in self.buttons if k != "hint" or self.help.enabled])
             width = (self.width - 2 * 8 * u - (n - 1) * TOUCH_GAP * 1.5 * u) / n
         common = want
+        hint = self.help.button
         for b in shown:
-            _text, px = fit(str(b.text), want, READ_PX * u,
+            text = self.app.tr("Hint") if b is hint else str(b.text)  # not the spinner's dots
+            _text, px = fit(text, want, READ_PX * u,
                             width - 2 * b.inset - max(2.0, 0.15 * want), None,
                             b.font_name, b.bold, words_only=True)
             common = min(common, px)
