@@ -32,8 +32,8 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
+from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import GOLD, INK_DARK, KButton
 from kiosk.solving import deals
 from kiosk.solving.hints import LOST, WON, HintWorker, Reply
@@ -60,7 +60,8 @@ class TableHelp:
         self._idle_state = HintState()        # drawn while no controller is at the table
         self.button = KButton(color=(1, 1, 1, 1))
         self.button.bind(on_release=lambda *_: self.hint())
-        self.verdict = KButton(color=VERDICT_WON, bg=(0, 0, 0, 0), bg_down=(1, 1, 1, 0.2))
+        self.verdict = KButton(color=VERDICT_WON, bg=(0, 0, 0, 0), bg_down=(1, 1, 1, 0.2),
+                               words_only=False)  # a sentence: Unicode's line breaks
         self.verdict.bind(on_release=lambda *_: self._verdict_tapped())
         self._check_ev: Any = None
         self._poll_ev: Any = None
@@ -374,14 +375,15 @@ class TableHelp:
         s = screen._open_sheet("nowin", dim=0.3)
         s.panel.padding = (18 * u, 10 * u)
         s.panel.spacing = 6 * u
-        s.panel.add_widget(Label(text=tr("No way to win from here"), bold=True, color=GOLD,
-                                 font_size=27 * u))
+        s.panel.add_widget(FitLabel(text=tr("No way to win from here"), bold=True,
+                                    color=GOLD, font_size=27 * u, min_font=READ_PX * u,
+                                    halign="center"))
         k = self.winnable_undos()
         text = (self.app.trn("Undo {n} move to get back to where you could still win.",
                              "Undo {n} moves to get back to where you could still win.", k)
                 if k and k > 1 else tr("Undo a move or start a new deal."))
-        body = Label(text=text, color=(1, 1, 1, 1), font_size=17 * u, halign="center")
-        body.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
+        body = FitLabel(text=text, color=(1, 1, 1, 1), font_size=19 * u,
+                        min_font=READ_PX * u, halign="center")
         s.panel.add_widget(body)
         row = BoxLayout(spacing=12 * u, size_hint_y=None, height=64 * u)
         undo = KButton(text=tr("Undo") if not k or k == 1 else

@@ -13,6 +13,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, LanguageBar
 
 from ..i18n import game_text
@@ -31,17 +32,18 @@ class GameTile(ButtonBehavior, BoxLayout):
             self._rect = RoundedRectangle(radius=[14 * u])
             Color(*GOLD)
             self._edge = Line(width=1.5)
-        name = Label(text=game_text(entry, "names", lang), color=INK_DARK, bold=True,
-                     font_size=19 * u, halign="left", valign="middle", max_lines=2,
-                     line_height=0.95, size_hint_y=1.15)
+        read = READ_PX * u
+        # the name may take two lines, the description what is left; both shrink to the
+        # floor a visitor reads, and only then end in "…"
+        name = FitLabel(text=game_text(entry, "names", lang), color=INK_DARK, bold=True,
+                        font_size=20 * u, valign="middle", size_hint_y=None,
+                        mode="grow")
         stars = int(entry.get("difficulty") or 0)
-        diff = Label(text="★" * stars + "☆" * max(0, 5 - stars), color=(0.8, 0.5, 0.05, 1),
-                     font_size=18 * u, halign="left", valign="middle", size_hint_y=0.55)
-        desc = Label(text=game_text(entry, "description", lang), color=(0.25, 0.27, 0.25, 1),
-                     font_size=14 * u, halign="left", valign="top", max_lines=3,
-                     line_height=0.95, size_hint_y=1.35)
+        diff = FitLabel(text="★" * stars + "☆" * max(0, 5 - stars), color=(0.8, 0.5, 0.05, 1),
+                        font_size=read, valign="middle", size_hint_y=None, height=26 * u)
+        desc = FitLabel(text=game_text(entry, "description", lang),
+                        color=(0.25, 0.27, 0.25, 1), font_size=read, valign="top")
         for lab in (name, diff, desc):
-            lab.bind(size=lambda lab, _s: setattr(lab, "text_size", lab.size))
             self.add_widget(lab)
         self.bind(pos=self._fit, size=self._fit, state=self._press)
 
@@ -67,8 +69,8 @@ class PickerScreen(Screen):
         super().__init__(name="picker", **kw)
         root = FloatLayout()
         root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
-        self.title = Label(bold=True, color=GOLD, halign="left", valign="middle",
-                           size_hint=(None, None))
+        self.title = FitLabel(bold=True, color=GOLD, halign="left", valign="middle",
+                              size_hint=(None, None))
         self.langs = LanguageBar(size_hint=(None, None))
         self.carousel = Carousel(direction="right", loop=False, scroll_timeout=250,
                                  size_hint=(None, None))
@@ -95,7 +97,7 @@ class PickerScreen(Screen):
         w, h = self.size
         if w >= h:
             return (3, 2) if w < 1100 else (4, 2)
-        return (2, 4)
+        return (1, 5)  # one wide tile a row: a narrow one holds a few words a line
 
     def _arrange(self, *_a) -> None:
         app = App.get_running_app()
@@ -104,12 +106,12 @@ class PickerScreen(Screen):
             return
         u = min(w, h) / 480
         top = 68 * u
-        self.title.font_size = 30 * u
-        self.title.size = (w * 0.5, top)
-        self.title.pos = (16 * u, h - top)
-        self.title.text_size = self.title.size
         self.langs.size = (min(w * 0.46, 380 * u), 50 * u)
         self.langs.pos = (w - self.langs.width - 10 * u, h - top + (top - 50 * u) / 2)
+        self.title.font_size = 30 * u
+        self.title.min_font = READ_PX * u
+        self.title.size = (self.langs.x - 32 * u, top)  # never under the language buttons
+        self.title.pos = (16 * u, h - top)
         arrow = 54 * u
         bottom = 58 * u
         self.carousel.pos = (arrow + 8 * u, bottom)

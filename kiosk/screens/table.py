@@ -25,7 +25,8 @@ from kivy.uix.scrollview import ScrollView
 from games import Move
 from games.reason import Reason
 from kiosk.screens.celebration import Cascade, cascade_over, fireworks
-from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast, fit_font
+from kiosk.screens.text_fit import READ_PX, TOUCH_GAP, FitLabel, fit
+from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast
 from kiosk.table.controller import NOTHING_TO_UNDO, TableController
 from kiosk.table.table_view import MOVE_TIME, TableView
 from kiosk.table.touch import TapResult
@@ -101,8 +102,9 @@ class TableScreen(Screen):
             Color(0, 0, 0, 0.28)
             self._bar_bg = Rectangle()
         self.bar.bind(pos=self._fit_bar, size=self._fit_bar)
-        self.status = Label(color=(1, 1, 1, 0.92), halign="left", valign="middle")
-        self.status.bind(width=lambda lab, wd: setattr(lab, "text_size", (wd, None)))
+        # its height follows its lines (mode "grow"): the bar's buttons take the rest
+        self.status = FitLabel(color=(1, 1, 1, 0.92), halign="left", valign="middle",
+                               mode="grow", glue_numbers=True)
         self.help = TableHelp(self)
         self.buttons = {
             "new": KButton(color=(1, 1, 1, 1)),
@@ -198,20 +200,20 @@ class TableScreen(Screen):
                 wdg.parent.remove_widget(wdg)
         shown = [b for k, b in self.buttons.items() if k != "hint" or self.help.enabled]
         verdict = self.help.verdict
+        read = READ_PX * u
+        for wdg in (self.status, verdict):
+            wdg.size_hint = (1, None)
+            wdg.font_size = wdg.min_font = read
+            wdg.mode = "grow"
         if self.landscape:
-            bw = max(104 * u, w * 0.14)
+            # wide enough for the status at the reading floor in Russian
+            bw = max(144 * u, w * 0.18)
             bar.orientation = "vertical"
             bar.padding = (6 * u, 8 * u)
-            bar.spacing = 6 * u
+            bar.spacing = TOUCH_GAP * u
             bar.size, bar.pos = (bw, h), (w - bw, 0)
-            self.status.size_hint = (1, None)
-            self.status.height = 98 * u
-            self.status.font_size = 13.5 * u
             bar.add_widget(self.status)
             if self.help.checking:
-                verdict.size_hint = (1, None)
-                verdict.height = 42 * u
-                verdict.font_size = 12.5 * u
                 bar.add_widget(verdict)
             self.action_box.orientation = "vertical"
             self.action_box.size_hint = (1, None)
@@ -219,6 +221,7 @@ class TableScreen(Screen):
             for b in shown:
                 b.size_hint = (1, 1)
                 b.font_size = 19 * u
+                b.min_font = read
                 bar.add_widget(b)
             table = (0, 0, w - bw, h)
         else:
@@ -227,22 +230,17 @@ class TableScreen(Screen):
             bar.padding = (8 * u, 4 * u)
             bar.spacing = 4 * u
             bar.size, bar.pos = (w, bh), (0, 0)
-            self.status.size_hint = (1, None)
-            self.status.height = 34 * u
-            self.status.font_size = 14 * u
             bar.add_widget(self.status)
             if self.help.checking:
-                verdict.size_hint = (1, None)
-                verdict.height = 30 * u
-                verdict.font_size = 14 * u
                 bar.add_widget(verdict)
             self.action_box.orientation = "horizontal"
             self.action_box.size_hint = (1, None)
             bar.add_widget(self.action_box)
-            row = BoxLayout(orientation="horizontal", spacing=8 * u)
+            row = BoxLayout(orientation="horizontal", spacing=TOUCH_GAP * 1.5 * u)
             for b in shown:
                 b.size_hint = (1, 1)
                 b.font_size = 20 * u
+                b.min_font = read
                 row.add_widget(b)
             bar.add_widget(row)
             table = (0, bh, w, h - bh)
@@ -257,18 +255,34 @@ class TableScreen(Screen):
 
     def _portrait_bar(self) -> float:
         """The portrait bar's height in units, without the game's action buttons."""
-        return 150 + (30 if self.help.checking else 0)
+        return 176 + (40 if self.help.checking else 0)
 
     def _fit_buttons(self) -> None:
-        """Shrink a button's text when its longest word would not fit its width (five
-        buttons in a portrait row, long Russian words)."""
-        for b in self.buttons.values():
-            if b.width < 20 or b is self.help.button and self.help._hint_req is not None:
-                continue
-            u = min(self.size) / 480 if min(self.size) > 0 else 1
-            size = (19 if self.landscape else 20) * u
-            word = max(str(b.text).split() or [""], key=len)
-            b.font_size = fit_font(word, size, b.width - 16)
+        """Give the bar's buttons one text size, the largest at which each fits its width
+        (down to the reading floor, a long word a little below): a row of buttons of one
+        kind reads as one, so "Подсказка" is not drawn smaller than its neighbours. The
+        widths are the bar's own arithmetic, not the widgets' (laid out a frame later)."""
+        shown = [b for k, b in self.buttons.items() if k != "hint" or self.help.enabled]
+        if not shown or min(self.size) <= 0:
+            return
+        u = min(self.size) / 480
+        want = (19 if self.landscape else 20) * u
+        if self.landscape:
+            width = self.bar.width - 2 * 6 * u
+        else:
+            n = len([k for k in self.buttons if k != "hint" or self.help.enabled])
+            width = (self.width - 2 * 8 * u - (n - 1) * TOUCH_GAP * 1.5 * u) / n
+        common = want
+        hint = self.help.button
+        for b in shown:
+            text = self.app.tr("Hint") if b is hint else str(b.text)  # not the spinner's dots
+            _text, px = fit(text, want, READ_PX * u,
+                            width - 2 * b.inset - max(2.0, 0.15 * want), None,
+                            b.font_name, b.bold, words_only=True)
+            common = min(common, px)
+        for b in shown:
+            b.min_font = common
+            b.font_size = common
 
     # ------------------------------------------------------------------ status
     def _changed(self, *_a) -> None:
@@ -283,8 +297,10 @@ class TableScreen(Screen):
             return
         tr, g = self.app.tr, self.ctl.game
         parts = [tr("Deal {seed}", seed=g.seed), tr("Moves {moves}", moves=self.ctl.moves),
-                 tr("Time {time}", time=clock_text(self.ctl.elapsed())),
-                 self.score_text(g.score)]
+                 tr("Time {time}", time=clock_text(self.ctl.elapsed()))]
+        entry = self.app.catalog_entry(self.ctl.game_id)
+        if ((entry.get("score") or {}).get("label") or "") != "moves":
+            parts.append(self.score_text(g.score))  # a score that counts moves: said once
         grade = g.grade
         if grade:
             parts.append(tr(grade))
@@ -389,23 +405,40 @@ class TableScreen(Screen):
             self._left()
 
     def say(self, text: Reason | str | None, seconds: float = 2.8) -> None:
-        """One short line at the bottom of the table (a refused move's reason)."""
+        """One short line on the table (a refused move's reason), where it covers no card."""
         if not text:
             return
         t = self.toast
-        t.text = self.app.tr_reason(text)
-        t.font_size = 17 * min(self.size) / 480
+        u = min(self.size) / 480
+        px = 19 * u
         area = getattr(self, "table_area", (0, 0, self.width, self.height))
-        t.text_size = (area[2] * 0.9, None)
-        t.texture_update()
-        t._resize()
-        t.pos = (area[0] + (area[2] - t.width) / 2, area[1] + 10)
+        t.show_text(self.app.tr_reason(text), px, area[2] * 0.9)
+        t.pos = self._toast_place(area, t.size, 10 * u)
         Animation.cancel_all(t)
         t.opacity = 1
         if self._toast_ev is not None:
             self._toast_ev.cancel()
         self._toast_ev = Clock.schedule_once(
             lambda _dt: Animation(opacity=0, d=0.4).start(t), seconds)
+
+    def _toast_place(self, area, size, gap: float) -> tuple[float, float]:
+        """Where a message of ``size`` covers the fewest cards: the table's foot, its top
+        or its middle, centred across (messages stay off the cards a visitor reads)."""
+        from kiosk.table.geometry import Rect
+
+        ax, ay, aw, ah = area
+        w, h = size
+        x = ax + (aw - w) / 2
+        rects = list(self.view.card_rects().values()) if self.view is not None else []
+        best, best_cover = (x, ay + gap), None
+        for y in (ay + gap, ay + ah - h - gap, ay + (ah - h) / 2):
+            box = Rect(x, y, w, h)
+            cover = sum(box.overlap(r) for r in rects)
+            if best_cover is None or cover < best_cover - 1:
+                best, best_cover = (x, y), cover
+            if cover == 0:
+                break
+        return best
 
     def _result(self, _view, result: TapResult) -> None:
         if result.outcome == "played" and self.ctl is not None:
@@ -466,16 +499,13 @@ class TableScreen(Screen):
         s = self._open_sheet("rules", dim=0.6)
         s.panel.padding = (18 * u, 12 * u)
         s.panel.spacing = 10 * u
-        title = Label(text=game_text(entry, "names", app.lang), bold=True, color=GOLD,
-                      font_size=26 * u, size_hint_y=None, height=44 * u, halign="left",
-                      valign="middle")
-        title.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
+        title = FitLabel(text=game_text(entry, "names", app.lang), bold=True, color=GOLD,
+                         font_size=26 * u, min_font=READ_PX * u, size_hint_y=None,
+                         height=60 * u, halign="left", valign="middle")
         scroll = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"])
-        body = Label(text=game_text(entry, "rules", app.lang), color=(1, 1, 1, 0.95),
-                     font_size=17 * u, size_hint_y=None, halign="left", valign="top",
-                     line_height=1.15)
-        body.bind(width=lambda lab, wd: setattr(lab, "text_size", (wd, None)),
-                  texture_size=lambda lab, ts: setattr(lab, "height", ts[1]))
+        body = FitLabel(text=game_text(entry, "rules", app.lang), color=(1, 1, 1, 0.95),
+                        font_size=READ_PX * u, size_hint_y=None, halign="left",
+                        valign="top", line_height=1.15, mode="grow", inset=6 * u)
         scroll.add_widget(body)
         close = KButton(text=tr("Close"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
                         font_size=20 * u, size_hint=(None, None), size=(200 * u, 56 * u))
@@ -536,13 +566,14 @@ class TableScreen(Screen):
         s = self._open_sheet("won", dim=0.45)
         s.panel.padding = (20 * u, 14 * u)
         s.panel.spacing = 10 * u
-        s.panel.add_widget(Label(text=tr("You won!"), bold=True, color=GOLD, font_size=46 * u))
-        info = Label(text=self.app.trn("Deal {seed} solved in {n} move, {time}.",
+        s.panel.add_widget(FitLabel(text=tr("You won!"), bold=True, color=GOLD,
+                                    font_size=46 * u, min_font=READ_PX * u, halign="center"))
+        info = FitLabel(text=self.app.trn("Deal {seed} solved in {n} move, {time}.",
                                        "Deal {seed} solved in {n} moves, {time}.",
                                        self.ctl.moves, seed=self.ctl.seed,
                                        time=clock_text(self.ctl.elapsed())),
-                     color=(1, 1, 1, 1), font_size=18 * u, halign="center")
-        info.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
+                        color=(1, 1, 1, 1), font_size=19 * u, min_font=READ_PX * u,
+                        halign="center")
         s.panel.add_widget(info)
         row = BoxLayout(spacing=14 * u, size_hint_y=None, height=70 * u)
         again = KButton(text=tr("Play again"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
@@ -574,11 +605,10 @@ class TableScreen(Screen):
         s = self._open_sheet("over", dim=0.3)
         s.panel.padding = (18 * u, 10 * u)
         s.panel.spacing = 6 * u
-        s.panel.add_widget(Label(text=tr("No more moves"), bold=True, color=GOLD,
-                                 font_size=30 * u))
-        hint = Label(text=tr("Undo a move or start a new deal."), color=(1, 1, 1, 1),
-                     font_size=17 * u, halign="center")
-        hint.bind(size=lambda lab, sz: setattr(lab, "text_size", (sz[0], None)))
+        s.panel.add_widget(FitLabel(text=tr("No more moves"), bold=True, color=GOLD,
+                                    font_size=30 * u, min_font=READ_PX * u, halign="center"))
+        hint = FitLabel(text=tr("Undo a move or start a new deal."), color=(1, 1, 1, 1),
+                        font_size=19 * u, min_font=READ_PX * u, halign="center")
         s.panel.add_widget(hint)
         row = BoxLayout(spacing=14 * u, size_hint_y=None, height=64 * u)
         undo = KButton(text=tr("Undo"), color=(1, 1, 1, 1), font_size=21 * u)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.graphics import Color, Ellipse
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from games import cards as C
-from kiosk.screens.widgets import GOLD, Felt, LanguageBar, Panel, fit_font
+from kiosk.screens.text_fit import READ_PX, FitLabel, text_width
+from kiosk.screens.widgets import GOLD, Felt, LanguageBar, Panel
 from kiosk.table.card_art import CardWidget
 
 #: the operator mark's colour: amber, half transparent on the felt
@@ -48,14 +48,15 @@ class WelcomeScreen(Screen):
         root = FloatLayout()
         root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
         fixed = {"size_hint": (None, None), "halign": "center", "valign": "middle"}
-        self.title = Label(bold=True, color=GOLD, **fixed)
-        self.subtitle = Label(color=(1, 1, 1, 1), **fixed)
-        self.count = Label(color=(1, 1, 1, 0.75), **fixed)
+        self.title = FitLabel(bold=True, color=GOLD, **fixed)
+        self.subtitle = FitLabel(color=(1, 1, 1, 1), **fixed)
+        self.count = FitLabel(color=(1, 1, 1, 0.75), **fixed)
         self.cards = [CardWidget(code) for code in SHOWCASE]
         self.langs = LanguageBar(size_hint=(None, None))
         # today's wins, for passers-by (shown only when there are some)
         self.wins_badge = Panel(size_hint=(None, None), fill=(0.98, 0.76, 0.25, 0.16))
-        self.wins = Label(color=GOLD, bold=True, halign="center", valign="middle")
+        self.wins = FitLabel(color=GOLD, bold=True, halign="center", valign="middle",
+                             inset=8)
         self.wins_badge.add_widget(self.wins)
         self.wins_today = 0
         self.mark = OperatorMark(size_hint=(None, None), opacity=0)
@@ -98,8 +99,9 @@ class WelcomeScreen(Screen):
         self.langs.size = (min(w * (0.9 if w > h else 0.8), 420 * u), 56 * u)
         self.langs.pos = (w - self.langs.width - 12 * u, h - self.langs.height - 12 * u)
         self.title.font_size = 64 * u
-        self.title.size = (w, 90 * u)
-        self.title.pos = (0, h * (0.62 if w > h else 0.7))
+        self.title.size = (w * 0.94, 100 * u)
+        self.title.x = w * 0.03
+        self.title.y = h * (0.62 if w > h else 0.7)
         cw = min(w / 8, h / 5.2) if w > h else w / 6
         ch = cw * 1.4
         total = cw * 0.62 * (len(self.cards) - 1) + cw
@@ -109,24 +111,23 @@ class WelcomeScreen(Screen):
             card.size = (round(cw), round(ch))
             lift = -abs(k - 2) * cw * 0.12
             card.pos = (round(x0 + k * cw * 0.62), round(base_y + lift))
-        self.subtitle.font_size = fit_font(self.subtitle.text, 30 * u, w * 0.9)
-        self.subtitle.text_size = (w * 0.9, None)
-        self.subtitle.size = (w, 50 * u)
-        self.subtitle.pos = (0, base_y - 80 * u)
-        self.count.font_size = 18 * u
-        self.count.size = (w, 30 * u)
-        self.count.pos = (0, self.subtitle.y - 36 * u)
+        self.subtitle.font_size = 30 * u
+        self.subtitle.min_font = READ_PX * u
+        self.subtitle.size = (w * 0.9, 76 * u)
+        self.subtitle.pos = (w * 0.05, base_y - 92 * u)
+        self.count.font_size = READ_PX * u
+        self.count.size = (w * 0.9, 30 * u)
+        self.count.pos = (w * 0.05, self.subtitle.y - 34 * u)
         self.mark.size = (9 * u, 9 * u)
         self.mark.pos = (10 * u, 10 * u)
         self.wins.font_size = 19 * u
-        self.wins.texture_update()
-        bw = self.wins.texture_size[0] + 36 * u
+        self.wins.min_font = READ_PX * u
+        bw = text_width(self.wins.text, 19 * u, self.wins.font_name, True) + 40 * u
         self.wins_badge.size = (bw, 46 * u)
         self.wins_badge.radius = 23 * u
         if w > h:  # landscape: top left, beside the language buttons
             room = self.langs.x - 24 * u
-            if bw > room:
-                self.wins.font_size = 19 * u * room / bw
+            if bw > room:  # the label shrinks (or wraps) itself into the badge
                 self.wins_badge.width = room
             self.wins_badge.pos = (12 * u, self.langs.y + (self.langs.height - 46 * u) / 2)
         else:  # portrait: under the invitation

@@ -12,6 +12,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from kiosk.i18n import LANGUAGE_NAMES, LANGUAGES
+from kiosk.screens.text_fit import FitLabel, text_width
 
 FELT = (0.07, 0.36, 0.2, 1)
 FELT_DARK = (0.03, 0.2, 0.11, 1)
@@ -55,8 +56,9 @@ class Felt(Widget):
         self._bg.pos, self._bg.size = self.pos, self.size
 
 
-class KButton(ButtonBehavior, Label):
-    """A flat rounded button with big text, sized for a finger."""
+class KButton(ButtonBehavior, FitLabel):
+    """A flat rounded button with big text, sized for a finger; its text is broken by
+    Unicode's rules and shrunk to fit (:class:`~kiosk.screens.text_fit.FitLabel`)."""
 
     bg = ColorProperty((1, 1, 1, 0.16))
     bg_down = ColorProperty((1, 1, 1, 0.34))
@@ -66,6 +68,8 @@ class KButton(ButtonBehavior, Label):
     def __init__(self, **kw) -> None:
         kw.setdefault("halign", "center")
         kw.setdefault("valign", "middle")
+        kw.setdefault("inset", 6)
+        kw.setdefault("words_only", True)
         super().__init__(**kw)
         with self.canvas.before:
             self._color = Color(*self.bg)
@@ -79,7 +83,6 @@ class KButton(ButtonBehavior, Label):
         self._rect.pos = (self.x + inset, self.y + inset)
         self._rect.size = (max(0, self.width - 2 * inset), max(0, self.height - 2 * inset))
         self._rect.radius = [min(self.radius, self.height / 3)]
-        self.text_size = (max(1, self.width - 12), None)
         self._paint()
 
     def _paint(self, *_a) -> None:
@@ -120,19 +123,25 @@ class LanguageBar(BoxLayout):
             b.bg_down = (0.98, 0.76, 0.25, 0.55)
 
 
-class Toast(Label):
-    """One short line over the table (why a move was refused), fading after a few seconds."""
+class Toast(FitLabel):
+    """One short message over the table (why a move was refused), fading after a few
+    seconds; its lines break by Unicode's rules and its height follows them."""
 
     def __init__(self, **kw) -> None:
         super().__init__(size_hint=(None, None), opacity=0, halign="center", valign="middle",
-                         **kw)
+                         mode="grow", inset=18, pad_y=9, **kw)
         with self.canvas.before:
             self._c = Color(0, 0, 0, 0.72)
             self._r = RoundedRectangle(radius=[12])
-        self.bind(pos=self._fit, size=self._fit, texture_size=self._resize)
+        self.bind(pos=self._fit, size=self._fit)
 
-    def _resize(self, *_a) -> None:
-        self.size = (self.texture_size[0] + 36, self.texture_size[1] + 18)
+    def show_text(self, text: str, px: float, most_width: float) -> None:
+        """``text`` at ``px``, on one line if it fits ``most_width``, else broken."""
+        self.font_size = px
+        one_line = text_width(text, px, self.font_name, self.bold) + 2 * self.inset + 2
+        self.text = text
+        self.width = min(most_width, one_line)
+        self._refit()
 
     def _fit(self, *_a) -> None:
         self._r.pos, self._r.size = self.pos, self.size

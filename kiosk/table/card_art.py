@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
@@ -36,6 +37,7 @@ from kivy.uix.widget import Widget
 
 from games.cards import JOKER, RANK, SUIT
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
+from kiosk.table.geometry import INDEX_DEPTH, INDEX_GAP, INDEX_PAD, INDEX_WIDTH
 
 from .texture_cache import TextureCache, texture_bytes
 
@@ -101,6 +103,106 @@ def _glyph(group: InstructionGroup, text: str, px: int, cx: float, cy: float,
     group.add(Rectangle(texture=tex, pos=(round(x), round(y)), size=(w, h)))
 
 
+#: font size of a probe glyph whose ink is measured once (the ink scales with the size)
+INK_PROBE_PX = 100
+_ink: dict[tuple[str, bool], tuple[float, float, float, float]] = {}
+
+
+def ink_box(text: str, bold: bool = True) -> tuple[float, float, float, float]:
+    """Where the visible ink of ``text`` lies in its rendered texture: ``(left, top, right,
+    bottom)`` as fractions of the font size, measured from the texture's top-left corner.
+
+    A texture box holds the font's whole line height (about 1.45 of the size, half of it
+    empty), so placing or checking a corner index by its box either wastes the strip a fan
+    shows or lets the tail of a Q slip under the next card. The ink is read back once per
+    glyph from a large probe rendering; every card size then uses the same fractions."""
+    key = (text, bool(bold))
+    box = _ink.get(key)
+    if box is None:
+        tex = text_texture(text, INK_PROBE_PX, bold)
+        w, h = tex.size
+        data = tex.pixels
+        rows: list[int] = []
+        cols: set[int] = set()
+        for y in range(h):
+            line = data[y * w * 4:(y + 1) * w * 4]
+            hit = [x for x in range(w) if line[x * 4 + 3] > 24]
+            if hit:
+                rows.append(y)
+                cols.update((hit[0], hit[-1]))
+        if not rows:  # nothing read back (no GL read-back): the whole box, safe and plain
+            box = (0.0, 0.0, w / INK_PROBE_PX, h / INK_PROBE_PX)
+        else:
+            box = (min(cols) / INK_PROBE_PX, rows[0] / INK_PROBE_PX,
+                   (max(cols) + 1) / INK_PROBE_PX, (rows[-1] + 1) / INK_PROBE_PX)
+        _ink[key] = box
+    return box
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One glyph of a card face: its text and size, and its ink's box on the card, in
+    pixels from the card's top-left corner (y grows downwards, as a reader scans)."""
+
+    text: str
+    px: int
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+
+def _placed(text: str, px: int, left: float | None = None, top: float = 0.0,
+            right: float | None = None) -> Glyph:
+    """``text`` at ``px`` with its ink's top-left (or top-right) corner at a point."""
+    il, it, ir, ib = ink_box(text)
+    w, h = (ir - il) * px, (ib - it) * px
+    x0 = left if left is not None else (right or 0.0) - w
+    return Glyph(text, px, x0, top, x0 + w, top + h)
+
+
+def corner_index(code: int, w: float) -> tuple[Glyph, Glyph, Glyph]:
+    """The rank, the suit beside it (top right) and the suit under it (left) of a card
+    ``w`` pixels wide.
+
+    Sized together with the fan offsets of :mod:`kiosk.table.geometry`: the rank and the
+    top-right suit end within ``INDEX_DEPTH`` of the top edge (what a downward fan shows of
+    a covered card), the rank and the suit under it within ``INDEX_WIDTH`` of the left edge
+    (what a rightward fan shows)."""
+    rank, suit = RANK[code], SUIT[code]
+    sym = SUIT_GLYPHS[suit]
+    pad = w * INDEX_PAD
+    room_w = w * INDEX_WIDTH - pad
+    room_h = w * INDEX_DEPTH - pad
+    text = RANK_TEXT[rank]
+    il, it, ir, ib = ink_box(text)
+    # the deepest rank (Q's tail) sets the size of every rank, so a column reads evenly;
+    # only the two digits of "10" are drawn smaller to stay in the strip a rightward fan shows
+    px = int(min(w * 0.31, room_w / (ir - il), room_h / _deepest_rank()))
+    rank_glyph = _placed(text, px, left=pad, top=pad)
+    sl, st, sr, sb = ink_box(sym)
+    top_px = int(min(w * 0.27, room_h / (sb - st)))
+    top_suit = _placed(sym, top_px, right=w - pad, top=pad)
+    side_px = int(min(w * 0.22, room_w / (sr - sl)))
+    # under the strip a downward fan shows, so a covered card's strip holds nothing cut
+    side_suit = _placed(sym, side_px, left=pad, top=w * (INDEX_DEPTH + INDEX_GAP + 0.03))
+    return rank_glyph, top_suit, side_suit
+
+
+def _deepest_rank() -> float:
+    return max(ink_box(t)[3] - ink_box(t)[1] for t in RANK_TEXT[1:])
+
+
+def _draw_glyph(group: InstructionGroup, g: Glyph, h: float, rgba) -> None:
+    """Draw a placed glyph: its texture is offset so that its ink lands on the glyph's box."""
+    tex = text_texture(g.text, g.px, True)
+    il, it, _ir, _ib = ink_box(g.text)
+    x = g.left - il * g.px
+    top = h - (g.top - it * g.px)
+    group.add(Color(*rgba))
+    group.add(Rectangle(texture=tex, pos=(round(x), round(top - tex.height)), size=tex.size))
+
+
 def draw_face(group: InstructionGroup, code: int, w: float, h: float,
               four_colour: bool = False) -> None:
     """Instructions for the face of ``code`` in a ``w`` x ``h`` box at the origin."""
@@ -116,12 +218,8 @@ def draw_face(group: InstructionGroup, code: int, w: float, h: float,
         rank, suit = RANK[code], SUIT[code]
         ink = suit_colour(suit, four_colour)
         sym = SUIT_GLYPHS[suit]
-        pad = w * 0.06
-        index_px = int(w * (0.30 if rank != 10 else 0.27))
-        _glyph(group, RANK_TEXT[rank], index_px, pad, h - pad * 0.4, ink, "topleft")
-        _glyph(group, sym, int(w * 0.27), w - pad * 0.8, h - pad * 0.3, ink, "topright")
-        _glyph(group, sym, int(w * 0.22), pad + w * 0.01, h - pad * 0.4 - w * 0.36, ink,
-               "topleft")
+        for g in corner_index(code, w):
+            _draw_glyph(group, g, h, ink)
         if rank > 10:
             group.add(Color(*COURT))
             group.add(RoundedRectangle(pos=(w * 0.3, h * 0.1), size=(w * 0.6, h * 0.58),

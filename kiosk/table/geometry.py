@@ -8,19 +8,62 @@ area for any game at any screen size. Layout units are card widths with y growin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games import PileSpec
 
 CARD_H = 1.4          # a card is 1 wide and 1.4 tall in layout units
 MARGIN = 0.2          # empty border around the layout, in layout units
 DOWN_RESERVE = 2.4    # extra height a downward fan with nothing below it wants
-RIGHT_RESERVE = 1.0   # extra width a rightward fan with nothing to its right wants
-FAN_UP = 0.27         # offset of a face-up card in a downward fan, in card heights
+#: the corner index of a card face (rank and suit, :func:`kiosk.table.card_art.corner_index`)
+#: lies within INDEX_DEPTH card widths of the top edge and INDEX_WIDTH of the left edge, from
+#: an inset of INDEX_PAD; the fan offsets below show that much of every covered card, so a
+#: queen never reads as an "O" under the next card
+INDEX_PAD = 0.05
+INDEX_DEPTH = 0.36
+INDEX_WIDTH = 0.29
+INDEX_GAP = 0.04      # felt-free margin between the index and the next card's edge
+FAN_UP = (INDEX_DEPTH + INDEX_GAP) / CARD_H   # face-up card in a downward fan, card heights
 FAN_DOWN = 0.12       # ... of a face-down card
-FAN_RIGHT = 0.30      # offset in a rightward fan, in card widths
+FAN_RIGHT = INDEX_WIDTH + INDEX_GAP / 2        # offset in a rightward fan, in card widths
+#: extra width a rightward fan with nothing to its right wants: a castle row's seven cards
+RIGHT_RESERVE = 6 * FAN_RIGHT
+#: a fan that runs out of room squeezes its face-down cards first, down to this share
+DOWN_SQUEEZE = 0.35
 WASTE_SPREAD = 3      # a fanned waste shows only its top cards spread
 OPEN_FAN = 1.7        # a downward fan on a tall screen opens this much wider when it can
+
+
+#: the widest empty band, in card widths, kept between groups of piles: a layout drawn with
+#: its stock far off to one side (Napoleon's Tomb) would sit lopsided and small
+MAX_GAP = 0.8
+
+
+def _close_gaps(layout: tuple[PileSpec, ...]) -> tuple[PileSpec, ...]:
+    """The layout with every empty vertical band wider than :data:`MAX_GAP` narrowed to it
+    (a display matter only: the piles keep their order, rows and columns)."""
+    if len(layout) < 2:
+        return layout
+    spans = sorted((p.x, p.x + 1 + (RIGHT_RESERVE if p.fan == "right" else 0.0)) for p in layout)
+    shifts: list[tuple[float, float]] = []   # (from x on, move left by)
+    reach = spans[0][1]
+    moved = 0.0
+    for left, right in spans[1:]:
+        if left - reach > MAX_GAP:
+            moved += left - reach - MAX_GAP
+            shifts.append((left, moved))
+        reach = max(reach, right)
+    if not shifts:
+        return layout
+
+    def shift(x: float) -> float:
+        by = 0.0
+        for start, amount in shifts:
+            if x >= start - 1e-9:
+                by = amount
+        return x - by
+
+    return tuple(replace(p, x=shift(p.x)) for p in layout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +108,7 @@ class TableGeometry:
 
     def __init__(self, layout: Sequence[PileSpec], x: float, y: float, width: float,
                  height: float) -> None:
-        self.layout = tuple(layout)
+        self.layout = _close_gaps(tuple(layout))
         self.area = Rect(x, y, width, height)
         n = len(self.layout)
         self._below: list[float | None] = [None] * n   # layout y where the fan must stop
@@ -80,9 +123,14 @@ class TableGeometry:
                 if p.fan == "right" and q.x > p.x + 0.01 and abs(q.y - p.y) < CARD_H - 1e-6:
                     if self._beside[i] is None or q.x < self._beside[i]:
                         self._beside[i] = q.x
+        # a rightward fan at the row's end wants the room the layout gives its other fans
+        # (a fan of three in La Belle Lucie), else room for a castle row
+        gaps = [b - p.x - 1 for p, b in zip(self.layout, self._beside, strict=True)
+                if p.fan == "right" and b is not None]
+        right_reserve = min(max(gaps), RIGHT_RESERVE) if gaps else RIGHT_RESERVE
         need_w = need_h = 1.0
         for i, p in enumerate(self.layout):
-            w = p.x + 1 + (RIGHT_RESERVE if p.fan == "right" and self._beside[i] is None else 0)
+            w = p.x + 1 + (right_reserve if p.fan == "right" and self._beside[i] is None else 0)
             h = p.y + CARD_H + (DOWN_RESERVE if p.fan == "down" and self._below[i] is None
                                 else 0)
             need_w, need_h = max(need_w, w), max(need_h, h)
@@ -147,8 +195,7 @@ class TableGeometry:
             steps = [st * OPEN_FAN for st in steps]
             total = sum(steps)
         if total > room:
-            factor = max(0.0, room) / total if total else 0.0
-            steps = [s * factor for s in steps]
+            steps = _squeeze(steps, down if spec.fan == "down" else 0, max(0.0, room))
         rects = [b]
         offset = 0.0
         for s in steps:
@@ -165,3 +212,24 @@ class TableGeometry:
         for r in self.card_rects(pile, count, down):
             area = area.union(r)
         return area
+
+
+def _squeeze(steps: list[float], down: int, room: float) -> list[float]:
+    """Shorten a fan to ``room``: the backs of face-down cards carry nothing to read, so
+    they close up first (to :data:`DOWN_SQUEEZE`); the face-up cards, whose indexes a
+    visitor reads, close up only when that is not enough."""
+    hidden = steps[:down]
+    shown = steps[down:]
+    excess = sum(steps) - room
+    give = sum(hidden) * (1 - DOWN_SQUEEZE)
+    if excess <= give:
+        keep = 1 - excess / sum(hidden)
+        return [s * keep for s in hidden] + shown
+    hidden = [s * DOWN_SQUEEZE for s in hidden]
+    left = room - sum(hidden)
+    total = sum(shown)
+    factor = max(0.0, left) / total if total else 0.0
+    if left < 0:  # not even the closed-up backs fit: everything shares what room there is
+        factor = 0.0
+        hidden = [s * room / sum(hidden) for s in hidden] if sum(hidden) else hidden
+    return hidden + [s * factor for s in shown]

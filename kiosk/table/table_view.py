@@ -151,13 +151,20 @@ class TableView(Widget):
         return out
 
     def _draw_outlines(self) -> None:
+        """An outline for each empty place, drawn the way a person lays cards out: a grid
+        has clean cells (overlapping places are drawn at the grid's pitch), a row that grows
+        shows only the next place, and a place of an overlapping spread (a pyramid's) is
+        simply gone once its card is."""
         geom = self.geom
         grp = self._outlines
         grp.clear()
         if geom is None:
             return
-        for i, spec in enumerate(self.ctl.game.layout):
-            b = geom.base(i)
+        layout, cards = self.ctl.game.layout, self.ctl.game.cards
+        for i, spec in enumerate(layout):
+            b = outline_rect(geom, layout, cards, i)
+            if b is None:
+                continue
             rad = max(2.0, b.w * 0.08)
             grp.add(Color(0, 0, 0, 0.12))
             grp.add(RoundedRectangle(pos=(b.x, b.y), size=(b.w, b.h), radius=[rad]))
@@ -227,6 +234,7 @@ class TableView(Widget):
             for code in order:
                 self.add_widget(self.cards[code])
             self._order = order
+        self._draw_outlines()  # which empty places show depends on the position
         self._draw_marks()
 
     # ------------------------------------------------------------------ highlights
@@ -522,6 +530,35 @@ class TableView(Widget):
             anim = wobble if anim is None else anim + wobble
             anim.bind(on_complete=lambda _a, wd, s=slot: setattr(wd, "pos", s))
             anim.start(w)
+
+
+def outline_rect(geom: TableGeometry, layout, cards, i: int) -> Rect | None:
+    """Where the outline of pile ``i`` is drawn, or None for no outline (see
+    :meth:`TableView._draw_outlines`)."""
+    b = geom.base(i)
+    overlapped = [j for j in range(len(layout)) if j != i
+                  and geom.base(j).overlap(b) > 0.05 * b.w * b.h]
+    if not overlapped:
+        return b
+    spec = layout[i]
+    if spec.role == "grid":
+        # a clean cell: the card's box cut down to the pitch of its neighbours
+        w, h = b.w, b.h
+        for j in overlapped:
+            o = geom.base(j)
+            dx, dy = abs(o.x - b.x), abs(o.y - b.y)
+            if dy < 0.5 * b.h and dx > 0:
+                w = min(w, dx * 0.92)
+            if dx < 0.5 * b.w and dy > 0:
+                h = min(h, dy * 0.92)
+        return Rect(b.x + (b.w - w) / 2, b.y + (b.h - h) / 2, w, h)
+    if cards[i]:
+        return None  # a card covers it anyway
+    row = [j for j in overlapped if abs(geom.base(j).y - b.y) < 1]
+    if row:  # a row that grows: only the place the next card goes
+        before = [j for j in row if j < i]
+        return b if before and cards[max(before)] else None
+    return None
 
 
 def _union(rects: list[Rect]) -> Rect:

@@ -466,7 +466,7 @@ def test_score_label_and_refusals_in_the_visitors_language(ui):
     assert app.table.toast.text == "8♠ 只能放在 红色的 9 上。"
     app.set_language("ru")
     ui.drag(*ui.card_center("T2"), *ui.card_center("T4"))
-    assert app.table.toast.text == "8♠ можно положить только на 9 красной масти."
+    assert app.table.toast.text == "8♠ можно положить только на красную 9."
     entry = app.catalog_entry("pyramid")
     assert entry["score"]["label"] == "match points"
     app.open_game("pyramid", 3)

@@ -1,0 +1,271 @@
+"""Text that fits its box in every language: Unicode line breaking, shrink, then an ellipsis.
+
+Kivy's own wrapping breaks only at spaces and cuts a word that is too long anywhere, so
+Chinese (no spaces) was split inside words, with a "）" alone on a line or a line starting
+with "，", and text too long for its box simply stopped, mid-sentence. Here the break
+opportunities come from Unicode's line breaking algorithm (UAX #14, which carries the CJK
+rules: no line starts with a closing bracket or a comma, none ends with an opening bracket),
+:mod:`kiosk.screens.line_break`; the lines are filled greedily with the font's real advance widths and
+handed to Kivy already broken. A text too big for its box is drawn smaller, down to the
+floor a visitor can still read (:data:`READ_PX`), and only then shortened with "…".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from kivy.core.text import Label as CoreLabel
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.label import Label
+
+from kiosk.screens.line_break import break_units as uax14_units
+
+#: the smallest text a visitor must read, in px per unit (a unit is the short side / 480):
+#: 18 px at 800x480 gives a 13 px cap height, 2.5 mm on a 7" panel at arm's length
+READ_PX = 18.0
+#: the smallest touch target, in px per unit (9 mm on a 7" panel), and the gap between two
+TOUCH_PX = 48.0
+TOUCH_GAP = 6.0
+ELLIPSIS = "…"
+#: list bullets are glued to the word they introduce (UAX #14 lets a line end after one)
+BULLETS = frozenset("・•·●-–—")
+
+
+@lru_cache(maxsize=128)
+def _core(px: float, font_name: str, bold: bool) -> CoreLabel:
+    return CoreLabel(font_size=px, font_name=font_name, bold=bold)
+
+
+@lru_cache(maxsize=16384)
+def text_width(text: str, px: float, font_name: str, bold: bool = False) -> float:
+    """Advance width of one line of ``text`` (no rendering: the font's metrics)."""
+    if not text:
+        return 0.0
+    return float(_core(px, font_name, bold).get_extents(text)[0])
+
+
+@lru_cache(maxsize=256)
+def line_px(px: float, font_name: str, bold: bool = False) -> float:
+    """Height of one line at ``px``, as Kivy lays it (the font's ascent plus descent)."""
+    return float(_core(px, font_name, bold).get_extents("Ag")[1])
+
+
+def break_units(paragraph: str) -> list[str]:
+    """The pieces between the line break opportunities of ``paragraph`` (UAX #14), with a
+    lone bullet joined to what follows."""
+    units = uax14_units(paragraph)
+    out: list[str] = []
+    carry = ""
+    for unit in units:
+        if unit.strip() and set(unit.strip()) <= BULLETS:
+            carry += unit
+            continue
+        out.append(carry + unit)
+        carry = ""
+    if carry:
+        out.append(carry)
+    return out
+
+
+def wrap_text(text: str, px: float, width: float, font_name: str,
+              bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``width``; existing newlines are kept.
+
+    A single unit wider than ``width`` (a long word in a narrow box) is cut between
+    characters as a last resort: :func:`fit` shrinks the text before that happens."""
+    return _wrap(text, px, width, font_name, bold)[0]
+
+
+def _space_units(paragraph: str) -> list[str]:
+    return [m.group(0) for m in re.finditer(r"\S+\s*|\s+", paragraph)]
+
+
+def _glue_numbers(units: list[str]) -> list[str]:
+    out: list[str] = []
+    for unit in units:
+        if out and unit[:1].isdigit():
+            out[-1] += unit
+        else:
+            out.append(unit)
+    return out
+
+
+def _wrap(text: str, px: float, width: float, font_name: str,
+          bold: bool = False, glue_numbers: bool = False,
+          words_only: bool = False) -> tuple[list[str], bool]:
+    """The lines, and whether a word had to be cut to make them. ``glue_numbers``: a
+    number stays with the word before it ("Осталось карт:" never parts from its "35").
+    ``words_only``: break at spaces only (a button's "新的一局" is one word: it shrinks
+    rather than splits)."""
+    lines: list[str] = []
+    cut_word = False
+    for paragraph in text.split("\n"):
+        line = ""
+        units = _space_units(paragraph) if words_only else break_units(paragraph)
+        if glue_numbers:
+            units = _glue_numbers(units)
+        for unit in units:
+            trial = line + unit
+            if not line or text_width(trial.rstrip(), px, font_name, bold) <= width:
+                line = trial
+                continue
+            lines.append(line.rstrip())
+            line = unit
+            while len(line) > 1 and text_width(line.rstrip(), px, font_name, bold) > width:
+                cut = len(line) - 1
+                while cut > 1 and text_width(line[:cut], px, font_name, bold) > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
+                cut_word = True
+        while len(line) > 1 and text_width(line.rstrip(), px, font_name, bold) > width:
+            cut = len(line) - 1
+            while cut > 1 and text_width(line[:cut], px, font_name, bold) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+            cut_word = True
+        lines.append(line.rstrip())
+    return lines, cut_word
+
+
+def fits(lines: list[str], px: float, width: float, height: float, font_name: str,
+         bold: bool, line_height: float = 1.0) -> bool:
+    tall = len(lines) * line_px(px, font_name, bold) * line_height
+    wide = max((text_width(ln, px, font_name, bold) for ln in lines), default=0.0)
+    return tall <= height + 0.5 and wide <= width + 0.5
+
+
+def shorten(lines: list[str], px: float, width: float, height: float, font_name: str,
+            bold: bool, line_height: float = 1.0) -> list[str]:
+    """The lines that fit ``height``, the last one ending in an ellipsis."""
+    per = max(1, int((height + 0.5) // (line_px(px, font_name, bold) * line_height)))
+    if len(lines) <= per:
+        return lines
+    kept = lines[:per]
+    last = kept[-1].rstrip(" ,.;:，。；：、")
+    while last and text_width(last + ELLIPSIS, px, font_name, bold) > width:
+        last = last[:-1].rstrip()
+    kept[-1] = last + ELLIPSIS
+    return kept
+
+
+#: a word that does not fit its box at the reading floor is drawn smaller still, down to
+#: this share of the floor, rather than cut in two ("Подска / зка")
+WORD_FLOOR = 0.8
+
+
+def fit(text: str, want: float, floor: float, width: float, height: float | None,
+        font_name: str, bold: bool = False, line_height: float = 1.0,
+        glue_numbers: bool = False, words_only: bool = False) -> tuple[str, float]:
+    """The text as drawn and its size: ``want`` px if it fits ``width`` x ``height``,
+    else smaller down to ``floor``, else at ``floor`` with an ellipsis. ``height`` None:
+    as many lines as it takes (a box that grows)."""
+    if width <= 1 or not text:
+        return text, want
+    floor = min(floor, want)
+    px = want
+    while True:
+        lines, cut_word = _wrap(text, px, width, font_name, bold, glue_numbers, words_only)
+        if not cut_word and (height is None or
+                             fits(lines, px, width, height, font_name, bold, line_height)):
+            return "\n".join(lines), px
+        if px <= floor * (WORD_FLOOR if cut_word else 1):
+            break
+        px = max(floor * (WORD_FLOOR if cut_word else 1), float(int(px * 0.94 * 2)) / 2)
+    if height is None:
+        return "\n".join(lines), px
+    return "\n".join(shorten(lines, px, width, height, font_name, bold, line_height)), px
+
+
+class FitLabel(Label):
+    """A label that breaks its text by Unicode's rules and fits it into its own box.
+
+    ``text`` and ``font_size`` are set as for any label and ``text`` keeps the whole text
+    wanted; what is drawn is :attr:`shown` (``text`` broken into lines, maybe shortened)
+    at a ``font_size`` that may be smaller than wanted (``want_font``), never below
+    ``min_font``. ``inset`` is the room kept free at the left and the right (a button's
+    rounded edge)."""
+
+    shown = StringProperty("")
+    want_font = NumericProperty(15.0)
+    min_font = NumericProperty(0.0)
+    inset = NumericProperty(0.0)
+    #: "box": fit width and height; "grow": fit the width, the height follows the text
+    mode = StringProperty("box")
+    #: a number stays with the word before it (a status line's label and its value)
+    glue_numbers = BooleanProperty(False)
+    #: break at spaces only, never inside a run of Chinese (a short button label)
+    words_only = BooleanProperty(False)
+    #: room above and below the text in "grow" mode
+    pad_y = NumericProperty(0.0)
+
+    def __init__(self, **kw) -> None:
+        self._fitting = True
+        kw.setdefault("halign", "left")
+        kw.setdefault("valign", "middle")
+        super().__init__(**kw)
+        self.want_font = self.font_size
+        self._fitting = False
+        self._fit_width = -1.0
+        self.bind(size=self._resized, inset=self._refit, min_font=self._refit,
+                  mode=self._refit, bold=self._refit, font_name=self._refit)
+        self._refit()
+
+    def _trigger_texture_update(self, name=None, source=None, value=None):
+        if name == "text" and source:  # the core label draws what fits, not the text
+            if not getattr(self, "_fitting", True):
+                self._refit()
+            return
+        super()._trigger_texture_update(name, source, value)
+
+    def on_font_size(self, *_a) -> None:
+        if not self._fitting:
+            self.want_font = self.font_size
+            self._refit()
+
+    def _resized(self, *_a) -> None:
+        if self.mode == "grow" and self.width == self._fit_width:
+            return  # its own height, following the text
+        self._refit()
+
+    @property
+    def floor(self) -> float:
+        return self.min_font or self.want_font
+
+    def _refit(self, *_a) -> None:
+        if self._fitting:
+            return
+        width = self.width - 2 * self.inset
+        if width < 4:
+            return
+        grow = self.mode == "grow"
+        self._fit_width = self.width
+        height = None if grow else max(1.0, self.height)
+        # Kivy measures a line word by word, a few pixels wider than the whole line: the
+        # slack keeps it from breaking a line again that was measured to fit
+        text, px = fit(str(self.text), self.want_font, self.floor,
+                       width - max(2.0, 0.15 * self.want_font), height,
+                       self.font_name, self.bold, self.line_height, self.glue_numbers,
+                       self.words_only)
+        self._fitting = True
+        try:
+            self.font_size = px
+            self.text_size = (width, None if grow else self.height)
+            self.shown = text
+            self._label.text = text
+        finally:
+            self._fitting = False
+        self._trigger_texture()
+        if grow:
+            self.texture_update()
+            self.height = max(self.texture_size[1], px * 1.2) + 2 * self.pad_y
+
+    def is_cut(self) -> bool:
+        """True when the text drawn is shorter than the text wanted (then it ends in …)."""
+        return _squash(self.shown) != _squash(str(self.text))
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
