@@ -155,6 +155,12 @@ class Machine:
         while time.monotonic() < deadline:
             if not self.alive():
                 raise AssertionError(f"QEMU ended during boot:\n{self.tail()}")
+            # Ctrl+C first: systemd's probe of the serial terminal's size (ESC[6n) reads
+            # the line until an "R", so a probe typed during boot can lose its first half and
+            # leave bash inside an open quote, where every later command would disappear
+            # (seen on the first boot of the image). Ctrl+C drops the half line.
+            self._serial.sendall(b"\x03")
+            time.sleep(1)
             try:
                 self.sh("true", timeout=15)
                 return time.monotonic() - self.started
