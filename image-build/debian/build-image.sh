@@ -16,7 +16,7 @@
 #
 # Needs root, mmdebstrap, e2fsprogs, dosfstools, mtools, fdisk, util-linux, python3 with pip,
 # and on a non-arm64 machine qemu-user-static (all in tools/debian-packages.txt), and the
-# network (Debian's archive, PyPI for the app's aarch64 wheels).
+# network (Debian's archive, PyPI for the app's aarch64 wheels, both fetched on the host).
 #
 # Options (environment variables):
 #   KIOSK_CONFIG=my-config.toml   the kiosk's config (default: config.example.toml)
@@ -64,27 +64,39 @@ tarball=$("$here/root.sh")
 mkdir "$root"
 tar -C "$root" --numeric-owner -xpf "$tarball"
 
-say "2/6 the app's wheel"
+say "2/6 the app's wheel and its dependencies' aarch64 wheels"
 # from a clean copy: setuptools would also pack what an old build left in build/
 mkdir -p "$work/src" "$work/wheels"
 tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./build --exclude=./dist \
     --exclude='*.egg-info' --exclude=./image-build/work --exclude=./image-build/deploy \
     -cf - . | tar -C "$work/src" -xf -
 PIP_CONFIG_FILE=/dev/null "$python" -m pip wheel --no-deps --quiet --wheel-dir "$work/wheels" "$work/src"
+# The dependencies for the root's Python and C library, fetched here by the host's own pip
+# (native speed, the host's network and CAs) from PyPI only: the install in the root then
+# needs no network at all.
+pyver=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f '${Version}' python3 \
+    | sed -n 's/^\(3\.[0-9]*\).*/\1/p')
+[ -n "$pyver" ] || die "cannot tell the root's Python version"
+glibc_minor=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f '${Version}' libc6 \
+    | sed -n 's/^2\.\([0-9]*\).*/\1/p')
+[[ $glibc_minor =~ ^[0-9]+$ ]] || die "cannot tell the root's glibc version"
+platforms=(--platform manylinux2014_aarch64)
+for minor in $(seq 17 "$glibc_minor"); do platforms+=(--platform "manylinux_2_${minor}_aarch64"); done
+PIP_CONFIG_FILE=/dev/null "$python" -m pip download --quiet --disable-pip-version-check \
+    --only-binary=:all: --implementation cp --python-version "$pyver" \
+    --abi "cp${pyver/./}" "${platforms[@]}" --dest "$work/wheels" "$work"/wheels/solitaire_kiosk-*.whl pip
+rm -f "$work"/wheels/solitaire_kiosk-*.whl.metadata
+echo "wheels for CPython $pyver aarch64 (glibc 2.$glibc_minor): $(find "$work/wheels" -name '*.whl' -printf '%f ')"
 
-say "3/6 the app (image-build/install-app.sh, in the root, under emulation)"
+say "3/6 the app (image-build/install-app.sh, in the root, under emulation, offline)"
 kit=$root/tmp/solitaire-kiosk-install
 mkdir -p "$kit/wheels" "$root/opt/solitaire-kiosk/docs"
 cp "$work"/wheels/*.whl "$kit/wheels/"
 cp "$build/install-app.sh" "$kit/"
-cp /etc/resolv.conf "$root/etc/resolv.conf"
-ca=${PIP_CERT:-${SSL_CERT_FILE:-/etc/ssl/certs/ca-certificates.crt}}
-cp "$ca" "$kit/host-ca.pem"
-PIP_CERT=/tmp/solitaire-kiosk-install/host-ca.pem \
-    "$here/in-root.sh" "$root" sh /tmp/solitaire-kiosk-install/install-app.sh \
+INSTALL_APP_OFFLINE=1 "$here/in-root.sh" "$root" sh /tmp/solitaire-kiosk-install/install-app.sh \
     /tmp/solitaire-kiosk-install/wheels /opt/solitaire-kiosk
 install -m 644 "$repo"/docs/*.md "$root/opt/solitaire-kiosk/docs/"
-rm -rf "$kit" "$root/etc/resolv.conf"
+rm -rf "$kit"
 
 say "4/6 the kiosk's system (image-build/system/, as in the pi-gen stage)"
 sh "$build/system/install-files.sh" "$root" "$repo/systemd" "$config"

@@ -14,6 +14,7 @@ root=$1
 exec env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     LANG=C.UTF-8 TMPDIR=/tmp DEBIAN_FRONTEND=noninteractive ${PIP_CERT:+PIP_CERT=$PIP_CERT} \
     ${INSTALL_APP_NO_COMPILE:+INSTALL_APP_NO_COMPILE=$INSTALL_APP_NO_COMPILE} \
+    ${INSTALL_APP_OFFLINE:+INSTALL_APP_OFFLINE=$INSTALL_APP_OFFLINE} \
     unshare --mount --propagation private --fork -- sh -c '
         set -e; r=$1; shift
         mount -t proc proc "$r/proc"

@@ -7,8 +7,9 @@ loads the kernel and initramfs that the image's boot partition holds, with the i
 ``cmdline.txt``. Two channels reach in:
 
 * the serial port (``ttyAMA0``), where the test's kernel command line adds
-  ``systemd.debug_shell=ttyAMA0``: a root shell that exists only for this boot, because the
-  shipped ``cmdline.txt`` never has it (the image has no shell on any console);
+  ``systemd.debug_shell=ttyAMA0`` (and ``systemd.getty_auto=0``, so no login prompt
+  shares that line): a root shell that exists only for this boot, because the shipped
+  ``cmdline.txt`` never has it (the image has no shell on any console);
 * QMP, QEMU's monitor: screendumps, touches, key presses, and pulling the plug.
 """
 
@@ -71,7 +72,11 @@ class Machine:
     # --- life -------------------------------------------------------------------------
     def start(self) -> None:
         serial_sock, qmp_sock = self.dir / "serial.sock", self.dir / "qmp.sock"
-        append = f"{self.cmdline} console=ttyAMA0 systemd.debug_shell=ttyAMA0"
+        # getty_auto=0: with the serial port as the console, systemd's getty generator
+        # would start a login prompt on it, and that prompt and the debug shell would both
+        # read the one line the test types on.
+        append = (f"{self.cmdline} console=ttyAMA0 systemd.debug_shell=ttyAMA0 "
+                  "systemd.getty_auto=0")
         cmd = [
             shutil.which("qemu-system-aarch64") or "qemu-system-aarch64",
             "-machine", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", "2048",
@@ -150,6 +155,12 @@ class Machine:
         while time.monotonic() < deadline:
             if not self.alive():
                 raise AssertionError(f"QEMU ended during boot:\n{self.tail()}")
+            # Ctrl+C first: systemd's probe of the serial terminal's size (ESC[6n) reads
+            # the line until an "R", so a probe typed during boot can lose its first half and
+            # leave bash inside an open quote, where every later command would disappear
+            # (seen on the first boot of the image). Ctrl+C drops the half line.
+            self._serial.sendall(b"\x03")
+            time.sleep(1)
             try:
                 self.sh("true", timeout=15)
                 return time.monotonic() - self.started
