@@ -26,7 +26,7 @@ from kivy.uix.screenmanager import Screen
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.screens.widgets import GOLD, Felt, KButton
+from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
 from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import (
@@ -56,6 +56,7 @@ class GinTableScreen(Screen):
         self._drawn: Move | None = None
         self._upcard = -1
         self._tick_ev = None
+        self._score_px = self._message_px = 20.0
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
@@ -199,7 +200,21 @@ class GinTableScreen(Screen):
         else:
             self.discard.opacity = 0
         self.message.text = self._message(result if ended else None)
+        self._fit_texts()
         self._buttons()
+
+    def _fit_texts(self) -> None:
+        """The score line and the message shrink until they fit (Russian runs long)."""
+        self.score.font_size = fit_font(self.score.text, self._score_px, self.score.width,
+                                        bold=True)
+        m = self.message
+        m.font_size = self._message_px
+        m.text_size = (m.width, None)  # measured unclipped, then placed in its box
+        m.texture_update()
+        while m.texture_size[1] > m.height * 0.9 and m.font_size > 12:
+            m.font_size *= 0.9
+            m.texture_update()
+        m.text_size = m.size
 
     def _show_arranged(self, result) -> None:
         """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
@@ -212,6 +227,7 @@ class GinTableScreen(Screen):
                 for card, where in result.laid_off:
                     if 0 <= where < len(melds):
                         melds[where].append(card)
+                melds = [sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c])) for m in melds]
             cards = [c for m in melds for c in m if seat == result.knocker or c not in laid]
             dead = [c for c in result.dead[seat] if c not in laid]
             rows.append((cards + dead, set(dead)))
@@ -234,6 +250,8 @@ class GinTableScreen(Screen):
                 lines.append(tr(msgid, **fields))
         elif g.to_move != VISITOR:
             lines.append(tr("The computer is thinking…"))
+        elif self.said is not None and self.raised >= 0:
+            pass  # the button under the words says what a tap does; the computer's words stay
         elif self.confirm is not None:
             lines.append(tr("Tap again to be sure."))
         elif g.phase == "draw":
@@ -288,11 +306,11 @@ class GinTableScreen(Screen):
         W, H = self.size
         portrait = H > W
         top = H * (0.06 if portrait else 0.09)
-        self.score.size = (W * 0.7, top)
-        self.score.pos = (W * 0.15, H - top)
-        self.score.font_size = top * 0.45
         self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
         self.home.pos = (6, H - top)
+        self.score.size = (W - self.home.right - 16, top)
+        self.score.pos = (self.home.right + 8, H - top)
+        self._score_px = top * 0.45
         self.home.font_size = top * 0.4
         hand_h = H * (0.2 if portrait else 0.32)
         self.mine.size = (W * 0.98, hand_h)
@@ -328,5 +346,5 @@ class GinTableScreen(Screen):
         self.stock_count.pos = (self.stock.x, self.stock.y - 24)
         self.stock_count.font_size = 18
         self.message.text_size = self.message.size
-        self.message.font_size = min(H, W) * (0.042 if portrait else 0.05)
+        self._message_px = min(H, W) * (0.042 if portrait else 0.05)
         self.refresh()

@@ -133,7 +133,8 @@ def test_a_knock_asks_to_be_sure_then_shows_both_hands_in_melds(gin, lang):
     mine = gin.app.gin.mine
     # the knocker's melds, each followed by what the computer laid off on it
     melded = [c for i, m in enumerate(result.melds[0])
-              for c in (*m, *(x for x, w in result.laid_off if w == i))]
+              for c in sorted((*m, *(x for x, w in result.laid_off if w == i)),
+                              key=lambda c: (C.RANK[c], C.SUIT[c]))]
     assert mine.codes[:len(melded)] == melded
     assert set(mine.codes) == set(g.hand(0)) | {x for x, _ in result.laid_off}
     assert mine.marked == {C.parse("2D")}
