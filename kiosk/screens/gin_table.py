@@ -26,6 +26,7 @@ from kivy.uix.screenmanager import Screen
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
+from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
 from kiosk.table.controller import TableController
@@ -163,6 +164,20 @@ class GinTableScreen(Screen):
             if move.kind in ("discard", "knock", "gin"):
                 self.said = None
         self.refresh()
+
+    def on_button(self, event: str, source: str = "gpio") -> None:
+        """A hardware button: Undo says why it is off (the computer has seen the move),
+        the picker button leaves; New deal does not throw a match away mid-hand."""
+        if self.ctl is None:
+            return
+        self.ctl.pressed(event)
+        if event == UNDO:
+            self.said = ("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)})
+            self.refresh()
+        elif event == PICKER:
+            self.go_home()
+        elif event == NEW_DEAL and self.game.phase == "match":
+            self.again()
 
     def ask_confirm(self, move: Move) -> None:
         self.confirm = move

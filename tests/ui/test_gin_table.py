@@ -144,3 +144,35 @@ def test_a_knock_asks_to_be_sure_then_shows_both_hands_in_melds(gin, lang):
     line = gin.app.gin.message.text
     assert f"You knock with 2, the computer has {result.deadwood[1]}" in line or \
         line.startswith("Undercut")
+
+
+def test_the_last_hand_ends_the_match_and_the_log_keeps_it(gin):
+    ctl = gin.app.open_game("gin_rummy", visitor_first())
+    gin.frames(2)
+    g = ctl.game
+    king = knock_position(g)
+    g.vars["hand_no"] = 30  # the last hand of a 30-hand match
+    gin.app.gin.refresh()
+    tap_card(gin, king)
+    gin.tap_widget(button(gin, "Knock"))
+    gin.tap_widget(button(gin, "Yes, knock"))
+    you, them = g.final_scores
+    assert g.phase == "match" and you > them
+    assert f"You win the match, {you} to {them}!" in gin.app.gin.message.text
+    play = gin.app.lobby.session.play
+    assert play.match is not None and play.match["winner"] == "visitor"
+    gin.tap_widget(button(gin, "New match"))
+    assert ctl.game is not g and ctl.game.vars["hand_no"] == 1
+
+
+def test_the_undo_button_says_why_it_is_off_and_takes_nothing_back(gin):
+    from kiosk.platform.buttons import UNDO
+
+    ctl = gin.app.open_game("gin_rummy", visitor_first())
+    gin.frames(2)
+    gin.tap_widget(button(gin, "Draw from stock"))
+    made = list(ctl.game.history)
+    gin.app.lobby.on_button(UNDO, "key")
+    gin.frames(2)
+    assert ctl.game.history == made
+    assert "Undo is off in games against the computer" in gin.app.gin.message.text
