@@ -32,6 +32,7 @@ from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
 
 import games
 from games.reason import Reason
+from games.seats import SeatedGame
 from kiosk.platform import frame_sync
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.platform.buttons import NEW_DEAL, UNDO
@@ -46,6 +47,7 @@ from kiosk.table.controller import TableController
 from .i18n import Translator, normalize, preload
 from .lobby import Lobby
 from .screens.attract import AttractScreen
+from .screens.gin_table import GinTableScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
 from .screens.table import TableScreen
@@ -195,8 +197,9 @@ class KioskApp(App):
         self.pin = PinScreen()
         self.operator = OperatorScreen()
         self.variants = VariantScreen()
+        self.gin = GinTableScreen()
         screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator,
-                   self.variants)
+                   self.variants, self.gin)
         for s in screens:
             self.sm.add_widget(s)
         for s in screens:
@@ -311,6 +314,10 @@ class KioskApp(App):
         self.attract.stop()
         self.controller = ctl
         self.lobby.follow(ctl)
+        if isinstance(ctl.game, SeatedGame):  # a hand against the computer (Gin Rummy)
+            self.gin.start(ctl)
+            self.sm.current = "gin"
+            return ctl
         self.table.start(ctl)
         self.sm.current = "table"
         return ctl

@@ -197,6 +197,9 @@ class Lobby:
             else:
                 app.variants.go_back()
             return
+        if current == "gin":  # the hand table answers its buttons itself (no undo there)
+            app.gin.on_button(event, source)
+            return
         if current != "table" or app.controller is None:
             return
         if source == "gpio" and self.buttons is not None:

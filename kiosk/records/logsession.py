@@ -162,6 +162,8 @@ class LogSession:
             return
         self.over = False
         self.playlog.move(play, text, "demo" if self.demo else source_name(source))
+        if hasattr(game, "hand_records"):  # a game against the computer: its hands, its match
+            self.playlog.seated(play, game)
 
     @_safe
     def on_undo(self, undone: Any = 1, source: Any = "touch", *args: Any) -> None:

@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import Screen
 
 from kiosk.screens.celebration import cascade_over, fireworks
 from kiosk.screens.widgets import GOLD, Felt, Panel
+from kiosk.settings.config import HAND_TABLES
 from kiosk.solving.attract import DemoPlayer
 from kiosk.table.controller import TableController
 from kiosk.table.table_view import TableView
@@ -79,7 +80,8 @@ class AttractScreen(Screen):
     def start(self) -> None:
         """Start the demo (from the welcome screen's timer)."""
         app = self.app
-        self._order = list(app.game_ids())
+        # the demo replays solved deals; games against the computer have none (yet)
+        self._order = [g for g in app.game_ids() if g not in HAND_TABLES]
         if not self._order:
             return
         self.running = True

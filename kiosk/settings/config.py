@@ -243,13 +243,19 @@ def default_games() -> list[str]:
 
 
 def table_can_play(game_id: str) -> bool:
-    """False for the games against the computer (Gin Rummy): the engine, the computer
-    players and `kiosk deal`/`replay` serve them, but the touch table has no hand table
-    yet, and a visitor must never be offered a game the table cannot play."""
+    """Every game has a touch table now: the solitaires the pile table, Gin Rummy the hand
+    table (kiosk/screens/gin_table.py). Games against the computer without a table of
+    their own yet (draw poker, while it is built) stay out of the picker: a visitor must
+    never be offered a game the table cannot play."""
     import games
     from games.seats import SeatedGame
 
-    return not issubclass(games.game_class(game_id), SeatedGame)
+    cls = games.game_class(game_id)
+    return not issubclass(cls, SeatedGame) or game_id in HAND_TABLES
+
+
+#: the games against the computer the hand table can play
+HAND_TABLES = frozenset({"gin_rummy"})
 
 
 def user_data_dir() -> Path:

@@ -34,7 +34,7 @@ def test_defaults_without_a_file(tmp_path):
     d = config.Config()
     assert (d.language, d.buttons.new_deal_pin, d.buttons.undo_pin) == ("en", 17, 27)
     assert d.buttons.new_deal_hold == 3.0 and d.log.data_dir == Path("/var/lib/solitaire-kiosk")
-    playable = [g for g in games.ids() if config.table_can_play(g)]  # not gin_rummy yet
+    playable = [g for g in games.ids() if config.table_can_play(g)]
     assert set(cfg.games) == set(playable) and len(cfg.games) == len(playable)
 
 

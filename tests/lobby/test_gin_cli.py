@@ -77,11 +77,9 @@ def test_bad_visitor_moves_are_one_line_and_status_2(tmp_path, capsys):
     assert "has no computer seats" in capsys.readouterr().err
 
 
-def test_the_picker_does_not_offer_gin_rummy_until_the_table_can_play_it():
+def test_the_picker_offers_gin_rummy_now_the_hand_table_plays_it():
     from kiosk.settings import config
 
-    assert "gin_rummy" in games.ids() and "gin_rummy" not in config.default_games()
+    assert "gin_rummy" in config.default_games() and config.table_can_play("gin_rummy")
     cfg = config.load_text('[games]\nenabled = ["klondike", "gin_rummy"]\n')
-    assert cfg.games == ["klondike"]
-    assert any("'gin_rummy' cannot be played at the touch table yet; left out" in p
-               for p in cfg.problems)
+    assert cfg.games == ["klondike", "gin_rummy"] and not cfg.problems

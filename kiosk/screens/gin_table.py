@@ -1,0 +1,365 @@
+"""The Gin Rummy table: the visitor's hand against the computer, a whole match by touch.
+
+Why a screen of its own: a solitaire table shows piles and drags cards between them; here
+the visitor holds a hand, chooses among a few actions (draw, take, discard, knock, gin)
+and watches another player. The moves still go through the same
+:class:`~kiosk.table.controller.TableController`, so the play log, the idle timer and the
+lobby serve this table exactly as they serve the others (the log session records hands and
+matches after every move).
+
+The computer decides in :class:`~kiosk.table.gin_turns.ComputerTurns` (a worker thread,
+never the UI thread) and its move is played after a short pause; what it did stays in words
+on the table until the visitor's next move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from games import cards as C
+from games.model import Move
+from games.seats import VISITOR
+from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
+from kiosk.table.card_art import CardWidget
+from kiosk.table.controller import TableController
+from kiosk.table.gin_turns import (
+    ComputerTurns,
+    Text,
+    _,
+    computer_text,
+    hand_order,
+    match_text,
+    score_text,
+    take_text,
+)
+from kiosk.table.hand_fan import ASPECT, HandFan
+
+#: seconds the computer waits before each of its moves, so a person can follow
+COMPUTER_PAUSE = 0.9
+
+
+class GinTableScreen(Screen):
+    def __init__(self, **kw) -> None:
+        super().__init__(name="gin", **kw)
+        self.ctl: TableController | None = None
+        self.turns = ComputerTurns(COMPUTER_PAUSE)
+        self.raised = -1
+        self.confirm: Move | None = None
+        self.said: Text | None = None
+        self._drawn: Move | None = None
+        self._upcard = -1
+        self._tick_ev = None
+        self._score_px = self._message_px = 20.0
+        root = FloatLayout()
+        self.add_widget(root)
+        root.add_widget(Felt())
+        self.score = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
+        self.home = KButton(size_hint=(None, None), bold=True)
+        self.home.bind(on_release=lambda *_a: self.go_home())
+        self.theirs = HandFan(size_hint=(None, None))
+        self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
+        self.stock = CardWidget(0, face_up=False)
+        self.discard = CardWidget(0)
+        self.stock_count = Label(size_hint=(None, None), halign="center")
+        self.message = Label(halign="center", valign="middle", size_hint=(None, None),
+                             color=(1, 1, 1, 1))
+        self.actions = BoxLayout(spacing=10, size_hint=(None, None))
+        for w in (self.score, self.home, self.theirs, self.stock, self.discard,
+                  self.stock_count, self.message, self.actions, self.mine):
+            root.add_widget(w)
+        self.bind(size=self._arrange)
+
+    @property
+    def app(self) -> Any:
+        return App.get_running_app()
+
+    @property
+    def game(self) -> Any:
+        return self.ctl.game if self.ctl is not None else None
+
+    # ------------------------------------------------------------------ sitting down
+    def start(self, controller: TableController) -> None:
+        if self.ctl is not None:
+            self.ctl.unbind(on_new_deal=self._dealt)
+        self.ctl = controller
+        controller.bind(on_new_deal=self._dealt)
+        self._dealt()
+
+    def _dealt(self, *_a) -> None:
+        self.turns.cancel()
+        self.raised, self.confirm, self.said, self._drawn = -1, None, None, None
+        self.refresh()
+
+    def on_enter(self, *_a) -> None:
+        if self._tick_ev is None:
+            self._tick_ev = Clock.schedule_interval(self._tick, 0.05)
+
+    def on_leave(self, *_a) -> None:
+        if self._tick_ev is not None:
+            self._tick_ev.cancel()
+            self._tick_ev = None
+        self.turns.cancel()
+
+    def go_home(self) -> None:
+        if self.ctl is not None:
+            self.ctl.leave("button")
+        self.app.show_picker(self.ctl.game_id if self.ctl else None)
+
+    def retranslate(self) -> None:
+        self.refresh()
+
+    # ------------------------------------------------------------------ the computer
+    def _tick(self, _dt: float = 0) -> None:
+        g = self.game
+        if g is None or not g.computer_to_move:
+            return
+        self.turns.ask(g)
+        move = self.turns.ready(g)
+        if move is None:
+            return
+        upcard = g.top(g.waste) if g.cards[g.waste] else -1
+        if self.ctl.play(move, "computer") is not None:
+            return  # refused: the next tick asks again
+        if move.kind in ("stock", "take"):
+            self._drawn, self._upcard = move, upcard
+        else:
+            self.said = computer_text(self._drawn, self._upcard, move)
+            self._drawn = None
+        self.refresh()
+
+    # ------------------------------------------------------------------ the visitor
+    def _visitor_moves(self) -> list[Move]:
+        g = self.game
+        if g is None or g.to_move != VISITOR or g.phase not in ("draw", "discard"):
+            return []
+        return g.legal_moves()
+
+    def pick(self, code: int) -> None:
+        """A tap on a card of the hand: raise it, or discard it when it is raised."""
+        if self.ctl is not None:
+            self.ctl.touched()
+        if self.game is None or self.game.phase != "discard" or self.game.to_move != VISITOR:
+            return
+        self.confirm = None
+        if code == self.raised:
+            self.play(Move("discard", extra=(code,)))
+            return
+        self.raised = code
+        self.refresh()
+
+    def play(self, move: Move) -> None:
+        refused = self.ctl.play(move, "touch")
+        if refused is not None:
+            self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
+        else:
+            self.raised, self.confirm = -1, None
+            if move.kind in ("discard", "knock", "gin"):
+                self.said = None
+        self.refresh()
+
+    def on_button(self, event: str, source: str = "gpio") -> None:
+        """A hardware button: Undo says why it is off (the computer has seen the move),
+        the picker button leaves; New deal does not throw a match away mid-hand."""
+        if self.ctl is None:
+            return
+        self.ctl.pressed(event)
+        if event == UNDO:
+            self.said = ("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)})
+            self.refresh()
+        elif event == PICKER:
+            self.go_home()
+        elif event == NEW_DEAL and self.game.phase == "match":
+            self.again()
+
+    def ask_confirm(self, move: Move) -> None:
+        self.confirm = move
+        self.refresh()
+
+    def next_hand(self) -> None:
+        self.said = None
+        self.play(Move("next"))
+
+    def again(self) -> None:
+        self.ctl.new_deal(source="button")
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self, *_a) -> None:
+        g = self.game
+        if g is None:
+            return
+        tr = self.app.tr
+        self.home.text = tr("Games")
+        you, them = g.final_scores
+        self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
+                             you=you, them=them)
+        ended = g.phase in ("done", "match")
+        result = g.vars["result"] or None
+        if ended and result is not None:
+            self._show_arranged(result)
+        else:
+            self.theirs.show(list(g.hand(1)), face_up=False)
+            self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised)
+        self.mine.active = not ended and g.to_move == VISITOR and g.phase == "discard"
+        self.stock.opacity = 1 if g.cards[g.stock] else 0
+        self.stock_count.text = str(len(g.cards[g.stock]))
+        if g.cards[g.waste]:
+            self.discard.code, self.discard.opacity = g.top(g.waste), 1
+        else:
+            self.discard.opacity = 0
+        self.message.text = self._message(result if ended else None)
+        self._fit_texts()
+        self._buttons()
+
+    def _fit_texts(self) -> None:
+        """The score line and the message shrink until they fit (Russian runs long)."""
+        self.score.font_size = fit_font(self.score.text, self._score_px, self.score.width,
+                                        bold=True)
+        m = self.message
+        m.font_size = self._message_px
+        m.text_size = (m.width, None)  # measured unclipped, then placed in its box
+        m.texture_update()
+        while m.texture_size[1] > m.height * 0.9 and m.font_size > 12:
+            m.font_size *= 0.9
+            m.texture_update()
+        m.text_size = m.size
+
+    def _show_arranged(self, result) -> None:
+        """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
+        knocker's row after the meld they extend."""
+        laid = {c for c, _i in result.laid_off}
+        rows = []
+        for seat in (0, 1):
+            melds = [list(m) for m in result.melds[seat]]
+            if seat == result.knocker:
+                for card, where in result.laid_off:
+                    if 0 <= where < len(melds):
+                        melds[where].append(card)
+                melds = [sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c])) for m in melds]
+            cards = [c for m in melds for c in m if seat == result.knocker or c not in laid]
+            dead = [c for c in result.dead[seat] if c not in laid]
+            rows.append((cards + dead, set(dead)))
+        self.mine.show(rows[0][0], marked=rows[0][1])
+        self.theirs.show(rows[1][0], marked=rows[1][1])
+
+    def _message(self, result) -> str:
+        tr = self.app.tr
+        g = self.game
+        lines = []
+        if self.said is not None:
+            lines.append(tr(self.said[0], **self.said[1]) if self.said[0] != "{reason}"
+                         else self.said[1]["reason"])
+        if result is not None:
+            msgid, fields = score_text(result)
+            lines.append(tr(msgid, **fields))
+            lines.append(tr("Raised cards are deadwood."))
+            if g.phase == "match":
+                msgid, fields = match_text(g)
+                lines.append(tr(msgid, **fields))
+        elif g.to_move != VISITOR:
+            lines.append(tr("The computer is thinking…"))
+        elif self.said is not None and self.raised >= 0:
+            pass  # the button under the words says what a tap does; the computer's words stay
+        elif self.confirm is not None:
+            lines.append(tr("Tap again to be sure."))
+        elif g.phase == "draw":
+            lines.append(tr("Your turn: draw a card."))
+        else:
+            lines.append(tr("Tap a card to raise it, tap it again to discard it."))
+        return "\n".join(lines)
+
+    def _buttons(self) -> None:
+        tr = self.app.tr
+        g = self.game
+        self.actions.clear_widgets()
+        specs: list[tuple[str, Any, bool]] = []
+        if g.phase == "done":
+            specs.append((tr("Next hand"), self.next_hand, True))
+        elif g.phase == "match":
+            specs.append((tr("New match"), self.again, True))
+            specs.append((tr("Games"), self.go_home, False))
+        elif self.confirm is not None:
+            word = _("Yes, go gin") if self.confirm.kind == "gin" else _("Yes, knock")
+            m = self.confirm
+            specs.append((tr(word), lambda: self.play(m), True))
+            specs.append((tr("Not yet"), lambda: self.ask_confirm(None), False))
+        else:
+            legal = self._visitor_moves()
+            kinds = {m.kind for m in legal}
+            if "stock" in kinds:
+                specs.append((tr("Draw from stock"), lambda: self.play(Move("stock")), True))
+            if "take" in kinds:
+                msgid, fields = take_text(g.top(g.waste))
+                specs.append((tr(msgid, **fields), lambda: self.play(Move("take")), True))
+            if self.raised >= 0 and g.phase == "discard":
+                card = self.raised
+                specs.append((tr("Discard the {card}", card=C.pretty(card)),
+                              lambda: self.play(Move("discard", extra=(card,))), True))
+                for kind, word in (("knock", _("Knock")), ("gin", _("Gin"))):
+                    move = Move(kind, extra=(card,))
+                    if move in legal:
+                        specs.append((tr(word), lambda m=move: self.ask_confirm(m), True))
+        h = self.actions.height
+        for text, action, main in specs:
+            b = KButton(text=text, bold=True, font_size=h * 0.36)
+            if main:
+                b.bg = (*GOLD[:3], 0.35)
+            b.bind(on_release=lambda *_a, f=action: f())
+            self.actions.add_widget(b)
+        self.actions.width = min(self.width * 0.96, max(1, len(specs)) * self.width *
+                                 (0.3 if self.width > self.height else 0.46))
+        self.actions.x = (self.width - self.actions.width) / 2
+
+    def _arrange(self, *_a) -> None:
+        W, H = self.size
+        portrait = H > W
+        top = H * (0.06 if portrait else 0.09)
+        self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
+        self.home.pos = (6, H - top)
+        self.score.size = (W - self.home.right - 16, top)
+        self.score.pos = (self.home.right + 8, H - top)
+        self._score_px = top * 0.45
+        self.home.font_size = top * 0.4
+        hand_h = H * (0.2 if portrait else 0.32)
+        self.mine.size = (W * 0.98, hand_h)
+        self.mine.pos = (W * 0.01, H * 0.01)
+        act_h = H * (0.065 if portrait else 0.115)
+        self.actions.height = act_h
+        self.actions.y = self.mine.top + H * 0.01
+        their_h = H * (0.13 if portrait else 0.2)
+        self.theirs.size = (W * 0.9, their_h)
+        self.theirs.pos = (W * 0.05, H - top - their_h - H * 0.01)
+        mid_top = self.theirs.y - H * 0.01
+        mid_bottom = self.actions.top + H * 0.01
+        if portrait:
+            pile_h = (mid_top - mid_bottom) * 0.5
+            pile_w = pile_h / ASPECT
+            py = mid_top - pile_h
+            self.stock.size = self.discard.size = (pile_w, pile_h)
+            self.stock.pos = (W / 2 - pile_w - 20, py)
+            self.discard.pos = (W / 2 + 20, py)
+            self.message.size = (W * 0.94, py - mid_bottom - 24)
+            self.message.pos = (W * 0.03, mid_bottom)
+        else:
+            pile_h = (mid_top - mid_bottom) * 0.9
+            pile_w = pile_h / ASPECT
+            py = mid_bottom + (mid_top - mid_bottom - pile_h) / 2
+            self.stock.size = self.discard.size = (pile_w, pile_h)
+            self.stock.pos = (W * 0.04, py)
+            self.discard.pos = (W * 0.04 + pile_w * 1.2, py)
+            mx = self.discard.right + W * 0.03
+            self.message.size = (W - mx - W * 0.02, mid_top - mid_bottom)
+            self.message.pos = (mx, mid_bottom)
+        self.stock_count.size = (pile_w, 24)
+        self.stock_count.pos = (self.stock.x, self.stock.y - 24)
+        self.stock_count.font_size = 18
+        self.message.text_size = self.message.size
+        self._message_px = min(H, W) * (0.042 if portrait else 0.05)
+        self.refresh()

@@ -1,0 +1,98 @@
+"""A hand of cards fanned in a row, large enough for a finger, with one card raised.
+
+Why its own widget: the solitaire table lays out piles from a game's layout; a hand held by
+a person is a row that must fill the width whatever the number of cards (10 or 11 in Gin),
+and a tap belongs to the card whose visible strip is under the finger (the rightmost card
+is on top), not to the pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.uix.widget import Widget
+
+from kiosk.table.card_art import CardWidget
+
+#: card height / width
+ASPECT = 1.4
+
+
+class HandFan(Widget):
+    """Cards in a row; ``on_pick(code)`` is called with the tapped card when ``active``."""
+
+    def __init__(self, on_pick: Callable[[int], None] | None = None, **kw) -> None:
+        super().__init__(**kw)
+        self.on_pick = on_pick
+        self.codes: list[int] = []
+        self.face_up = True
+        self.raised = -1
+        self.active = False
+        self.marked: set[int] = set()
+        self._cards: list[CardWidget] = []
+        self.bind(pos=self._place, size=self._place)
+
+    def show(self, codes: list[int], face_up: bool = True, raised: int = -1,
+             marked: set[int] | None = None) -> None:
+        self.codes, self.face_up, self.raised = list(codes), face_up, raised
+        self.marked = set(marked or ())
+        while len(self._cards) < len(codes):
+            card = CardWidget(0)
+            self._cards.append(card)
+            self.add_widget(card)
+        while len(self._cards) > len(codes):
+            self.remove_widget(self._cards.pop())
+        for card, code in zip(self._cards, codes, strict=True):
+            card.code, card.face_up = code, face_up
+        self._place()
+
+    def card_size(self) -> tuple[float, float]:
+        lift = 0.16
+        h = self.height / (1 + lift)
+        w = h / ASPECT
+        n = max(1, len(self.codes))
+        # the row must fit: a card and n-1 strips of at least 40% of a card
+        w = min(w, self.width / (1 + 0.4 * (n - 1)) if n > 1 else self.width)
+        return w, w * ASPECT
+
+    def step(self) -> float:
+        w, _h = self.card_size()
+        n = len(self.codes)
+        if n < 2:
+            return 0.0
+        return min(w * 1.05, (self.width - w) / (n - 1))
+
+    def _place(self, *_a) -> None:
+        w, h = self.card_size()
+        step = self.step()
+        span = w + step * max(0, len(self.codes) - 1)
+        x0 = self.x + (self.width - span) / 2
+        for k, (card, code) in enumerate(zip(self._cards, self.codes, strict=True)):
+            card.size = (w, h)
+            up = h * 0.16 if code == self.raised or code in self.marked else 0
+            card.pos = (x0 + k * step, self.y + up)
+
+    def card_at(self, x: float, y: float) -> int | None:
+        """The card under a point: the topmost (rightmost) whose rectangle holds it."""
+        for card, code in reversed(list(zip(self._cards, self.codes, strict=True))):
+            if card.collide_point(x, y):
+                return code
+        return None
+
+    def center_of(self, code: int) -> tuple[float, float]:
+        """Window coordinates of the visible middle of ``code`` (for touches in tests)."""
+        k = self.codes.index(code)
+        card = self._cards[k]
+        last = k == len(self.codes) - 1
+        x = card.x + (card.width / 2 if last else min(card.width, self.step()) / 2)
+        return self.to_window(x, card.y + card.height / 2)
+
+    def on_touch_down(self, touch) -> bool:
+        if not self.active or not self.collide_point(*touch.pos):
+            return False
+        code = self.card_at(*touch.pos)
+        if code is None:
+            return False
+        if self.on_pick is not None:
+            self.on_pick(code)
+        return True
