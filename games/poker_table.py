@@ -11,7 +11,7 @@ thousand such keys, so each is valued once by :func:`games.poker.evaluate` and c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import cache
 
 from . import cards as C
 from .poker import evaluate
@@ -32,7 +32,7 @@ def wild_test(rule: str) -> Callable[[int], bool]:
     return lambda c: c >= C.JOKER
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value(ranks: tuple[int, ...], suited: bool, wilds: int, bug: bool) -> tuple[int, ...]:
     # stand-in cards with the same ranks: all clubs when suited, else one diamond
     naturals = [C.card(r, 0 if suited or i else 1) for i, r in enumerate(ranks)]

@@ -18,7 +18,7 @@ from itertools import combinations
 
 from ..cards import JOKER, RANK, SUIT
 from ..model import Move
-from ..poker import FLUSH, FOUR_OF_A_KIND, ONE_PAIR, STRAIGHT, THREE_OF_A_KIND, TWO_PAIR
+from ..poker import ONE_PAIR, STRAIGHT
 from ..poker_table import hand_value, wild_test
 from ..rng import Rng
 from ..seats import View
@@ -47,7 +47,7 @@ def standard_hold(hand: tuple[int, ...], rule: str) -> tuple[int, ...]:
     """The cards a plain player keeps: every wild card, a made straight or better whole,
     the matched ranks of trips, two pairs or a pair, else four to a flush, four in a row,
     else the highest natural cards (an ace, or two cards above ten)."""
-    wild = wild_test(rule) if rule != "bug" else (lambda c: c >= JOKER)
+    wild = wild_test(rule)
     value = hand_value(hand, rule)
     if value[0] >= STRAIGHT:
         return tuple(sorted(hand))
@@ -222,6 +222,3 @@ def normal(view: View, rng: Rng) -> Move:
 def easy(view: View, rng: Rng) -> Move:
     return _play(view, rng, "easy")
 
-
-__all__ = ["easy", "normal", "standard_hold", "win_chance", "choose_hold",
-           "FLUSH", "FOUR_OF_A_KIND", "THREE_OF_A_KIND", "TWO_PAIR"]
