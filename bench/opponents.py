@@ -14,6 +14,13 @@ as an estimate for a Raspberry Pi 4 (this machine slowed down ``X`` times, ``X``
 n-body calibration of bench/hint.py; the target is 0.5 s a decision on the Pi).
 
 Results go to docs/benchmarks.md under "## Computer opponents (bench/opponents.py)".
+
+Draw Poker (``--poker HANDS``, instead of Gin Rummy): normal against easy, single hands of
+a fresh 1000-chip table, heads-up and at four seats (normal in one seat, easy in the
+others), every deal played once with normal in each seat so the cards cancel; the figure
+is normal's net chips a hand with a 95% interval (normal approximation over the paired
+deals), and its decision times as above. Results go under "## Draw Poker opponents
+(bench/opponents.py --poker)".
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from bench.hint import measured_slowdown  # noqa: E402
 from games.players.gin import baseline, easy, normal  # noqa: E402
 
 TITLE = "Computer opponents (bench/opponents.py)"
+POKER_TITLE = "Draw Poker opponents (bench/opponents.py --poker)"
 PLAYERS = {"normal": normal, "easy": easy, "baseline": baseline}
 
 
@@ -89,18 +97,98 @@ def pairing(opponent: str, matches: int, times: list[float]) -> dict:
             "ppg": (pts - opp_pts) / hands}
 
 
+def poker_hand(seed: int, seats: int, normal_seat: int, times: list[float]) -> int:
+    """One Draw Poker hand with ``normal`` in ``normal_seat`` and easy elsewhere: the chips
+    normal nets (its stack after the hand less its stack before the ante)."""
+    from games.players import poker
+
+    g = games.new("draw_poker", seed, opponents=seats - 1, wild="bug")
+    while g.phase not in ("done", "over"):
+        legal = g.legal_moves()
+        seat = g.to_move
+        view = g.view(seat)
+        start = time.thread_time()
+        move = (poker.normal if seat == normal_seat else poker.easy)(view, g.computer_rng())
+        spent = time.thread_time() - start
+        if seat == normal_seat and len(legal) > 1:
+            times.append(spent)
+        g.make(move)
+    return g.vars["chips"][normal_seat] - 1000
+
+
+def poker_pairing(seats: int, deals: int, times: list[float]) -> dict:
+    per_deal = []
+    for k in range(deals):
+        per_deal.append(sum(poker_hand(3000 + k, seats, s, times) for s in range(seats)) / seats)
+    mean = statistics.fmean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal))
+    return {"seats": seats, "deals": deals, "mean": mean, "lo": mean - half,
+            "hi": mean + half, "better": sum(1 for x in per_deal if x > 0),
+            "worse": sum(1 for x in per_deal if x < 0)}
+
+
+def poker_main(deals: int, slowdown: float, auto: bool, write: bool) -> int:
+    times: list[float] = []
+    start = time.perf_counter()
+    rows = []
+    for seats in (2, 4):
+        r = poker_pairing(seats, deals, times)
+        rows.append(r)
+        print(f"{seats} seats: normal nets {r['mean']:+.1f} chips a hand (95% "
+              f"{r['lo']:+.1f} to {r['hi']:+.1f}) over {deals} deals x {seats} seats",
+              flush=True)
+    wall = time.perf_counter() - start
+    times.sort()
+    pi = [t * slowdown for t in times]
+    median, p99, worst = statistics.median(pi), pi[int(0.99 * (len(pi) - 1))], pi[-1]
+    print(f"{len(times)} decisions; Pi 4 estimate median {median * 1000:.1f} ms, "
+          f"p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms; {wall:.0f} s")
+    lines = [
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; games.players.poker version "
+        f"{games.game_class('draw_poker').computer_version}. Single hands of Draw Poker "
+        f"(bug joker, droppers pay the open) from a fresh table, deals 3000 on, each deal "
+        f"played with normal in every seat in turn and easy in the others. Net chips a "
+        f"hand averaged over the seats of a deal; 95% interval over the deals. Run "
+        f"`python bench/opponents.py --poker {deals}` ({wall:.0f} s here).",
+        "",
+        "| seats | deals | normal nets a hand | 95% interval | deals normal ahead : behind |",
+        "|---:|---:|---:|---|---|",
+    ]
+    for r in rows:
+        lines.append(f"| {r['seats']} | {r['deals']} | {r['mean']:+.1f} | {r['lo']:+.1f} to "
+                     f"{r['hi']:+.1f} | {r['better']} : {r['worse']} |")
+    lines += [
+        "",
+        f"Decision time of the normal player ({len(times)} decisions with a choice), "
+        f"estimated for a Raspberry Pi 4 Model B as this machine slowed down {slowdown:.1f} "
+        f"times ({'n-body calibration of bench/hint.py' if auto else 'given'}): median "
+        f"{median * 1000:.1f} ms, 99th percentile {p99 * 1000:.1f} ms, slowest "
+        f"{worst * 1000:.1f} ms (target: 500 ms). CPU time of the deciding thread.",
+    ]
+    if write:
+        write_section(POKER_TITLE, "\n".join(lines))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--slowdown", default="auto")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--poker", type=int, default=0, metavar="DEALS",
+                    help="bench the Draw Poker players over DEALS deals instead of Gin Rummy")
     args = ap.parse_args()
+    if args.poker < 0:
+        ap.error("--poker must be a positive number of deals")
     if args.matches <= 0 or args.matches % 2:
         ap.error("--matches must be a positive even number (each deal is played twice)")
     try:
         slowdown = measured_slowdown() if args.slowdown == "auto" else float(args.slowdown)
     except ValueError:
         ap.error(f"--slowdown must be 'auto' or a number, not {args.slowdown!r}")
+    if args.poker:
+        return poker_main(args.poker, slowdown, args.slowdown == "auto", not args.no_write)
     times: list[float] = []
     start = time.perf_counter()
     rows = []

@@ -16,7 +16,7 @@ _loaded = False
 #: modules under games/ that hold shared machinery, not games
 _NOT_GAMES = {"cards", "rng", "model", "engine", "registry", "patience", "rules", "solver",
               "grid", "pairing", "poker", "texts", "game_texts", "search", "seats",
-              "melds", "players"}
+              "melds", "players", "poker_table"}
 
 
 def register(cls: type[Game]) -> type[Game]:

@@ -15,6 +15,10 @@ def player_for(game_id: str, level: str) -> Player:
         from . import gin
 
         players = {"easy": gin.easy, "normal": gin.normal}
+    elif game_id == "draw_poker":
+        from . import poker
+
+        players = {"easy": poker.easy, "normal": poker.normal}
     else:
         raise GameError(f"{game_id} has no computer player")
     if level not in players:

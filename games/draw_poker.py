@@ -1,0 +1,462 @@
+"""Draw Poker, Jackpots (001 #3): the visitor against 1 to 7 computer players, for chips.
+
+Rules as GAMES.md §B3 settles them: 53 cards, one of four wild-card rules, jacks or better
+to open, a pass-out redeal with the pot carried over, one draw, fixed-limit betting (10 a
+bet in the first round, 20 in the second) with one raise per player per round, droppers
+in the first round pay the opening amount (option), and the opener shows openers. Chips
+only: everybody starts with 1000; the visit ends when the visitor has none or nobody else
+has any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import cards as C
+from .model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .poker import ONE_PAIR
+from .poker_table import WILD_RULES, hand_value
+from .reason import Reason
+from .registry import register
+from .rng import Rng
+from .seats import VISITOR, SeatedGame, View
+
+STACK = 1000
+ANTE = 1
+#: the fixed bet of the first and the second betting round
+UNITS = (10, 20)
+OPENERS = (ONE_PAIR, 11)
+DECK = tuple(range(52)) + (C.JOKER,)
+BET_KINDS = ("open", "pass", "bet", "check", "call", "raise", "drop")
+KINDS = (*BET_KINDS, "draw", "stand", "next")
+_REDEAL_STREAM = 0xD0 << 40
+
+
+@register
+class DrawPoker(SeatedGame):
+    info = GameInfo(id="draw_poker", source="001_bf5637845a306030.txt", source_game="3",
+                    decks=1, kind="MP", difficulty=3, score_better="higher")
+    options = (
+        Option("wild", "bug", WILD_RULES,
+               help="the joker as a bug (ace, straight or flush), fully wild, wild with the "
+                    "four 2s, or wild with the one-eyed K♦ J♥ J♠"),
+        Option("opponents", 3, tuple(range(1, 8)), help="how many computer players (1 to 7)"),
+        Option("droppers_pay_open", True,
+               help="a player who drops in the first round still pays the opening bet"),
+        Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
+    )
+    computer_version = "poker-1"
+    seats = 8
+
+    def build_layout(self) -> Iterable[PileSpec]:
+        yield PileSpec("S", "stock", 0, 0, autoflip=False)
+        yield PileSpec("W", "waste", 1.2, 0, autoflip=False)
+        for seat in range(self.opts["opponents"] + 1):
+            yield PileSpec(f"H{seat + 1}", "hand", 0, 1.6 * (seat + 1), fan="right",
+                           autoflip=False)
+
+    def prepare(self) -> None:
+        self.n = self.opts["opponents"] + 1
+        self.stock, self.waste = self.index["S"], self.index["W"]
+        self.hands = tuple(self.index[f"H{s + 1}"] for s in range(self.n))
+        self.rule = self.opts["wild"]
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self, rng: Rng) -> None:
+        self.vars.update(hand_no=0, deal_no=0, dealer=rng.below(self.n),
+                         chips=(STACK,) * self.n, pot=0, results=())
+        self._new_hand(rotate=False)
+
+    def _new_hand(self, rotate: bool) -> None:
+        """Seat the players who still have chips, ante, and deal."""
+        chips = self.vars["chips"]
+        dealer = self.vars["dealer"]
+        if rotate:
+            dealer = self._next_seat(dealer, lambda s: chips[s] > 0)
+        self._set("dealer", dealer)
+        self._set("hand_no", self.vars["hand_no"] + 1)
+        self._set("pot", 0)
+        self._set("contrib", (0,) * self.n)
+        self._set("result", ())
+        self._deal(tuple(chips[s] > 0 for s in range(self.n)))
+
+    def _deal(self, seated: tuple[bool, ...]) -> None:
+        """Ante (everyone but the dealer) and deal five cards each, one at a time from the
+        dealer's left; after a pass-out the pot stays and this runs again."""
+        number = self.vars["deal_no"] + 1
+        self._set("deal_no", number)
+        deck = list(DECK)
+        Rng(self.seed, number).shuffle(deck)
+        dealer = self.vars["dealer"]
+        chips, contrib = list(self.vars["chips"]), list(self.vars["contrib"])
+        pot = self.vars["pot"]
+        for s in range(self.n):
+            if seated[s] and s != dealer:
+                pay = min(ANTE, chips[s])
+                chips[s] -= pay
+                contrib[s] += pay
+                pot += pay
+        hands: list[list[int]] = [[] for _ in range(self.n)]
+        order = self._order_from(dealer, lambda s: seated[s])
+        for _ in range(5):
+            for s in order:
+                hands[s].append(deck.pop())
+        self._replace(self.stock, deck, len(deck))
+        self._replace(self.waste, [], 0)
+        for s in range(self.n):
+            self._replace(self.hands[s], hands[s], 0 if s == VISITOR else len(hands[s]))
+        for name, value in (("chips", tuple(chips)), ("contrib", tuple(contrib)),
+                            ("pot", pot), ("seated", seated), ("live", seated),
+                            ("phase", "open"), ("round", 0), ("opener", -1),
+                            ("openers", ()), ("drawn", (-1,) * self.n),
+                            ("thrown", ((),) * self.n)):
+            self._set(name, value)
+        able = [s for s in order if self._can_open(s)]
+        self._start_round(0, able[0] if able else order[0])
+        if not able:  # nobody has a chip left to open with: show the hands
+            self._showdown()
+
+    def _start_round(self, number: int, first: int) -> None:
+        self._set("round", number)
+        self._set("bets", (0,) * self.n)
+        self._set("level", 0)
+        self._set("raised", (False,) * self.n)
+        self._set("acted", (False,) * self.n)
+        self._set("turn", first)
+
+    # ------------------------------------------------------------------ seats
+    def _next_seat(self, seat: int, ok: Any) -> int:
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            if ok(s):
+                return s
+        return seat
+
+    def _order_from(self, dealer: int, ok: Any) -> list[int]:
+        """Seats that satisfy ``ok``, clockwise from the dealer's left (the dealer last)."""
+        return [s for s in ((dealer + k) % self.n for k in range(1, self.n + 1)) if ok(s)]
+
+    def _can_open(self, s: int) -> bool:
+        return self.vars["seated"][s] and self.vars["chips"][s] > 0
+
+    def _can_bet(self, s: int) -> bool:
+        return self.vars["live"][s] and self.vars["chips"][s] > 0
+
+    @property
+    def phase(self) -> str:
+        return self.vars["phase"]
+
+    def hand(self, seat: int) -> list[int]:
+        return self.cards[self.hands[seat]]
+
+    def value(self, seat: int) -> tuple[int, ...]:
+        return hand_value(self.hand(seat), self.rule)
+
+    # ------------------------------------------------------------------ moves
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == "done":
+            return [Move("next")]
+        if phase == "over":
+            return []
+        s = self.to_move
+        if phase == "open":
+            moves = [Move("pass")]
+            if self.value(s) >= OPENERS:
+                moves.insert(0, Move("open"))
+            return moves
+        if phase == "draw":
+            hand = sorted(self.hand(s))
+            moves = [Move("stand")]
+            for mask in range(1, 32):
+                moves.append(Move("draw", extra=tuple(c for i, c in enumerate(hand)
+                                                      if mask >> i & 1)))
+            return moves
+        bets, level, chips = self.vars["bets"], self.vars["level"], self.vars["chips"]
+        owe = level - bets[s]
+        if owe == 0:
+            return [Move("check"), Move("bet")]
+        moves = [Move("drop"), Move("call")]
+        if not self.vars["raised"][s] and chips[s] > owe:
+            moves.append(Move("raise"))
+        return moves
+
+    def _pay(self, seat: int, amount: int) -> None:
+        chips, contrib, bets = (list(self.vars[k]) for k in ("chips", "contrib", "bets"))
+        pay = min(amount, chips[seat])
+        chips[seat] -= pay
+        contrib[seat] += pay
+        bets[seat] += pay
+        self._set("chips", tuple(chips))
+        self._set("contrib", tuple(contrib))
+        self._set("bets", tuple(bets))
+        self._set("pot", self.vars["pot"] + pay)
+        self._set("level", max(self.vars["level"], bets[seat]))
+
+    def _mark(self, name: str, seat: int, value: Any) -> None:
+        row = list(self.vars[name])
+        row[seat] = value
+        self._set(name, tuple(row))
+
+    def apply(self, move: Move) -> None:
+        kind, s = move.kind, self.to_move
+        if kind == "next":
+            self._new_hand(rotate=True)
+            return
+        if kind in ("draw", "stand"):
+            self._draw(s, move.extra)
+            return
+        unit = UNITS[self.vars["round"]]
+        if kind == "pass":
+            self._mark("acted", s, True)
+        elif kind == "open":
+            self._set("opener", s)
+            self._set("openers", tuple(sorted(self.hand(s))))
+            self._set("phase", "bet")
+            self._pay(s, unit)
+            self._set("acted", tuple(x == s for x in range(self.n)))
+        elif kind == "check":
+            self._mark("acted", s, True)
+        elif kind in ("bet", "raise"):
+            self._pay(s, self.vars["level"] - self.vars["bets"][s] + unit)
+            if kind == "raise":
+                self._mark("raised", s, True)
+            self._set("acted", tuple(x == s for x in range(self.n)))
+        elif kind == "call":
+            self._pay(s, self.vars["level"] - self.vars["bets"][s])
+            self._mark("acted", s, True)
+        elif kind == "drop":
+            if self.vars["round"] == 0 and self.opts["droppers_pay_open"]:
+                self._pay(s, UNITS[0] - self.vars["bets"][s])
+            self._mark("live", s, False)
+            self._mark("acted", s, True)
+        self._after_bet()
+
+    def _after_bet(self) -> None:
+        live = self.vars["live"]
+        if sum(live) == 1:
+            self._showdown()
+            return
+        if self.phase == "open":
+            waiting = [s for s in self._order_from(self.to_move, self._can_open)
+                       if not self.vars["acted"][s]]
+            if waiting:
+                self._set("turn", waiting[0])
+            else:  # everyone passed: ante again, redeal, the pot stays
+                self._deal(self.vars["seated"])
+            return
+        bets, level, acted = self.vars["bets"], self.vars["level"], self.vars["acted"]
+        able = self._order_from(self.to_move, self._can_bet)
+        # a player acts while it owes chips, or has not acted yet and someone could answer
+        waiting = [s for s in able if bets[s] < level or (not acted[s] and len(able) > 1)]
+        if waiting:
+            self._set("turn", waiting[0])
+            return
+        if self.vars["round"] == 0:
+            self._set("phase", "draw")
+            order = self._order_from(self.vars["dealer"], lambda x: live[x])
+            self._set("turn", order[0])
+        else:
+            self._showdown()
+
+    def _draw(self, s: int, out: tuple[int, ...]) -> None:
+        mine = self.hands[s]
+        keep = [c for c in self.cards[mine] if c not in out]
+        hidden = self.is_computer(s)
+        self._replace(mine, keep, len(keep) if hidden else 0)
+        waste = self.cards[self.waste]
+        if len(self.cards[self.stock]) < len(out):  # the discards become a new stock
+            fresh = self.cards[self.stock] + waste
+            Rng(self.seed, _REDEAL_STREAM + len(self.history)).shuffle(fresh)
+            self._replace(self.stock, fresh, len(fresh))
+            waste = []
+        self._replace(self.waste, [*waste, *out], len(waste) + len(out))
+        for _ in out:
+            self._move_cards(self.stock, mine, 1, up=not hidden)
+        self._mark("drawn", s, len(out))
+        self._mark("thrown", s, tuple(out))
+        live = self.vars["live"]
+        rest = [x for x in self._order_from(s, lambda x: live[x]) if self.vars["drawn"][x] < 0]
+        if rest:
+            self._set("turn", rest[0])
+            return
+        opener = self.vars["opener"]
+        first = opener if live[opener] else self._next_seat(opener, lambda x: live[x])
+        self._set("phase", "bet")
+        self._start_round(1, first)
+        if not self._can_bet(first) or sum(self._can_bet(x) for x in range(self.n)) < 2:
+            self._after_bet()
+
+    # ------------------------------------------------------------------ the end of a hand
+    def _showdown(self) -> None:
+        """Share the pot: side pots by what each player put in, the best live hand of each
+        takes it; a tie splits it, odd chips to the first winner from the dealer's left."""
+        live, contrib = self.vars["live"], self.vars["contrib"]
+        chips = list(self.vars["chips"])
+        pot = self.vars["pot"]
+        values = {s: self.value(s) for s in range(self.n) if live[s]}
+        order = self._order_from(self.vars["dealer"], lambda x: True)
+        won = [0] * self.n
+        levels = sorted({contrib[s] for s in values})
+        below = 0
+        for i, top in enumerate(levels):
+            part = sum(min(c, top) - min(c, below) for c in contrib)
+            if i == 0:
+                part += pot - sum(contrib)  # chips carried over from passed-out deals
+            if i == len(levels) - 1:
+                part += sum(max(0, c - top) for c in contrib)
+            best = max(values[s] for s in values if contrib[s] >= top)
+            winners = [s for s in order if s in values and contrib[s] >= top
+                       and values[s] == best]
+            share, odd = divmod(part, len(winners))
+            for k, s in enumerate(winners):
+                won[s] += share + (1 if k < odd else 0)
+            below = top
+        for s in range(self.n):
+            chips[s] += won[s]
+        shown = len(values) > 1
+        result = {"hand_no": self.vars["hand_no"], "pot": pot, "won": tuple(won),
+                  "winners": tuple(s for s in range(self.n) if won[s]),
+                  "shown": tuple(s for s in values) if shown else (),
+                  "values": {s: values[s] for s in values} if shown else {},
+                  "opener": self.vars["opener"], "openers": self.vars["openers"]}
+        self._set("chips", tuple(chips))
+        self._set("pot", 0)
+        self._set("result", result)
+        self._set("results", (*self.vars["results"], result))
+        for s in result["shown"]:
+            self._replace(self.hands[s], list(self.hand(s)), 0)
+        self._set("turn", VISITOR)
+        over = chips[VISITOR] == 0 or all(c == 0 for c in chips[1:])
+        self._set("phase", "over" if over else "done")
+
+    @property
+    def won(self) -> bool:
+        return self.phase == "over" and self.vars["chips"][VISITOR] > 0
+
+    @property
+    def lost(self) -> bool:
+        return self.phase == "over" and self.vars["chips"][VISITOR] == 0
+
+    @property
+    def score(self) -> int:
+        return self.vars["chips"][VISITOR]
+
+    def hand_records(self) -> list[dict[str, Any]]:
+        return [{"kind": "showdown" if r["shown"] else "uncontested",
+                 "winner": ", ".join(self.seat_word(s) for s in r["winners"]),
+                 "points": r["pot"], "visitor_score": None, "computer_score": None,
+                 "level": self.opts["level"], "computer_version": self.computer_version,
+                 "detail": result_data(r)} for r in self.vars["results"]]
+
+    # ------------------------------------------------------------------ the seats
+    def view(self, seat: int) -> View:
+        result = self.vars["result"] or None
+        shown: dict[int, tuple[int, ...]] = {}
+        if result:
+            for s in result["shown"]:
+                if s != seat:
+                    shown[s] = tuple(self.hand(s))
+        counts = {"stock": len(self.cards[self.stock])}
+        for s in range(self.n):
+            if s != seat:
+                counts[f"hand{s}"] = len(self.hand(s))
+        info = {
+            "seats": self.n, "hand_no": self.vars["hand_no"], "dealer": self.vars["dealer"],
+            "chips": self.vars["chips"], "pot": self.vars["pot"], "bets": self.vars["bets"],
+            "level": self.vars["level"], "round": self.vars["round"],
+            "unit": UNITS[self.vars["round"]], "live": self.vars["live"],
+            "raised": self.vars["raised"], "opener": self.vars["opener"],
+            "drawn": self.vars["drawn"], "discarded": self.vars["thrown"][seat],
+            "wild": self.rule, "droppers_pay_open": self.opts["droppers_pay_open"],
+            "openers": self.vars["openers"] if result else (),
+            "result": result,
+        }
+        return View(game=self.info.id, seat=seat, to_move=self.to_move, phase=self.phase,
+                    hand=tuple(self.hand(seat)),
+                    legal=tuple(self.legal_moves()) if self.to_move == seat else (),
+                    counts=counts, shown=shown, info=info)
+
+    # ------------------------------------------------------------------ notation
+    def notation(self, move: Move) -> str:
+        if move.kind == "draw":
+            return "draw:" + "+".join(C.text(c) for c in move.extra)
+        return move.kind
+
+    def parse_move(self, text: str) -> Move:
+        t = text.strip() if isinstance(text, str) else ""
+        kind, colon, rest = t.partition(":")
+        if kind == "draw" and colon:
+            parts = rest.upper().split("+")
+            try:
+                out = [C.parse(x) for x in parts]
+            except (ValueError, KeyError, IndexError):
+                out = []
+            if out and len(set(out)) == len(out) and all(
+                    c in DECK and C.text(c) == x for c, x in zip(out, parts, strict=True)):
+                return Move("draw", extra=tuple(sorted(out)))
+        elif kind in KINDS and kind != "draw" and not colon:
+            return Move(kind)
+        raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
+
+    def malformed(self, move: Move) -> Reason | None:
+        if not isinstance(move, Move) or not isinstance(move.extra, tuple):
+            return Reason("That is not a move.")
+        if move.kind not in KINDS:
+            return Reason("In Draw Poker you bet, draw once, and bet again.")
+        if (move.src != -1 or move.dst != -1 or move.n != 1
+                or (move.kind != "draw" and move.extra)
+                or not all(type(c) is int and c in DECK for c in move.extra)):
+            return Reason("That is not a move.")
+        return None
+
+    def explain(self, move: Move) -> Reason:
+        phase, kind = self.phase, move.kind
+        if phase == "over":
+            return Reason("The game is over.")
+        if phase == "done":
+            return Reason("The hand is over: deal the next hand.")
+        if kind == "next":
+            return Reason("The hand is not over yet.")
+        if phase == "draw":
+            if kind == "draw" and any(c not in self.hand(self.to_move) for c in move.extra):
+                return Reason("You can only throw away cards from your hand.")
+            return Reason("Now choose the cards to throw away, or keep all five.")
+        if kind in ("draw", "stand"):
+            return Reason("The draw comes after the first betting round.")
+        if phase == "open":
+            if kind == "open":
+                return Reason("You need a pair of jacks or better to open.")
+            return Reason("Nobody has opened yet: open or pass.")
+        if kind in ("open", "pass"):
+            return Reason("The betting is open already: call, raise or drop.")
+        owe = self.vars["level"] - self.vars["bets"][self.to_move]
+        if kind == "raise" and owe > 0:
+            if self.vars["raised"][self.to_move]:
+                return Reason("You may raise only once in each betting round.")
+            return Reason("You have too few chips to raise.")
+        if owe > 0:
+            return Reason("There is a bet to you: call, raise or drop.")
+        return Reason("There is no bet to you: check or bet.")
+
+    def table(self) -> dict[str, Any]:
+        data = super().table()
+        result = self.vars["result"]
+        data["seats"] = {
+            "to_move": self.to_move, "phase": self.phase, "hand_no": self.vars["hand_no"],
+            "dealer": self.vars["dealer"], "chips": list(self.vars["chips"]),
+            "pot": self.vars["pot"], "bets": list(self.vars["bets"]),
+            "live": list(self.vars["live"]), "opener": self.vars["opener"],
+            "level": self.opts["level"], "computer_version": self.computer_version,
+            "result": result_data(result) if result else None,
+        }
+        return data
+
+
+def result_data(result: dict[str, Any]) -> dict[str, Any]:
+    """A hand's result as JSON-ready data, for the log and ``kiosk deal``."""
+    return {"hand_no": result["hand_no"], "pot": result["pot"], "won": list(result["won"]),
+            "winners": list(result["winners"]), "shown": list(result["shown"]),
+            "values": {str(s): list(v) for s, v in result["values"].items()},
+            "opener": result["opener"], "openers": [C.text(c) for c in result["openers"]]}
