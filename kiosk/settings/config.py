@@ -243,10 +243,10 @@ def default_games() -> list[str]:
 
 
 def table_can_play(game_id: str) -> bool:
-    """Every game has a touch table now: the solitaires the pile table, Gin Rummy the hand
-    table (kiosk/screens/gin_table.py). Games against the computer without a table of
-    their own yet (draw poker, while it is built) stay out of the picker: a visitor must
-    never be offered a game the table cannot play."""
+    """The solitaires play on the pile table and Gin Rummy on the hand table
+    (kiosk/screens/gin_table.py). Games against the computer without a table of their own
+    yet (Draw Poker) stay out of the picker: a visitor must never be offered a game the
+    table cannot play."""
     import games
     from games.seats import SeatedGame
 
