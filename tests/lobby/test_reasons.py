@@ -105,7 +105,7 @@ ONLY_ON = "The {card} can only go on {target:a}."
     (_r(ONLY_ON, card=Card(parse("TH")), target=Either(Card(parse("JS")))),
      "10♥ 只能放在 J♠ 上。", "10♥ можно положить только на J♠."),
     (_r(ONLY_ON, card=Card(parse("3H")), target=_r("a black {rank}", rank=Either(Rank(4)))),
-     "3♥ 只能放在 黑色的 4 上。", "3♥ можно положить только на 4 чёрной масти."),
+     "3♥ 只能放在 黑色的 4 上。", "3♥ можно положить только на чёрную 4."),
     (_r(ONLY_ON, card=Card(parse("5H")), target=Either(Card(parse("6H")), Card(parse("4H")))),
      "5♥ 只能放在 6♥ 或 4♥ 上。", "5♥ можно положить только на 6♥ или 4♥."),
     (_r("Only {rank:a} can start a foundation.", rank=Rank(8)), "只有 8 才能开始一个收牌堆。",
