@@ -38,8 +38,7 @@ BINFMT_CONF = Path("/usr/lib/binfmt.d/qemu-aarch64.conf")   # from Debian's qemu
 APP = "/opt/solitaire-kiosk/venv/bin/kiosk"
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
-#: one xdist worker builds the wheel and the arm64 root for every test that needs them
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("arm64")]
+pytestmark = pytest.mark.slow
 
 
 def emulation_problem() -> str | None:

@@ -31,8 +31,7 @@ from .conftest import REPO, need
 from .pictures import Picture, difference, read_png, write_png
 from .qemu_machine import Machine
 
-#: one xdist worker builds the wheel and the arm64 root for every test that needs them
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("arm64")]
+pytestmark = pytest.mark.slow
 
 BUILD = REPO / "build"
 UNIT = "solitaire-kiosk.service"

@@ -15,9 +15,6 @@ import pytest
 
 from .conftest import REPO
 
-#: with the arm64 root test on one xdist worker, so the session's wheel is built once
-pytestmark = pytest.mark.xdist_group("arm64")
-
 # glibc 2.36 is Bookworm's (Trixie has 2.41): a wheel for these runs on both
 AARCH64_PLATFORMS = ["manylinux2014_aarch64"] + [
     f"manylinux_2_{minor}_aarch64" for minor in range(17, 37)]
