@@ -357,8 +357,8 @@ class GinTableScreen(Screen):
             mx = self.discard.right + W * 0.03
             self.message.size = (W - mx - W * 0.02, mid_top - mid_bottom)
             self.message.pos = (mx, mid_bottom)
-        self.stock_count.size = (pile_w, 24)
-        self.stock_count.pos = (self.stock.x, self.stock.y - 24)
+        self.stock_count.size = (pile_w, 30)
+        self.stock_count.pos = (self.stock.x, self.stock.y - 30)
         self.stock_count.font_size = 18
         self.message.text_size = self.message.size
         self._message_px = min(H, W) * (0.042 if portrait else 0.05)

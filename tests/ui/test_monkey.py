@@ -7,10 +7,12 @@ import random
 import pytest
 
 import games
+from kiosk.settings.config import table_can_play
 
 #: one game of each way of playing runs always; the rest with the slow tests
 QUICK = {"klondike", "pyramid", "monte_carlo", "accordion", "sliding_eleven"}
-GAMES = [g if g in QUICK else pytest.param(g, marks=pytest.mark.slow) for g in games.ids()]
+GAMES = [g if g in QUICK else pytest.param(g, marks=pytest.mark.slow) for g in games.ids()
+         if table_can_play(g)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
