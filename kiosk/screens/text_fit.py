@@ -105,29 +105,36 @@ def _wrap(text: str, px: float, width: float, font_name: str,
         units = _space_units(paragraph) if words_only else break_units(paragraph)
         if glue_numbers:
             units = _glue_numbers(units)
+        def fits(t: str) -> bool:
+            return text_width(t, px, font_name, bold) <= width
+
         for unit in units:
             trial = line + unit
-            if not line or text_width(trial.rstrip(), px, font_name, bold) <= width:
+            if not line or fits(trial.rstrip()):
                 line = trial
                 continue
             lines.append(line.rstrip())
-            line = unit
-            while len(line) > 1 and text_width(line.rstrip(), px, font_name, bold) > width:
-                cut = len(line) - 1
-                while cut > 1 and text_width(line[:cut], px, font_name, bold) > width:
-                    cut -= 1
-                lines.append(line[:cut])
-                line = line[cut:]
-                cut_word = True
-        while len(line) > 1 and text_width(line.rstrip(), px, font_name, bold) > width:
-            cut = len(line) - 1
-            while cut > 1 and text_width(line[:cut], px, font_name, bold) > width:
-                cut -= 1
-            lines.append(line[:cut])
-            line = line[cut:]
-            cut_word = True
+            pieces, line = _cut_to_fit(unit, fits)
+            lines += pieces
+            cut_word = cut_word or bool(pieces)
+        pieces, line = _cut_to_fit(line, fits)
+        lines += pieces
+        cut_word = cut_word or bool(pieces)
         lines.append(line.rstrip())
     return lines, cut_word
+
+
+def _cut_to_fit(line: str, fits) -> tuple[list[str], str]:
+    """Pieces cut off a word wider than the box, and the rest of it, which fits (or is a
+    single character)."""
+    pieces: list[str] = []
+    while len(line) > 1 and not fits(line.rstrip()):
+        cut = len(line) - 1
+        while cut > 1 and not fits(line[:cut]):
+            cut -= 1
+        pieces.append(line[:cut])
+        line = line[cut:]
+    return pieces, line
 
 
 def fits(lines: list[str], px: float, width: float, height: float, font_name: str,
