@@ -46,6 +46,17 @@ POKER_TITLE = "Draw Poker opponents (bench/opponents.py --poker)"
 PLAYERS = {"normal": normal, "easy": easy, "baseline": baseline}
 
 
+def pi_decision_times(times: list[float], slowdown: float,
+                      wall: float) -> tuple[float, float, float]:
+    """Median, 99th percentile and slowest decision scaled to a Pi 4 (printed too): both
+    games report the same three figures."""
+    times.sort()
+    pi = [t * slowdown for t in times]
+    median, p99, worst = statistics.median(pi), pi[int(0.99 * (len(pi) - 1))], pi[-1]
+    print(f"{len(times)} decisions; Pi 4 estimate median {median * 1000:.1f} ms, "
+          f"p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms; {wall:.0f} s")
+    return median, p99, worst
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion ``wins / n``."""
     if n == 0:
@@ -138,11 +149,7 @@ def poker_main(deals: int, slowdown: float, auto: bool, write: bool) -> int:
               f"{r['lo']:+.1f} to {r['hi']:+.1f}) over {deals} deals x {seats} seats",
               flush=True)
     wall = time.perf_counter() - start
-    times.sort()
-    pi = [t * slowdown for t in times]
-    median, p99, worst = statistics.median(pi), pi[int(0.99 * (len(pi) - 1))], pi[-1]
-    print(f"{len(times)} decisions; Pi 4 estimate median {median * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms; {wall:.0f} s")
+    median, p99, worst = pi_decision_times(times, slowdown, wall)
     lines = [
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; games.players.poker version "
@@ -198,11 +205,7 @@ def main() -> int:
         print(f"normal vs {opponent}: {r['share']:.1%} of {r['matches']} matches "
               f"(95% {r['lo']:.1%}-{r['hi']:.1%}), {r['ppg']:+.1f} points a hand", flush=True)
     wall = time.perf_counter() - start
-    times.sort()
-    pi = [t * slowdown for t in times]
-    median, p99, worst = statistics.median(pi), pi[int(0.99 * (len(pi) - 1))], pi[-1]
-    print(f"{len(times)} decisions; Pi 4 estimate median {median * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms; {wall:.0f} s")
+    median, p99, worst = pi_decision_times(times, slowdown, wall)
     lines = [
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; games.players.gin version "
