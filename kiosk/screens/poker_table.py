@@ -253,13 +253,13 @@ class PokerTableScreen(Screen):
         self.my_hand.text = tr("Your hand: {hand}", hand=tr(hand_name(g.value(VISITOR)))) \
             if hand else ""
         lines = []
-        if self.said is not None:
-            lines.append(render(self.said, tr, trn))
-        if result:
+        if result:  # the showdown says it all; the last action is under its seat
             lines += result_lines(result, tr)
+        elif self.said is not None:
+            lines.append(render(self.said, tr, trn))
         if self.refusal:
             lines.append(self.refusal)
-        elif g.phase != "over":
+        elif not ended:
             lines.append(render(prompt(g), tr, trn))
         self.message.text = "\n".join(lines[-3:])
         self._fit_texts()
@@ -292,16 +292,20 @@ class PokerTableScreen(Screen):
         """The header and the words shrink until they fit (Russian runs long)."""
         self.header.font_size = fit_font(self.header.text, self._px * 1.05,
                                          self.header.width, bold=True)
-        self.my_hand.font_size = fit_font(self.my_hand.text, self._px, self.my_hand.width,
-                                          bold=True)
-        m = self.message
-        m.font_size = self._px
-        m.text_size = (m.width, None)
-        m.texture_update()
-        while m.texture_size[1] > m.height * 0.95 and m.font_size > 12:
-            m.font_size *= 0.9
-            m.texture_update()
-        m.text_size = m.size
+        self._shrink(self.my_hand, self._px)
+        self._shrink(self.message, self._px)
+
+    @staticmethod
+    def _shrink(label: Label, px: float) -> None:
+        """Wrapped to its width, smaller until it fits its height."""
+        label.font_size = px
+        label.text_size = (label.width, None)
+        label.texture_update()
+        while (label.texture_size[1] > label.height * 0.95
+               or label.texture_size[0] > label.width) and label.font_size > 10:
+            label.font_size *= 0.9
+            label.texture_update()
+        label.text_size = label.size
 
     def _buttons(self) -> None:
         tr, trn = self.app.tr, self.app.trn
@@ -376,27 +380,39 @@ class PokerTableScreen(Screen):
         self.header.size = (W - self.home.right - 16, top)
         self.header.pos = (self.home.right + 8, H - top)
         self._px = min(H, W) * (0.04 if portrait else 0.042)
-        hand_h = H * (0.2 if portrait else 0.28)
-        self.mine.size = (W * (0.9 if portrait else 0.6), hand_h)
+        hand_h = H * (0.2 if portrait else 0.27)
+        self.mine.size = (W * (0.9 if portrait else 0.56), hand_h)
         self.mine.pos = ((W - self.mine.width) / 2, H * 0.01)
-        label_h = H * (0.03 if portrait else 0.06)
-        self.my_hand.size = (W * 0.9, label_h)
-        self.my_hand.pos = (W * 0.05, self.mine.top)
+        side = (W - self.mine.width) / 2 - W * 0.02
+        if portrait:  # the hand's name over the hand, the pot beside the words
+            self.my_hand.size = (W * 0.9, H * 0.03)
+            self.my_hand.pos = (W * 0.05, self.mine.top)
+            under_actions = self.my_hand.top
+        else:  # the pot left of the hand, its name right of it
+            self.my_hand.size = (side, hand_h * 0.7)
+            self.my_hand.pos = (self.mine.right + W * 0.01, self.mine.y + hand_h * 0.15)
+            under_actions = self.mine.top
         act_h = H * (0.065 if portrait else 0.11)
         self.actions.height = act_h
-        self.actions.y = self.my_hand.top + H * 0.005
-        seats_h = H * (0.36 if portrait else 0.29)
+        self.actions.y = under_actions + H * 0.005
+        seats_h = H * (0.36 if portrait else 0.27)
         self.seats_box.size = (W * 0.98, seats_h)
         self.seats_box.pos = (W * 0.01, H - top - seats_h - H * 0.005)
         mid_bottom = self.actions.top + H * 0.01
         mid_h = self.seats_box.y - H * 0.01 - mid_bottom
-        pot_w = W * (0.18 if portrait else 0.14)
-        self.pot.size = (pot_w, mid_h)
-        self.pot.pos = (W * 0.02, mid_bottom)
-        self.pot.font_size = min(mid_h * 0.3, self._px * 1.3)
+        if portrait:
+            pot_w = W * 0.18
+            self.pot.size = (pot_w, mid_h)
+            self.pot.pos = (W * 0.02, mid_bottom)
+            self.message.size = (W - pot_w - W * 0.06, mid_h)
+            self.message.pos = (self.pot.right + W * 0.02, mid_bottom)
+        else:
+            self.pot.size = (side, hand_h * 0.7)
+            self.pot.pos = (W * 0.01, self.mine.y + hand_h * 0.15)
+            self.message.size = (W * 0.94, mid_h)
+            self.message.pos = (W * 0.03, mid_bottom)
+        self.pot.font_size = min(self.pot.height * 0.3, self._px * 1.3)
         self.pot.text_size = self.pot.size
-        self.message.size = (W - pot_w - W * 0.06, mid_h)
-        self.message.pos = (self.pot.right + W * 0.02, mid_bottom)
         self.message.text_size = self.message.size
         for lab in (self.header, self.my_hand):
             lab.text_size = lab.size

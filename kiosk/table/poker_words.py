@@ -33,11 +33,10 @@ def render(text: Text, tr: Any, trn: Any) -> str:
     form their number needs (one card, two cards, five cards differ in Russian)."""
     msgid, fields = text
     if msgid == DRAWS:
-        return trn("Player {n} draws {count} card.", "Player {n} draws {count} cards.",
-                   fields["count"], **fields)
+        return trn("Player {seat} draws {n} card.", "Player {seat} draws {n} cards.",
+                   fields["count"], seat=fields["n"])
     if msgid == EXCHANGE:
-        return trn("Exchange {count} card", "Exchange {count} cards", fields["count"],
-                   **fields)
+        return trn("Exchange {n} card", "Exchange {n} cards", fields["count"])
     return tr(msgid, **fields)
 
 
