@@ -230,7 +230,7 @@ class PokerTableScreen(Screen):
             self.seats_box.add_widget(seat)
         while len(self.seats) > want:
             self.seats_box.remove_widget(self.seats.pop())
-        self._place_seats()
+        self._arrange()  # a portrait table needs a second row of seats past four
 
     def refresh(self, *_a) -> None:
         g = self.game
@@ -278,7 +278,8 @@ class PokerTableScreen(Screen):
             words = tr("out of chips")
         else:
             tag = self.tags.get(seat)
-            words = render(tag, tr, trn) if tag else ""
+            words = render(tag, tr, trn) if tag else (
+                tr("dealer") if seat == g.vars["dealer"] else "")
         if result:
             state = "won" if seat in result["winners"] else "out" if not live else "idle"
         elif not live or not seated:
@@ -286,7 +287,7 @@ class PokerTableScreen(Screen):
         else:
             state = "turn" if g.to_move == seat else "idle"
         widget.show(tr("Player {n}", n=seat), trn("{n} chip", "{n} chips", chips), words,
-                    list(g.hand(seat)) if seated else [], shown, state)
+                    poker_order(g.hand(seat)) if seated else [], shown, state)
 
     def _fit_texts(self) -> None:
         """The header and the words shrink until they fit (Russian runs long)."""
@@ -322,7 +323,7 @@ class PokerTableScreen(Screen):
         h = self.actions.height
         wide = self.width > self.height
         self.actions.width = min(self.width * 0.96, max(1, len(specs)) * self.width *
-                                 (0.26 if wide else 0.31))
+                                 (0.26 if wide else 0.42))
         self.actions.x = (self.width - self.actions.width) / 2
         each = (self.actions.width - 10 * (len(specs) - 1)) / max(1, len(specs))
         for text, action, main in specs:
@@ -380,7 +381,7 @@ class PokerTableScreen(Screen):
         self.header.size = (W - self.home.right - 16, top)
         self.header.pos = (self.home.right + 8, H - top)
         self._px = min(H, W) * (0.04 if portrait else 0.042)
-        hand_h = H * (0.2 if portrait else 0.27)
+        hand_h = H * (0.16 if portrait else 0.27)
         self.mine.size = (W * (0.9 if portrait else 0.56), hand_h)
         self.mine.pos = ((W - self.mine.width) / 2, H * 0.01)
         side = (W - self.mine.width) / 2 - W * 0.02
@@ -395,7 +396,8 @@ class PokerTableScreen(Screen):
         act_h = H * (0.065 if portrait else 0.11)
         self.actions.height = act_h
         self.actions.y = under_actions + H * 0.005
-        seats_h = H * (0.36 if portrait else 0.27)
+        rows = (len(self.seats) + 3) // 4 if portrait else 1
+        seats_h = H * (0.15 * max(1, rows) if portrait else 0.27)
         self.seats_box.size = (W * 0.98, seats_h)
         self.seats_box.pos = (W * 0.01, H - top - seats_h - H * 0.005)
         mid_bottom = self.actions.top + H * 0.01
@@ -426,7 +428,7 @@ class EndPanel(FloatLayout):
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
         with self.canvas.before:
-            Color(0.02, 0.1, 0.05, 0.88)
+            Color(0.02, 0.1, 0.05, 0.95)
             self._rect = Rectangle()
         self.title = Label(bold=True, color=GOLD, halign="center", valign="middle",
                            size_hint=(None, None))
