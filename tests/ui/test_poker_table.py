@@ -170,3 +170,22 @@ def _to_phase(g, phase: str) -> None:
         kinds = {m.kind for m in g.legal_moves()}
         g.play(Move("stand") if g.phase == "draw" else
                Move(next(k for k in ("open", "call", "check", "pass") if k in kinds)))
+
+
+def test_random_touches_on_the_poker_table_keep_every_card_and_chip(poker):
+    import random
+
+    rnd = random.Random(14)
+    app = poker.app
+    ctl = app.open_game("draw_poker", 31, {"opponents": 3})
+    poker.frames(2)
+    w, h = app.poker.size
+    for _ in range(25):
+        poker.tap(rnd.random() * w, rnd.random() * h)
+        g = ctl.game
+        assert sorted(c for pile in g.cards for c in pile) == list(range(52)) + [C.JOKER]
+        assert sum(g.vars["chips"]) + g.vars["pot"] == 4000
+        if app.sm.current != "poker":  # the Leave panel was tapped through: sit again
+            ctl = app.open_game("draw_poker", 31, {"opponents": 3})
+            poker.frames(2)
+    assert not app.keeper.errors
