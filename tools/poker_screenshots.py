@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerate docs/screenshots/poker-*: the Draw Poker table at its four moments (the
-start, a bet to answer, the draw with two cards marked, the showdown) and the end screen,
+"""Regenerate docs/screenshots/poker-*: the choice of opponents, the Draw Poker table at its
+four moments (the start, a bet to answer, the draw with cards marked, the showdown) and the
+end screen,
 at 800x480 and 720x1280, in zh, en and ru.
 
 Why a script apart from tools/screenshots.py: the moments come from playing one seeded
@@ -85,6 +86,9 @@ def main() -> int:
         frames(3)
         for lang in LANGS:
             app.set_language(lang)
+            app.choose_game("draw_poker")
+            frames()
+            shot(f"poker-opponents-{w}x{h}-{lang}.png")
             app.open_game("draw_poker", SEED, {"opponents": OPPONENTS})
             g = app.controller.game
             tag = f"{w}x{h}-{lang}"
