@@ -201,3 +201,26 @@ def test_random_touches_on_the_poker_table_keep_every_card_and_chip(poker):
             ctl = app.open_game("draw_poker", 31, {"opponents": 3})
             poker.frames(2)
     assert not app.keeper.errors
+
+
+def test_the_hardware_buttons_answer_the_poker_table(poker):
+    from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+
+    app = poker.app
+    ctl = app.open_game("draw_poker", SEED, {"opponents": 2})
+    poker.frames(2)
+    g = ctl.game
+    made = list(g.history)
+    app.lobby.on_button(UNDO, "key")
+    poker.frames(1)
+    assert "Undo is off in games against the computer" in app.poker.message.text
+    assert g.history[:len(made)] == made
+    app.poker.turns.pause = 3600  # the computer waits while the hand is played out here
+    _to_phase(g, "done")
+    app.poker.refresh()
+    app.lobby.on_button(NEW_DEAL, "key")
+    poker.frames(1)
+    assert g.vars["hand_no"] == 2 and not g.vars["result"]
+    app.lobby.on_button(PICKER, "key")
+    poker.frames(1)
+    assert app.sm.current == "picker"
