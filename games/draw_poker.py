@@ -320,7 +320,8 @@ class DrawPoker(SeatedGame):
                   "winners": tuple(s for s in range(self.n) if won[s]),
                   "shown": tuple(s for s in values) if shown else (),
                   "values": {s: values[s] for s in values} if shown else {},
-                  "opener": self.vars["opener"], "openers": self.vars["openers"]}
+                  "opener": self.vars["opener"], "openers": self.vars["openers"],
+                  "chips": tuple(chips)}
         self._set("chips", tuple(chips))
         self._set("pot", 0)
         self._set("result", result)
@@ -346,9 +347,21 @@ class DrawPoker(SeatedGame):
     def hand_records(self) -> list[dict[str, Any]]:
         return [{"kind": "showdown" if r["shown"] else "uncontested",
                  "winner": ", ".join(self.seat_word(s) for s in r["winners"]),
-                 "points": r["pot"], "visitor_score": None, "computer_score": None,
+                 "points": r["pot"], "visitor_score": r["chips"][VISITOR],
+                 "computer_score": sum(r["chips"][1:]),
                  "level": self.opts["level"], "computer_version": self.computer_version,
                  "detail": result_data(r)} for r in self.vars["results"]]
+
+    def match_record(self) -> dict[str, Any] | None:
+        """The visit, once it is over (the visitor broke, or every other chip won)."""
+        if self.phase != "over":
+            return None
+        chips = self.vars["chips"]
+        return {"game": self.info.id, "winner": "visitor" if self.won else "computer",
+                "visitor_score": chips[VISITOR], "computer_score": sum(chips[1:]),
+                "hands": len(self.vars["results"]), "level": self.opts["level"],
+                "computer_version": self.computer_version,
+                "detail": {"opponents": self.n - 1, "chips": list(chips)}}
 
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
@@ -459,4 +472,5 @@ def result_data(result: dict[str, Any]) -> dict[str, Any]:
     return {"hand_no": result["hand_no"], "pot": result["pot"], "won": list(result["won"]),
             "winners": list(result["winners"]), "shown": list(result["shown"]),
             "values": {str(s): list(v) for s, v in result["values"].items()},
-            "opener": result["opener"], "openers": [C.text(c) for c in result["openers"]]}
+            "opener": result["opener"], "openers": [C.text(c) for c in result["openers"]],
+            "chips": list(result["chips"])}

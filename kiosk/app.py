@@ -50,6 +50,7 @@ from .screens.attract import AttractScreen
 from .screens.gin_table import GinTableScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
+from .screens.poker_table import PokerTableScreen
 from .screens.table import TableScreen
 from .screens.variant_sheet import VariantScreen
 from .screens.welcome import WelcomeScreen
@@ -198,8 +199,9 @@ class KioskApp(App):
         self.operator = OperatorScreen()
         self.variants = VariantScreen()
         self.gin = GinTableScreen()
+        self.poker = PokerTableScreen()
         screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator,
-                   self.variants, self.gin)
+                   self.variants, self.gin, self.poker)
         for s in screens:
             self.sm.add_widget(s)
         for s in screens:
@@ -314,9 +316,10 @@ class KioskApp(App):
         self.attract.stop()
         self.controller = ctl
         self.lobby.follow(ctl)
-        if isinstance(ctl.game, SeatedGame):  # a hand against the computer (Gin Rummy)
-            self.gin.start(ctl)
-            self.sm.current = "gin"
+        if isinstance(ctl.game, SeatedGame):  # a hand against the computer
+            seated = self.poker if ctl.game_id == "draw_poker" else self.gin
+            seated.start(ctl)
+            self.sm.current = seated.name
             return ctl
         self.table.start(ctl)
         self.sm.current = "table"

@@ -197,8 +197,8 @@ class Lobby:
             else:
                 app.variants.go_back()
             return
-        if current == "gin":  # the hand table answers its buttons itself (no undo there)
-            app.gin.on_button(event, source)
+        if current in ("gin", "poker"):  # hand tables answer their buttons (no undo there)
+            app.sm.get_screen(current).on_button(event, source)
             return
         if current != "table" or app.controller is None:
             return

@@ -162,7 +162,7 @@ def test_the_game_is_over_when_the_visitor_has_no_chips_left():
     assert g.vars["chips"] == (0, total)
 
 
-def test_draw_poker_stays_out_of_the_picker_until_the_table_can_play_it():
+def test_draw_poker_is_in_the_picker_now_its_table_plays_it():
     from kiosk.settings.config import default_games, table_can_play
 
-    assert not table_can_play("draw_poker") and "draw_poker" not in default_games()
+    assert table_can_play("draw_poker") and "draw_poker" in default_games()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
@@ -82,6 +83,14 @@ class VariantScreen(Screen):
         ask.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
         self.title = title
         parts: list = [title, ask]
+        # many variants (Draw Poker's 1 to 7 opponents) go in two columns, rows shrunk to
+        # fit the screen, so the Back button is never pushed off it
+        cols = 2 if len(shown) > 4 else 1
+        rows = -(-len(shown) // cols)
+        fixed = (48 + 34 + 52) * u + gap * 3
+        row = max(48 * u, min(row, (h * 0.94 - fixed - gap * (rows - 1)) / max(1, rows)))
+        grid = GridLayout(cols=cols, spacing=gap, size_hint_y=None,
+                          height=rows * row + gap * (rows - 1)) if cols > 1 else None
         for v in shown:
             first = chosen is not None and v.key == chosen.key
             b = KButton(text=f"[b]{tr(v.name)}[/b]\n[size={int(15 * u)}]{tr(v.note)}[/size]",
@@ -91,7 +100,12 @@ class VariantScreen(Screen):
                         font_size=21 * u, size_hint_y=None, height=row, line_height=1.05)
             b.bind(on_release=lambda _b, var=v: self.choose(var))
             self.buttons[v.key] = b
-            parts.append(b)
+            if grid is not None:
+                grid.add_widget(b)
+            else:
+                parts.append(b)
+        if grid is not None:
+            parts.append(grid)
         back = KButton(text=tr("Back"), color=(1, 1, 1, 1), font_size=19 * u,
                        size_hint=(None, None), size=(min(bw, 220 * u), 52 * u))
         back.bind(on_release=lambda *_: self.go_back())

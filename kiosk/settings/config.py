@@ -243,9 +243,9 @@ def default_games() -> list[str]:
 
 
 def table_can_play(game_id: str) -> bool:
-    """The solitaires play on the pile table and Gin Rummy on the hand table
-    (kiosk/screens/gin_table.py). Games against the computer without a table of their own
-    yet (Draw Poker) stay out of the picker: a visitor must never be offered a game the
+    """The solitaires play on the pile table, Gin Rummy and Draw Poker on hand tables of
+    their own (kiosk/screens/gin_table.py, poker_table.py). Games against the computer
+    without a table yet stay out of the picker: a visitor must never be offered a game the
     table cannot play."""
     import games
     from games.seats import SeatedGame
@@ -255,7 +255,7 @@ def table_can_play(game_id: str) -> bool:
 
 
 #: the games against the computer the hand table can play
-HAND_TABLES = frozenset({"gin_rummy"})
+HAND_TABLES = frozenset({"gin_rummy", "draw_poker"})
 
 
 def user_data_dir() -> Path:

@@ -59,6 +59,17 @@ VARIANTS: dict[str, tuple[Variant, ...]] = {
                 "When you are stuck, turn the stock one card at a time.",
                 {"variant": "single_turn"}),
     ),
+    # how many computer players sit at the table (the engine takes 1 to 7)
+    "draw_poker": (
+        Variant("1", "1 opponent", "Heads-up: you against one computer player.",
+                {"opponents": 1}),
+        Variant("2", "2 opponents", "A table of three.", {"opponents": 2}),
+        Variant("3", "3 opponents", "A table of four.", {"opponents": 3}),
+        Variant("4", "4 opponents", "A table of five.", {"opponents": 4}),
+        Variant("5", "5 opponents", "A table of six.", {"opponents": 5}),
+        Variant("6", "6 opponents", "A table of seven.", {"opponents": 6}),
+        Variant("7", "7 opponents", "A full table of eight.", {"opponents": 7}),
+    ),
 }
 
 

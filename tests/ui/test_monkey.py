@@ -7,12 +7,14 @@ import random
 import pytest
 
 import games
+from games.seats import SeatedGame
 from kiosk.settings.config import table_can_play
 
-#: one game of each way of playing runs always; the rest with the slow tests
+#: one game of each way of playing runs always; the rest with the slow tests. The pile
+#: table's games only: the hand tables have their own (tests/ui/test_poker_table.py)
 QUICK = {"klondike", "pyramid", "monte_carlo", "accordion", "sliding_eleven"}
 GAMES = [g if g in QUICK else pytest.param(g, marks=pytest.mark.slow) for g in games.ids()
-         if table_can_play(g)]
+         if table_can_play(g) and not issubclass(games.game_class(g), SeatedGame)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -1,0 +1,69 @@
+"""Draw Poker in the play log: one ``hands`` row per hand with the chips after it, who took
+the pot, the computer level and version; one ``matches`` row when the visit is over; stats
+and export include them."""
+
+from __future__ import annotations
+
+import json
+
+import games
+from games.players import player_for
+from kiosk.records import export, stats
+from kiosk.records.playlog import PlayLog
+
+from .conftest import rows
+
+
+def _visit(log: PlayLog, seed: int = 6):
+    """Heads-up, the visitor's seat played by the easy player, the log told after every
+    move as the table tells it; after the first hand the visitor is down to 15 chips, so
+    the visit ends within a few hands."""
+    g = games.new("draw_poker", seed, opponents=1, level="normal")
+    play = log.begin("draw_poker", seed, dict(g.opts))
+    easy = player_for("draw_poker", "easy")
+    for _ in range(400):
+        if g.phase == "over":
+            break
+        if g.phase == "done" and len(g.vars["results"]) == 1:
+            chips = g.vars["chips"]
+            g.vars["chips"] = (15, chips[1])
+        move = easy(g.view(0), g.computer_rng()) if g.to_move == 0 else g.computer_move()
+        g.play(move)
+        log.seated(play, g)
+    log.finish(play, "won" if g.won else "lost", score=g.score)
+    return g, play
+
+
+def test_each_hand_is_a_row_with_chips_winner_level_and_version(db_path, clock):
+    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
+    g, play = _visit(log)
+    log.close()
+    results = g.vars["results"]
+    assert g.phase == "over" and len(results) > 1
+    hands = rows(db_path, "SELECT seq, winner, points, visitor_score, computer_score, level, "
+                          "computer_version, detail FROM hands ORDER BY seq")
+    assert [h[0] for h in hands] == list(range(1, len(results) + 1))
+    for h, r in zip(hands, results, strict=True):
+        assert h[1] == ", ".join(g.seat_word(s) for s in r["winners"])
+        assert h[2] == r["pot"] and (h[3], h[4]) == tuple(r["chips"])
+        assert json.loads(h[7])["chips"] == list(r["chips"])
+    assert hands[-1][3:5] == tuple(g.vars["chips"])
+    assert {h[5:7] for h in hands} == {("normal", "poker-1")}
+    (match,) = rows(db_path, "SELECT play_id, game, winner, visitor_score, computer_score, "
+                             "hands, level, computer_version FROM matches")
+    assert match == (play.id, "draw_poker", "visitor" if g.won else "computer",
+                     g.vars["chips"][0], g.vars["chips"][1], len(results), "normal",
+                     "poker-1")
+
+
+def test_stats_and_export_include_the_poker_hands(db_path, clock, tmp_path):
+    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
+    g, _ = _visit(log)
+    log.close()
+    with export.snapshot(db_path) as conn:
+        data = stats.stats(conn, clock=clock)
+    seated = data["against_computer"]["draw_poker (normal)"]
+    assert seated["hands"] == len(g.vars["results"]) and seated["matches"] == 1
+    assert seated["hands_won"] == sum(r["winners"] == (0,) for r in g.vars["results"])
+    assert export.export(db_path, "csv", tmp_path / "h.csv", table="hands") == \
+        len(g.vars["results"])
