@@ -98,10 +98,11 @@ class Clock(Game):
         return sum(1 for p in self.piles if len(self.cards[p]) - self.down[p] == 4)
 
     @property
-    def grade(self) -> str | None:
+    def grade(self) -> Reason | None:
+        # a value, not English: the kiosk says it in the visitor's language
         if self.won or self.legal_moves():
             return None
-        return f"{self.score} of 13 groups"
+        return Reason("{n} of 13 groups", n=self.score)
 
     def explain(self, move: Move) -> Reason:
         at = self.vars["at"]

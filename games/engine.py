@@ -159,8 +159,9 @@ class Game:
         return sum(len(self.cards[i]) for i in self.roles.get("foundation", ()))
 
     @property
-    def grade(self) -> str | None:
-        """A word for a partial success where the source gives a scale."""
+    def grade(self) -> str | Reason | None:
+        """A word for a partial success where the source gives a scale (a word the kiosk's
+        catalogs translate), or a :class:`Reason` when it carries a number."""
         return None
 
     def explain(self, move: Move) -> Reason:
@@ -396,7 +397,7 @@ class Game:
             "piles": piles,
             "moves": len(self.history),
             "score": self.score,
-            "grade": self.grade,
+            "grade": None if self.grade is None else str(self.grade),
             "won": self.won,
             "over": self.over,
         }

@@ -7,6 +7,7 @@ import pytest
 import games
 from games import IllegalMove
 from games.cards import parse
+from games.reason import Reason
 
 from .conftest import arrange
 
@@ -60,7 +61,8 @@ def test_fourth_king_ends_the_game_with_completed_groups():
                 {"T2": 1, "T13": 1}, at=1)
     g.play("turn:T2")  # the 5 of hearts goes to 5 o'clock, whose pile has no face-down card
     assert g.legal_moves() == [] and g.over and not g.won
-    assert g.score == 11 and g.grade == "11 of 13 groups"
+    assert g.score == 11 and g.grade == Reason("{n} of 13 groups", n=11)
+    assert str(g.grade) == "11 of 13 groups" and g.table()["grade"] == "11 of 13 groups"
     g = arrange(games.new("clock", 1), {"T13": "5C KC KD KH", "T5": "KS", "T6": "6C"},
                 {"T13": 1, "T5": 1, "T6": 1}, at=12)
     g.play("turn:T13")

@@ -7,6 +7,9 @@ games`` and the other commands stay instant.
 from __future__ import annotations
 
 import argparse
+import logging
+import os
+import re
 import sys
 from pathlib import Path
 
@@ -66,11 +69,42 @@ class NoWindow(Exception):
 
 def _need_window() -> None:
     """Stop with one line when there is no window: the app would otherwise fail later, in
-    its first use of the window, with a traceback that hides the cause Kivy logged."""
-    from kivy.core.window import Window
+    its first use of the window, with a traceback that hides the cause Kivy logged.
 
+    Kivy says why in a critical log record that holds every provider's traceback (a
+    visitor's screen or an operator's console full of them); that record is held back and
+    its causes ("sdl2: bogus not available") go into the line instead."""
+    from kivy.logger import Logger
+
+    held: list[str] = []
+
+    def hold(record) -> bool:
+        text = str(record.msg)
+        if record.levelno >= logging.CRITICAL and "Unable to find any valuable" in text:
+            held.append(text)
+            return False
+        return True
+
+    Logger.addFilter(hold)
+    try:
+        from kivy.core.window import Window
+    finally:
+        Logger.removeFilter(hold)
     if Window is None:
-        raise NoWindow("no window could be opened (Kivy's log above says why)")
+        causes = "; ".join(_window_causes("\n".join(held))) or "Kivy has no window provider"
+        from kiosk.platform.boot import WHAT_TO_DO
+
+        raise NoWindow(f"no window could be opened ({causes}): {WHAT_TO_DO}")
+
+
+def _window_causes(text: str) -> list[str]:
+    """"provider: reason" for each ``<provider> - <Error>: <reason>`` line of Kivy's
+    record (a reason given as bytes by SDL is shown as its text)."""
+    out = []
+    for m in re.finditer(r"^(\w+) - \w+: (.*)$", text, flags=re.M):
+        reason = re.sub(r"^b'(.*)'$", r"\1", m.group(2).strip())
+        out.append(f"{m.group(1)}: {reason}")
+    return out
 
 
 def make_app(args: argparse.Namespace, **kw):
@@ -87,6 +121,9 @@ def make_app(args: argparse.Namespace, **kw):
     problem = boot.missing_display()
     if problem:
         raise NoWindow(problem)
+    # SDL's window only: when SDL cannot open one, Kivy's fallback (its own X11 window)
+    # ends the process itself (status 102, "Couldn't connect to X server")
+    os.environ.setdefault("KIVY_WINDOW", "sdl2")
     boot.configure(screen)
     _need_window()
     from kiosk.app import KioskApp
@@ -106,9 +143,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     try:
         app = make_app(args)
-    except NoWindow as err:
-        print(f"kiosk: {err}", file=sys.stderr)
-        return 1
+    except NoWindow as err:  # the machine, not the kiosk: status 2 as for bad input
+        # past Kivy's capture of sys.stderr, which would log the line with a space before it
+        print(f"kiosk: {err}", file=sys.__stderr__ or sys.stderr, flush=True)
+        return 2
 
     def stop(_signum, _frame) -> None:  # systemd's SIGTERM: close the play log, then exit
         from kivy.clock import Clock

@@ -50,11 +50,18 @@ def missing_display(env: dict[str, str] | None = None, dri: str = "/dev/dri") ->
     driver: the kiosk would then run, unseen, until someone kills it. An explicit
     ``SDL_VIDEODRIVER`` (the systemd unit, the tests) is trusted as it is."""
     env = os.environ if env is None else env
-    if has_display(env) or env.get("SDL_VIDEODRIVER") or has_drm(dri):
+    driver = env.get("SDL_VIDEODRIVER", "")
+    if driver == "x11" and not env.get("DISPLAY"):  # X11 has no default display to try
+        return ("no display found (SDL_VIDEODRIVER is x11 but DISPLAY is not set): " +
+                WHAT_TO_DO)
+    if has_display(env) or driver or has_drm(dri):
         return None
     return ("no display found (DISPLAY and WAYLAND_DISPLAY are not set and there is no "
-            "screen device in /dev/dri): start it from a desktop session, or use "
-            "`kiosk snapshot` to get a picture")
+            "screen device in /dev/dri): " + WHAT_TO_DO)
+
+
+#: the second half of the one line ``kiosk run`` prints when it cannot show a window
+WHAT_TO_DO = "start it from a desktop session, or use `kiosk snapshot` to get a picture"
 
 
 def input_providers(touchscreen: bool) -> dict[str, str]:

@@ -27,7 +27,8 @@ from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
-from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
+from kiosk.screens.text_fit import READ_PX, FitLabel
+from kiosk.screens.widgets import GOLD, Felt, KButton
 from kiosk.table.card_art import CardWidget
 from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import (
@@ -61,7 +62,10 @@ class GinTableScreen(Screen):
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
-        self.score = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
+        # the header line: shrinks to the reading floor, then breaks, with a margin at both
+        # ends (Russian "Раздача 1 • Вы 0 • Компьютер 0" ran to the screen's edge)
+        self.score = FitLabel(bold=True, halign="center", valign="middle",
+                              size_hint=(None, None), words_only=True)
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.go_home())
         self.theirs = HandFan(size_hint=(None, None))
@@ -220,8 +224,7 @@ class GinTableScreen(Screen):
 
     def _fit_texts(self) -> None:
         """The score line and the message shrink until they fit (Russian runs long)."""
-        self.score.font_size = fit_font(self.score.text, self._score_px, self.score.width,
-                                        bold=True)
+        self.score.font_size = self._score_px
         m = self.message
         m.font_size = self._message_px
         m.text_size = (m.width, None)  # measured unclipped, then placed in its box
@@ -321,10 +324,12 @@ class GinTableScreen(Screen):
         W, H = self.size
         portrait = H > W
         top = H * (0.06 if portrait else 0.09)
+        margin = 8 * min(W, H) / 480
         self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
-        self.home.pos = (6, H - top)
-        self.score.size = (W - self.home.right - 16, top)
-        self.score.pos = (self.home.right + 8, H - top)
+        self.home.pos = (margin, H - top)
+        self.score.pos = (self.home.right + margin, H - top)
+        self.score.size = (W - self.score.x - margin, top)
+        self.score.min_font = READ_PX * min(W, H) / 480
         self._score_px = top * 0.45
         self.home.font_size = top * 0.4
         hand_h = H * (0.2 if portrait else 0.32)

@@ -302,7 +302,9 @@ class TableScreen(Screen):
         if ((entry.get("score") or {}).get("label") or "") != "moves":
             parts.append(self.score_text(g.score))  # a score that counts moves: said once
         grade = g.grade
-        if grade:
+        if isinstance(grade, Reason):  # a grade with a number in it ("11 of 13 groups")
+            parts.append(self.app.tr_reason(grade))
+        elif grade:
             parts.append(tr(grade))
         self.status.text = ("\n" if self.landscape else "   ").join(parts)
         self.buttons["undo"].disabled = not self.ctl.can_undo

@@ -93,11 +93,12 @@ def _glue_numbers(units: list[str]) -> list[str]:
 
 def _wrap(text: str, px: float, width: float, font_name: str,
           bold: bool = False, glue_numbers: bool = False,
-          words_only: bool = False) -> tuple[list[str], bool]:
+          words_only: bool = False, ellipsize: bool = False) -> tuple[list[str], bool]:
     """The lines, and whether a word had to be cut to make them. ``glue_numbers``: a
     number stays with the word before it ("Осталось карт:" never parts from its "35").
     ``words_only``: break at spaces only (a button's "新的一局" is one word: it shrinks
-    rather than splits)."""
+    rather than splits). ``ellipsize``: a word wider than the box is shortened with "…"
+    instead of cut over two lines (the last resort, at the smallest size)."""
     lines: list[str] = []
     cut_word = False
     for paragraph in text.split("\n"):
@@ -108,20 +109,33 @@ def _wrap(text: str, px: float, width: float, font_name: str,
         def fits(t: str) -> bool:
             return text_width(t, px, font_name, bold) <= width
 
+        cut = _ellipsize if ellipsize else _cut_to_fit
         for unit in units:
             trial = line + unit
             if not line or fits(trial.rstrip()):
                 line = trial
                 continue
             lines.append(line.rstrip())
-            pieces, line = _cut_to_fit(unit, fits)
+            pieces, line = cut(unit, fits)
             lines += pieces
             cut_word = cut_word or bool(pieces)
-        pieces, line = _cut_to_fit(line, fits)
+        pieces, line = cut(line, fits)
         lines += pieces
         cut_word = cut_word or bool(pieces)
         lines.append(line.rstrip())
     return lines, cut_word
+
+
+def _ellipsize(line: str, fits) -> tuple[list[str], str]:
+    """A line (a single word, or a word at its start) wider than the box, shortened to what
+    fits followed by "…": no pieces cut off to other lines."""
+    if len(line) <= 1 or fits(line.rstrip()):
+        return [], line
+    word = line.rstrip()
+    end = len(word) - 1
+    while end > 1 and not fits(word[:end].rstrip() + ELLIPSIS):
+        end -= 1
+    return [], word[:end].rstrip() + ELLIPSIS + line[len(word):]
 
 
 def _cut_to_fit(line: str, fits) -> tuple[list[str], str]:
@@ -181,6 +195,9 @@ def fit(text: str, want: float, floor: float, width: float, height: float | None
         if px <= floor * (WORD_FLOOR if cut_word else 1):
             break
         px = max(floor * (WORD_FLOOR if cut_word else 1), float(int(px * 0.94 * 2)) / 2)
+    if cut_word:  # too wide even at the smallest size: "Подск…", never "Подска / зка"
+        lines, _cut = _wrap(text, px, width, font_name, bold, glue_numbers, words_only,
+                            ellipsize=True)
     if height is None:
         return "\n".join(lines), px
     return "\n".join(shorten(lines, px, width, height, font_name, bold, line_height)), px
@@ -225,6 +242,12 @@ class FitLabel(Label):
             if not getattr(self, "_fitting", True):
                 self._refit()
             return
+        if source is not None and name:
+            # _refit sets font_size again while its change is still being dispatched (it
+            # shrinks the size just given): the newer value reaches this handler first, the
+            # stale one last, and the core label would draw the word at the stale size,
+            # split by Kivy ("Подска / зка"). The property holds the value that counts.
+            value = getattr(self, name)
         super()._trigger_texture_update(name, source, value)
 
     def on_font_size(self, *_a) -> None:

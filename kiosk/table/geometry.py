@@ -66,6 +66,93 @@ def _close_gaps(layout: tuple[PileSpec, ...]) -> tuple[PileSpec, ...]:
     return tuple(replace(p, x=shift(p.x)) for p in layout)
 
 
+class _Fit:
+    """How much room a layout wants (in layout units) and the scale that fits it into
+    ``width`` x ``height``; where each fan must stop (the pile below it, or beside it)."""
+
+    def __init__(self, layout: tuple[PileSpec, ...], width: float, height: float) -> None:
+        n = len(layout)
+        self.below: list[float | None] = [None] * n   # layout y where the fan must stop
+        self.beside: list[float | None] = [None] * n  # layout x where the fan must stop
+        for i, p in enumerate(layout):
+            for q in layout:
+                if q is p:
+                    continue
+                if p.fan == "down" and q.y > p.y + 0.01 and abs(q.x - p.x) < 1 - 1e-6:
+                    if self.below[i] is None or q.y < self.below[i]:
+                        self.below[i] = q.y
+                if p.fan == "right" and q.x > p.x + 0.01 and abs(q.y - p.y) < CARD_H - 1e-6:
+                    if self.beside[i] is None or q.x < self.beside[i]:
+                        self.beside[i] = q.x
+        # a rightward fan at the row's end wants the room the layout gives its other fans
+        # (a fan of three in La Belle Lucie), else room for a castle row
+        gaps = [b - p.x - 1 for p, b in zip(layout, self.beside, strict=True)
+                if p.fan == "right" and b is not None]
+        right_reserve = min(max(gaps), RIGHT_RESERVE) if gaps else RIGHT_RESERVE
+        need_w = need_h = 1.0
+        for i, p in enumerate(layout):
+            w = p.x + 1 + (right_reserve if p.fan == "right" and self.beside[i] is None else 0)
+            h = p.y + CARD_H + (DOWN_RESERVE if p.fan == "down" and self.below[i] is None
+                                else 0)
+            need_w, need_h = max(need_w, w), max(need_h, h)
+        self.min_x = min((p.x for p in layout), default=0.0)
+        self.min_y = min((p.y for p in layout), default=0.0)
+        self.span_w = need_w - self.min_x + 2 * MARGIN
+        self.span_h = need_h - self.min_y + 2 * MARGIN
+        self.scale = min(width / self.span_w, height / self.span_h)
+
+
+#: a band of felt at least this wide (card widths) parts a layout into groups side by side
+SIDE_BAND = 0.25
+#: the felt between a group moved above the rest and the rest, in card widths
+STACK_GAP = 0.3
+#: a portrait table stacks its side group only when the cards grow by more than this
+PORTRAIT_GAIN = 1.05
+#: the step from pile to pile, in card widths, of a side column laid out as a row
+ROW_PITCH = 1.15
+
+
+def _stack_side_group(layout: tuple[PileSpec, ...]) -> tuple[PileSpec, ...] | None:
+    """On a tall screen, the layout with its smaller side group (Napoleon's Tomb's stock and
+    waste beside the cross, Poker Squares' next card beside the grid) moved above the rest
+    and centred over it: drawn beside, both share the width and the cards stay small. The
+    groups are parted at the widest band of felt; a group with a downward fan stays where
+    it is (it would grow into the rest). None when the layout has no such group."""
+    if len(layout) < 2:
+        return None
+
+    def right_end(p: PileSpec) -> float:
+        return p.x + 1 + (RIGHT_RESERVE if p.fan == "right" else 0.0)
+
+    order = sorted(layout, key=lambda p: p.x)
+    reach, band = right_end(order[0]), None
+    for p in order[1:]:
+        if p.x - reach > SIDE_BAND and (band is None or p.x - reach > band[1] - band[0]):
+            band = (reach, p.x)
+        reach = max(reach, right_end(p))
+    if band is None:
+        return None
+    left = [p for p in layout if p.x < band[1] - 1e-9]
+    right = [p for p in layout if p.x >= band[1] - 1e-9]
+    if len(left) == len(right):
+        return None
+    small, rest = (left, right) if len(left) < len(right) else (right, left)
+    if any(p.fan == "down" for p in small):
+        return None
+    if len(small) > 1 and all(abs(p.x - small[0].x) < 0.01 and p.fan == "none"
+                              for p in small):
+        # a column (Eight Off's foundations, Pyramid's stock and waste) becomes a row: a
+        # column above the rest would take the height its fans grow into
+        top = min(p.y for p in small)
+        small = [replace(p, x=small[0].x + k * ROW_PITCH, y=top)
+                 for k, p in enumerate(sorted(small, key=lambda p: p.y))]
+    dx = ((min(p.x for p in rest) + max(right_end(p) for p in rest)) / 2
+          - (min(p.x for p in small) + max(right_end(p) for p in small)) / 2)
+    dy = min(p.y for p in rest) - STACK_GAP - max(p.y + CARD_H for p in small)
+    moved = {p.id: replace(p, x=p.x + dx, y=p.y + dy) for p in small}
+    return tuple(moved.get(p.id, p) for p in layout)
+
+
 @dataclass(frozen=True, slots=True)
 class Rect:
     x: float
@@ -110,36 +197,18 @@ class TableGeometry:
                  height: float) -> None:
         self.layout = _close_gaps(tuple(layout))
         self.area = Rect(x, y, width, height)
-        n = len(self.layout)
-        self._below: list[float | None] = [None] * n   # layout y where the fan must stop
-        self._beside: list[float | None] = [None] * n  # layout x where the fan must stop
-        for i, p in enumerate(self.layout):
-            for q in self.layout:
-                if q is p:
-                    continue
-                if p.fan == "down" and q.y > p.y + 0.01 and abs(q.x - p.x) < 1 - 1e-6:
-                    if self._below[i] is None or q.y < self._below[i]:
-                        self._below[i] = q.y
-                if p.fan == "right" and q.x > p.x + 0.01 and abs(q.y - p.y) < CARD_H - 1e-6:
-                    if self._beside[i] is None or q.x < self._beside[i]:
-                        self._beside[i] = q.x
-        # a rightward fan at the row's end wants the room the layout gives its other fans
-        # (a fan of three in La Belle Lucie), else room for a castle row
-        gaps = [b - p.x - 1 for p, b in zip(self.layout, self._beside, strict=True)
-                if p.fan == "right" and b is not None]
-        right_reserve = min(max(gaps), RIGHT_RESERVE) if gaps else RIGHT_RESERVE
-        need_w = need_h = 1.0
-        for i, p in enumerate(self.layout):
-            w = p.x + 1 + (right_reserve if p.fan == "right" and self._beside[i] is None else 0)
-            h = p.y + CARD_H + (DOWN_RESERVE if p.fan == "down" and self._below[i] is None
-                                else 0)
-            need_w, need_h = max(need_w, w), max(need_h, h)
-        min_x = min((p.x for p in self.layout), default=0.0)
-        min_y = min((p.y for p in self.layout), default=0.0)
+        fit = _Fit(self.layout, width, height)
+        if height > width:
+            stacked = _stack_side_group(self.layout)
+            if stacked is not None:
+                tall = _Fit(stacked, width, height)
+                if tall.scale > fit.scale * PORTRAIT_GAIN:
+                    self.layout, fit = stacked, tall
+        self._below, self._beside = fit.below, fit.beside
+        min_x, min_y = fit.min_x, fit.min_y
         self._min_x, self._min_y = min_x, min_y
-        span_w = need_w - min_x + 2 * MARGIN
-        span_h = need_h - min_y + 2 * MARGIN
-        self.scale = max(1.0, min(width / span_w, height / span_h))
+        span_w, span_h = fit.span_w, fit.span_h
+        self.scale = max(1.0, fit.scale)
         self.card_w = self.scale
         self.card_h = self.scale * CARD_H
         used_w = span_w * self.scale

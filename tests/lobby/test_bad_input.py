@@ -386,10 +386,33 @@ def test_kiosk_run_without_any_display_says_so_in_one_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "kiosk", "run", "--config",
                            str(tmp_path / "none.toml")], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)
-    assert done.returncode == 1
+    assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line.startswith("kiosk:")]
     assert lines and "no display found" in lines[-1], done.stderr
+    assert "kiosk snapshot" in lines[-1]  # and what to do
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("driver, says", [
+    ("x11", "no display found (SDL_VIDEODRIVER is x11 but DISPLAY is not set)"),
+    ("nosuchdriver", "no window could be opened (sdl2: nosuchdriver not available)"),
+])
+def test_kiosk_run_with_a_driver_that_cannot_open_says_so_in_one_line(tmp_path, driver,
+                                                                      says):
+    """SDL's driver forced to one that cannot open here: x11 without DISPLAY used to end in
+    Kivy's own X11 window ("Couldn't connect to X server", status 102), an unknown driver
+    in a wall of Kivy's tracebacks and status 1."""
+    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy"), KIVY_NO_FILELOG="1",
+               GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT), SDL_VIDEODRIVER=driver)
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "SOLITAIRE_KIOSK_CONFIG", "KIVY_WINDOW"):
+        env.pop(var, None)
+    done = subprocess.run([sys.executable, "-m", "kiosk", "run", "--config",
+                           str(tmp_path / "none.toml")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr[-2000:]
+    last = done.stderr.rstrip().splitlines()[-1]
+    assert last.startswith(f"kiosk: {says}: start it from a desktop session"), done.stderr
+    assert "Traceback" not in done.stderr and 'File "' not in done.stderr
 
 
 def test_a_display_or_a_screen_device_or_an_asked_driver_is_enough(tmp_path):
@@ -400,6 +423,8 @@ def test_a_display_or_a_screen_device_or_an_asked_driver_is_enough(tmp_path):
     assert missing_display({"DISPLAY": ":0"}, none) is None
     assert missing_display({"WAYLAND_DISPLAY": "wayland-0"}, none) is None
     assert missing_display({"SDL_VIDEODRIVER": "kmsdrm"}, none) is None
+    assert "DISPLAY is not set" in missing_display({"SDL_VIDEODRIVER": "x11"}, none)
+    assert missing_display({"SDL_VIDEODRIVER": "x11", "DISPLAY": ":0"}, none) is None
     (tmp_path / "dri").mkdir()
     (tmp_path / "dri" / "card0").touch()
     assert missing_display({}, none) is None

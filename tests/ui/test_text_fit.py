@@ -3,7 +3,9 @@ and every game's table, in zh, en and ru, at 800x480 and 720x1280.
 
 One app, the language and the window size switched in-process; a screen is checked from
 its widgets' sizes (Kivy knows the box and the laid-out text), without drawing frames for
-pictures. Cut text is found by comparing the words Kivy laid out with the label's text.
+pictures. Cut text is found by comparing the words Kivy laid out with the label's text; a
+word split over two lines ("Подска / зка") by a line end where Unicode's line breaking
+allows none, and by a FitLabel whose drawn lines or size are not the ones it chose.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 import games
+from kiosk.screens.line_break import break_units
 from kiosk.screens.text_fit import ELLIPSIS, READ_PX, TOUCH_PX, FitLabel
+from kiosk.screens.widgets import KButton
 from kiosk.settings.config import table_can_play
 
 SIZES = [(800, 480), (720, 1280)]
@@ -47,14 +51,46 @@ def label_problems(root, where: str) -> list[str]:
         name = f"{where}: {type(w).__name__} {str(w.text)[:40]!r}"
         if not _in_scroll(w) and (tw > w.width + 1 or th > w.height + 1):
             out.append(f"{name} text {tw}x{th} > box {w.width:.0f}x{w.height:.0f}")
-        laid = "".join(word.text for line in (w._label._cached_lines or [])
-                       for word in line.words)
+        lines = _laid_lines(w)
+        laid = "".join(lines)
         shown = _squash(laid)
-        if shown != _squash(str(w.text)) and not shown.endswith(ELLIPSIS):
+        shortened = ELLIPSIS in shown and ELLIPSIS not in str(w.text)
+        if shown != _squash(str(w.text)) and not shortened:
             out.append(f"{name} cut to {laid[-20:]!r}")
-        if isinstance(w, FitLabel) and w.is_cut() and not w.shown.endswith(ELLIPSIS):
-            out.append(f"{name} shortened without an ellipsis")
+        if not shortened and (split := _split_word(lines, str(w.text))):
+            out.append(f"{name} split inside a word: {split!r}")
+        drawn = w._label.options["font_size"]
+        if abs(drawn - w.font_size) > 0.01:
+            out.append(f"{name} drawn at {drawn:.1f} px, not its {w.font_size:.1f} px")
+        if isinstance(w, FitLabel):
+            if w.is_cut() and ELLIPSIS not in w.shown:
+                out.append(f"{name} shortened without an ellipsis")
+            chosen = [ln.strip() for ln in w.shown.split("\n") if ln.strip()]
+            if [ln.strip() for ln in lines if ln.strip()] != chosen:
+                out.append(f"{name} laid out as {lines!r}, not its {chosen!r}")
     return out
+
+
+def _laid_lines(w) -> list[str]:
+    """The lines of text Kivy laid out for label ``w`` (what is drawn)."""
+    return ["".join(word.text for word in line.words)
+            for line in (w._label._cached_lines or [])]
+
+
+def _split_word(lines: list[str], text: str) -> str:
+    """The first line end of ``lines`` where ``text`` has no line break opportunity
+    (UAX #14), as "end / start"; "" when every line ends where a line may end."""
+    allowed, pos = set(), 0
+    for paragraph in text.split("\n"):
+        for unit in break_units(paragraph):
+            pos += len(_squash(unit))
+            allowed.add(pos)
+    at = 0
+    for before, after in zip(lines, lines[1:], strict=False):
+        at += len(_squash(before))
+        if at not in allowed and _squash(before) and _squash(after):
+            return f"{before.strip()} / {after.strip()}"
+    return ""
 
 
 def _unit(ui) -> float:
@@ -113,3 +149,39 @@ def test_table_bar_text_and_buttons_meet_the_floor(ui):
             assert b.height >= TOUCH_PX * u and b.width >= TOUCH_PX * u, (lang, key, b.size)
         sizes = {round(b.font_size, 1) for b in t.buttons.values() if b.parent is not None}
         assert len(sizes) == 1, f"{lang}: the bar's buttons differ in size: {sizes}"
+
+
+def test_portrait_russian_bar_keeps_its_words_whole(ui):
+    """The portrait table after a change of language: "Подсказка" was drawn at the size it
+    was given before it shrank (30 px, not 22.5) and Kivy split it over two lines."""
+    for lang in ("en", "ru"):
+        ui.reset(lang, (720, 1280))
+        ui.app.open_game("klondike", 4711)
+        ui.frames(3)
+    problems = label_problems(ui.table.bar, "ru 720x1280 bar")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_shrunk_label_draws_the_size_it_chose(ui):
+    """A FitLabel given a size at which its word does not fit draws it smaller, whole."""
+    b = KButton(text="Подсказка", size_hint=(None, None), size=(116, 200))
+    b.font_size = 22.5
+    b.font_size = 30
+    b.texture_update()
+    assert b.font_size < 30
+    assert b._label.options["font_size"] == b.font_size
+    assert not label_problems(b, "button"), label_problems(b, "button")
+
+
+def test_a_word_too_wide_even_shrunk_ends_in_an_ellipsis(ui):
+    """Below the smallest size a word is shortened with "…", never split in two."""
+    from kiosk.screens.text_fit import fit, text_width
+
+    font = KButton().font_name
+    word = "Достопримечательность"
+    width = text_width(word, 18 * 0.8, font) * 0.6
+    text, px = fit(word, 24, 18, width, 200, font)
+    assert "\n" not in text and text.endswith(ELLIPSIS), text
+    assert word.startswith(text[:-1]) and text_width(text, px, font) <= width
+    grown, _px = fit("Наша " + word, 24, 18, width, None, font)
+    assert grown.split("\n")[-1].endswith(ELLIPSIS), grown
