@@ -140,6 +140,15 @@ def is_meld(cards: Iterable[int]) -> bool:
     return ranks == list(range(ranks[0], ranks[0] + len(cs)))
 
 
+def extends(meld: Iterable[int], card: int) -> bool:
+    """Whether ``card`` laid off on ``meld`` (the meld as it lies now, with any cards laid
+    on it already) leaves a meld: a set takes its missing suit, a run the rank just past
+    either end. One card at a time, so a second card on one end must chain on the first
+    (5♥ 6♥ 7♥ takes the 9♥ only once the 8♥ lies on it)."""
+    cs = tuple(meld)
+    return card not in cs and is_meld((*cs, card))
+
+
 def _attach_all(melds: tuple[tuple[int, ...], ...], cards: int) -> dict[int, int] | None:
     """Which meld each card of ``cards`` (a mask) is laid off on, or None when some cannot be.
 
