@@ -261,12 +261,13 @@ class GinTableScreen(Screen):
                                         bold=True)
         m = self.message
         m.font_size = self._message_px
-        m.text_size = (m.width, None)  # measured unclipped, then placed in its box
+        # measured unclipped and left so: the label centres its texture in its box, and a
+        # box-high text_size drops a last line that would fit (seen with three lines)
+        m.text_size = (m.width, None)
         m.texture_update()
         while m.texture_size[1] > m.height * 0.9 and m.font_size > 12:
             m.font_size *= 0.9
             m.texture_update()
-        m.text_size = m.size
 
     def _show_arranged(self, result) -> None:
         """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
@@ -280,11 +281,11 @@ class GinTableScreen(Screen):
                     if 0 <= where < len(melds):
                         melds[where].append(card)
                 melds = [sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c])) for m in melds]
-            cards = [c for m in melds for c in m if seat == result.knocker or c not in laid]
+            melds = [[c for c in m if seat == result.knocker or c not in laid] for m in melds]
             dead = [c for c in result.dead[seat] if c not in laid]
-            rows.append((cards + dead, set(dead)))
-        self.mine.show(rows[0][0], marked=rows[0][1])
-        self.theirs.show(rows[1][0], marked=rows[1][1])
+            rows.append(([c for m in melds for c in m] + dead, set(dead), [len(m) for m in melds]))
+        self.mine.show(rows[0][0], marked=rows[0][1], groups=rows[0][2])
+        self.theirs.show(rows[1][0], marked=rows[1][1], groups=rows[1][2])
 
     def _show_lay_off(self) -> None:
         """During the lay-off the knocker's hand lies open in its melds, each with what was
@@ -298,11 +299,12 @@ class GinTableScreen(Screen):
         row = [c for m in lying for c in sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c]))]
         dead = [c for c in hand_order(g.hand(knocker)) if c not in in_melds]
         rest = [c for c in g.hand(1 - knocker) if c not in laid]
+        groups = [len(m) for m in lying]
         if knocker == VISITOR:
-            self.mine.show(row + dead, marked=set(dead))
+            self.mine.show(row + dead, marked=set(dead), groups=groups)
             self.theirs.show(rest, face_up=False)
         else:
-            self.theirs.show(row + dead, marked=set(dead))
+            self.theirs.show(row + dead, marked=set(dead), groups=groups)
             self.mine.show(hand_order(rest), raised=self.raised)
 
     def _message(self, result) -> str:
@@ -431,6 +433,5 @@ class GinTableScreen(Screen):
         self.stock_count.size = (pile_w, 30)
         self.stock_count.pos = (self.stock.x, self.stock.y - 30)
         self.stock_count.font_size = 18
-        self.message.text_size = self.message.size
         self._message_px = min(H, W) * (0.042 if portrait else 0.05)
         self.refresh()
