@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import cards as C
+from .gin_records import HandResult, hand_result_data, hand_rows, match_row
 from .melds import arrange, arrangements, deadwood, extends, lay_off
 from .model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .move_notation import move_text, parse_text
 from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
@@ -23,24 +25,9 @@ DEAD_STOCK = 2
 MATCHES = {"hands_30": 30, "hands_50": 50, "points_100": 100}
 KINDS = ("stock", "take", "pass", "discard", "knock", "gin", "layoff", "done", "next")
 CARD_KINDS = ("discard", "knock", "gin", "layoff")
-
-
-class HandResult(NamedTuple):
-    """How one hand ended, for the table, the play log and the score line.
-
-    ``kind``: ``knock``, ``gin``, ``undercut`` or ``draw`` (the blocked hand). ``winner``
-    is the seat that scored (-1 for a draw), ``points`` what it scored. ``melds`` and
-    ``dead`` are each seat's arrangement as shown; ``laid_off`` the defender's cards laid
-    on the knocker's melds, as (card, index of the meld in the knocker's melds)."""
-
-    kind: str
-    knocker: int
-    winner: int
-    points: int
-    deadwood: tuple[int, int]
-    melds: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
-    dead: tuple[tuple[int, ...], tuple[int, ...]]
-    laid_off: tuple[tuple[int, int], ...]
+#: the melds a lay-off may name (a knocker's 10 cards hold three at most; the fourth place
+#: is refused by the rules, with a reason, rather than as bad notation)
+MAX_MELDS = 4
 
 
 @register
@@ -185,11 +172,7 @@ class GinRummy(SeatedGame):
             self._set("taken", -1)
             if kind == "discard":
                 if len(self.cards[self.stock]) <= DEAD_STOCK:
-                    self._end_hand(HandResult("draw", -1, -1, 0, (deadwood(self.hand(0)),
-                                              deadwood(self.hand(1))),
-                                              (arrange(self.hand(0))[0], arrange(self.hand(1))[0]),
-                                              (arrange(self.hand(0))[1], arrange(self.hand(1))[1]),
-                                              ()))
+                    self._end_hand(self._blocked())
                     return
                 self._set("turn", 1 - seat)
                 self._set("phase", "draw")
@@ -221,6 +204,12 @@ class GinRummy(SeatedGame):
         for card, i in self.vars["laid"]:
             melds[i].append(card)
         return tuple(tuple(sorted(m)) for m in melds)
+
+    def _blocked(self) -> HandResult:
+        """The blocked hand: a draw, both hands shown in their best arrangement."""
+        (m0, d0), (m1, d1) = arrange(self.hand(0)), arrange(self.hand(1))
+        return HandResult("draw", -1, -1, 0, (deadwood(self.hand(0)), deadwood(self.hand(1))),
+                          (m0, m1), (d0, d1), ())
 
     def _score(self, knocker: int, gin: bool) -> HandResult:
         """Score the hand (GAMES.md §B2): the defender's deadwood counts without the cards
@@ -298,28 +287,10 @@ class GinRummy(SeatedGame):
 
     # ------------------------------------------------------------------ the play log
     def hand_records(self) -> list[dict[str, Any]]:
-        out = []
-        scores = [0, 0]
-        for r in self.vars["results"]:
-            if r.winner >= 0:
-                scores[r.winner] += r.points
-            out.append({"kind": r.kind, "winner": self.seat_word(r.winner), "points": r.points,
-                        "visitor_score": scores[0], "computer_score": scores[1],
-                        "visitor_deadwood": r.deadwood[0], "computer_deadwood": r.deadwood[1],
-                        "level": self.opts["level"], "computer_version": self.computer_version,
-                        "detail": hand_result_data(r)})
-        return out
+        return hand_rows(self)
 
     def match_record(self) -> dict[str, Any] | None:
-        if self.phase != "match":
-            return None
-        a, b = self.final_scores
-        return {"game": self.info.id, "winner": "visitor" if a > b else "computer" if b > a
-                else "tie", "visitor_score": a, "computer_score": b,
-                "hands": len(self.vars["results"]), "level": self.opts["level"],
-                "computer_version": self.computer_version,
-                "detail": {"match": self.opts["match"], "points": list(self.vars["scores"]),
-                           "hands_won": list(self.vars["won_hands"])}}
+        return match_row(self)
 
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
@@ -348,30 +319,15 @@ class GinRummy(SeatedGame):
 
     # ------------------------------------------------------------------ notation
     def notation(self, move: Move) -> str:
-        if move.kind == "layoff" and len(move.extra) == 2:
-            return f"layoff:{C.text(move.extra[0])}:{move.extra[1] + 1}"
-        if move.kind in CARD_KINDS and move.extra:
-            return f"{move.kind}:{C.text(move.extra[0])}"
-        return move.kind
+        return move_text(move)
 
     def parse_move(self, text: str) -> Move:
-        t = text.strip() if isinstance(text, str) else ""
-        kind, colon, rest = t.partition(":")
-        meld = ()
-        if kind == "layoff":
-            rest, _c, number = rest.partition(":")
-            meld = (int(number) - 1,) if number.isdigit() and 1 <= int(number) <= 4 else ()
-            colon = colon if meld else ""
-        if kind in CARD_KINDS and colon:
-            try:
-                card = C.parse(rest)
-            except (ValueError, KeyError, IndexError):
-                card = -1
-            if 0 <= card < 52 and C.text(card) == rest.upper():
-                return Move(kind, extra=(card, *meld))
-        elif kind in KINDS and kind not in CARD_KINDS and not colon:
-            return Move(kind)
-        raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
+        move = parse_text(text, plain=set(KINDS) - set(CARD_KINDS),
+                          with_card=set(CARD_KINDS) - {"layoff"}, with_place={"layoff"},
+                          places=MAX_MELDS)
+        if move is None:
+            raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
+        return move
 
     def describe(self, move: Move) -> str:
         if move.kind == "layoff" and len(move.extra) == 2:
@@ -388,7 +344,8 @@ class GinRummy(SeatedGame):
         if move.kind not in KINDS:
             return Reason("In Gin Rummy you draw a card, then discard one.")
         want = 2 if move.kind == "layoff" else 1 if move.kind in CARD_KINDS else 0
-        if move.kind == "layoff" and len(move.extra) == 2 and move.extra[1] not in range(4):
+        if move.kind == "layoff" and len(move.extra) == 2 and move.extra[1] not in range(
+                MAX_MELDS):
             return Reason("That is not a move.")
         if (len(move.extra) != want or move.src != -1 or move.dst != -1 or move.n != 1
                 or not all(type(c) is int and 0 <= c < 52 for c in move.extra)):
@@ -479,13 +436,3 @@ class GinRummy(SeatedGame):
 def _with(pair: tuple, seat: int, value: Any) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
-
-def hand_result_data(result: HandResult) -> dict[str, Any]:
-    """A hand's result as JSON-ready data (card texts), for the log and ``kiosk deal``."""
-    return {
-        "kind": result.kind, "knocker": result.knocker, "winner": result.winner,
-        "points": result.points, "deadwood": list(result.deadwood),
-        "melds": [[[C.text(c) for c in m] for m in seat] for seat in result.melds],
-        "dead": [[C.text(c) for c in seat] for seat in result.dead],
-        "laid_off": [[C.text(c), i] for c, i in result.laid_off],
-    }
