@@ -78,6 +78,7 @@ def test_the_visitor_lays_off_by_touch_after_the_computer_knocks(gin):  # noqa: 
     # the knocker's melds stay shown, deadwood (A♠) raised
     assert set(screen.theirs.codes) == set(g.hand(1)) and screen.theirs.marked == {
         C.parse("AS")}
+    assert screen.theirs.breaks == {3, 6, 9}  # three melds shown apart, then the deadwood
     seven, eight = C.parse("7H"), C.parse("8H")
     run_card = screen.theirs.center_of(C.parse("5H"))
     tap_card(gin, eight)  # raise the 8♥, then tap the run: it does not chain yet
