@@ -7,7 +7,7 @@ from typing import Any
 
 from . import cards as C
 from .gin_records import HandResult, hand_result_data, hand_rows, match_row
-from .melds import arrange, arrangements, deadwood, extends, lay_off
+from .melds import arrange, arrangements, deadwood, extends, openings
 from .model import GameInfo, IllegalMove, Move, Option, PileSpec
 from .move_notation import move_text, parse_text
 from .reason import Card, Reason
@@ -192,11 +192,15 @@ class GinRummy(SeatedGame):
 
     def _shown_melds(self, knocker: int) -> tuple[tuple[int, ...], ...]:
         """The knocker's melds as laid down: of its least-deadwood arrangements, the one
-        that leaves the defender the most deadwood after its best lay-offs (the knocker
-        lays down the melds that are hardest to lay off on, as a player would)."""
-        theirs = self.hand(1 - knocker)
-        options = arrangements(self.hand(knocker))
-        return max(options, key=lambda option: lay_off(theirs, option)[0])
+        that leaves the fewest openings for a lay-off among the cards the defender is known
+        to hold (picked up from the discard pile), then among the cards it may hold (not in
+        the knocker's hand or the discard pile). Judged from what the knocker knows only:
+        the defender's hidden cards never choose the computer's melds."""
+        mine = self.hand(knocker)
+        held = set(self.vars["known"][1 - knocker])
+        maybe = set(range(52)) - set(mine) - set(self.cards[self.waste])
+        options = arrangements(mine)
+        return min(options, key=lambda o: (len(openings(o) & held), len(openings(o) & maybe)))
 
     def lying_melds(self) -> tuple[tuple[int, ...], ...]:
         """The knocker's melds as they lie now: each with the cards laid off on it."""

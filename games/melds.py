@@ -149,6 +149,21 @@ def extends(meld: Iterable[int], card: int) -> bool:
     return card not in cs and is_meld((*cs, card))
 
 
+def openings(melds: Iterable[Iterable[int]]) -> set[int]:
+    """The cards that would extend one of ``melds`` by one: a set's missing suits, the rank
+    just past either end of a run (A low only)."""
+    out: set[int] = set()
+    for meld in melds:
+        cs = tuple(meld)
+        ranks = sorted(RANK[c] for c in cs)
+        if ranks[0] == ranks[-1]:
+            out |= {s * 13 + ranks[0] - 1 for s in range(4)} - set(cs)
+        else:
+            base = SUIT[cs[0]] * 13
+            out |= {base + r - 1 for r in (ranks[0] - 1, ranks[-1] + 1) if 1 <= r <= 13}
+    return out
+
+
 def _attach_all(melds: tuple[tuple[int, ...], ...], cards: int) -> dict[int, int] | None:
     """Which meld each card of ``cards`` (a mask) is laid off on, or None when some cannot be.
 

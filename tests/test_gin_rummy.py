@@ -231,6 +231,18 @@ def test_the_defender_lays_off_two_cards_on_one_end_and_sees_the_knockers_melds(
     assert tuple(cs("4H 5H 6H")) in r.melds[1]
 
 
+def test_the_knockers_melds_are_chosen_without_the_defenders_hidden_cards():
+    # 7♥ may go in the sevens or in the run: 7-10♥ with three sevens leaves the 6♥ open,
+    # 8-10♥ with all four sevens does not; which the defender holds must not decide
+    knocker = "7C 7D 7S 7H 8H 9H TH 2C 3C AS KD"
+    shown = set()
+    for defender in ("6H 2D 3D 4D 9C 9S JC QC KS 5S", "JH 2D 3D 4D 9C 9S JC QC KS 5S"):
+        g = position(defender, knocker, stock=31, turn=1)  # the 6♥ is never in sight
+        g.play("knock:KD")
+        shown.add(g.vars["melds"])
+    assert shown == {(tuple(cs("7C 7D 7H 7S")), tuple(cs("8H 9H TH")))}
+
+
 def test_lay_off_refusals_name_the_card_and_the_rule():
     g = position("7H 9H 2C 2D 2S JC JD JS KC 3H", "4H 5H 6H TC TD TS 3C 3D 3S AS KH", turn=1)
     g.play("knock:KH")
