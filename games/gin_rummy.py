@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import cards as C
-from .melds import arrange, arrangements, deadwood, lay_off
+from .gin_records import HandResult, hand_result_data, hand_rows, match_row
+from .melds import arrange, arrangements, deadwood, extends, openings
 from .model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .move_notation import move_text, parse_text
 from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
@@ -21,26 +23,11 @@ BOX_BONUS = 25
 #: the stock cards that may never be drawn (the blocked hand)
 DEAD_STOCK = 2
 MATCHES = {"hands_30": 30, "hands_50": 50, "points_100": 100}
-KINDS = ("stock", "take", "discard", "knock", "gin", "next")
-CARD_KINDS = ("discard", "knock", "gin")
-
-
-class HandResult(NamedTuple):
-    """How one hand ended, for the table, the play log and the score line.
-
-    ``kind``: ``knock``, ``gin``, ``undercut`` or ``draw`` (the blocked hand). ``winner``
-    is the seat that scored (-1 for a draw), ``points`` what it scored. ``melds`` and
-    ``dead`` are each seat's arrangement as shown; ``laid_off`` the defender's cards laid
-    on the knocker's melds, as (card, index of the meld in the knocker's melds)."""
-
-    kind: str
-    knocker: int
-    winner: int
-    points: int
-    deadwood: tuple[int, int]
-    melds: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
-    dead: tuple[tuple[int, ...], tuple[int, ...]]
-    laid_off: tuple[tuple[int, int], ...]
+KINDS = ("stock", "take", "pass", "discard", "knock", "gin", "layoff", "done", "next")
+CARD_KINDS = ("discard", "knock", "gin", "layoff")
+#: the melds a lay-off may name (a knocker's 10 cards hold three at most; the fourth place
+#: is refused by the rules, with a reason, rather than as bad notation)
+MAX_MELDS = 4
 
 
 @register
@@ -58,7 +45,7 @@ class GinRummy(SeatedGame):
                                        "no laying off, no undercut"),
         Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
     )
-    computer_version = "gin-1"
+    computer_version = "gin-2"
 
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 1.8, autoflip=False)
@@ -78,7 +65,8 @@ class GinRummy(SeatedGame):
 
     def _deal_hand(self) -> None:
         """Gather every card and deal the next hand: 10 each, one at a time, the
-        non-dealer first, then the upcard; the dealer alternates."""
+        non-dealer first, then the upcard, offered first to the non-dealer; the dealer
+        alternates."""
         number = self.vars["hand_no"] + 1
         dealer = self.vars["dealer"] if number == 1 else 1 - self.vars["dealer"]
         deck = list(range(52))
@@ -93,8 +81,9 @@ class GinRummy(SeatedGame):
         self._replace(self.hands[0], hands[0], 0)
         self._replace(self.hands[1], hands[1], len(hands[1]))
         for name, value in (("hand_no", number), ("dealer", dealer), ("turn", first),
-                            ("phase", "draw"), ("taken", -1), ("known", ((), ())),
-                            ("thrown", ((), ())), ("result", ())):
+                            ("phase", "offer"), ("passes", 0), ("taken", -1),
+                            ("known", ((), ())), ("thrown", ((), ())), ("result", ()),
+                            ("knocker", -1), ("melds", ()), ("laid", ())):
             self._set(name, value)
 
     # ------------------------------------------------------------------ moves
@@ -107,13 +96,21 @@ class GinRummy(SeatedGame):
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
+        if phase == "offer":
+            return [Move("take"), Move("pass")]
         if phase == "draw":
             moves = []
             if len(self.cards[self.stock]) > DEAD_STOCK:
                 moves.append(Move("stock"))
-            if self.cards[self.waste]:
+            if self.cards[self.waste] and self.vars["passes"] != 2:
                 moves.append(Move("take"))
             return moves
+        if phase == "layoff":
+            melds = self.lying_melds()
+            laid = {c for c, _i in self.vars["laid"]}
+            return [*(Move("layoff", extra=(c, i)) for c in self.hand(self.to_move)
+                      if c not in laid for i, m in enumerate(melds) if extends(m, c)),
+                    Move("done")]
         if phase == "discard":
             hand = self.hand(self.to_move)
             taken = self.vars["taken"]
@@ -137,8 +134,24 @@ class GinRummy(SeatedGame):
         if kind == "next":
             self._deal_hand()
             return
+        if kind == "pass":
+            # the non-dealer passes: the dealer may take it; both pass: the non-dealer
+            # draws from the stock (take is no longer legal this turn)
+            self._set("passes", self.vars["passes"] + 1)
+            self._set("turn", 1 - seat)
+            if self.vars["passes"] == 2:
+                self._set("phase", "draw")
+            return
+        if kind == "layoff":
+            self._set("laid", (*self.vars["laid"], (move.extra[0], move.extra[1])))
+            return
+        if kind == "done":
+            self._end_hand(self._score(self.vars["knocker"], False))
+            return
         mine = self.hands[seat]
         hidden = self.is_computer(seat)
+        if self.vars["passes"] < 3:
+            self._set("passes", 3)  # the upcard offer is over
         if kind == "stock":
             self._move_cards(self.stock, mine, 1, up=not hidden)
             self._set("taken", -1)
@@ -159,40 +172,62 @@ class GinRummy(SeatedGame):
             self._set("taken", -1)
             if kind == "discard":
                 if len(self.cards[self.stock]) <= DEAD_STOCK:
-                    self._end_hand(HandResult("draw", -1, -1, 0, (deadwood(self.hand(0)),
-                                              deadwood(self.hand(1))),
-                                              (arrange(self.hand(0))[0], arrange(self.hand(1))[0]),
-                                              (arrange(self.hand(0))[1], arrange(self.hand(1))[1]),
-                                              ()))
+                    self._end_hand(self._blocked())
                     return
                 self._set("turn", 1 - seat)
                 self._set("phase", "draw")
                 return
-            self._end_hand(self.score_knock(seat, kind == "gin"))
+            self._set("knocker", seat)
+            if kind == "gin":
+                self._end_hand(self._score(seat, True))
+                return
+            # a knock: the knocker's hand lies open in melds while the defender lays off
+            self._replace(mine, list(self.cards[mine]), 0)
+            self._set("melds", self._shown_melds(seat))
+            self._set("laid", ())
+            self._set("turn", 1 - seat)
+            self._set("phase", "layoff")
             return
         self._set("phase", "discard")
 
-    def score_knock(self, knocker: int, gin: bool) -> HandResult:
-        """Score a knock by ``knocker`` (the hands as they are now): the knocker shows the
-        arrangement that leaves the defender the most deadwood, the defender lays off what
-        lowers its deadwood most (not after gin), and GAMES.md §B2 scores the difference."""
+    def _shown_melds(self, knocker: int) -> tuple[tuple[int, ...], ...]:
+        """The knocker's melds as laid down: of its least-deadwood arrangements, the one
+        that leaves the fewest openings for a lay-off among the cards the defender is known
+        to hold (picked up from the discard pile), then among the cards it may hold (not in
+        the knocker's hand or the discard pile). Judged from what the knocker knows only:
+        the defender's hidden cards never choose the computer's melds."""
+        mine = self.hand(knocker)
+        held = set(self.vars["known"][1 - knocker])
+        maybe = set(range(52)) - set(mine) - set(self.cards[self.waste])
+        options = arrangements(mine)
+        return min(options, key=lambda o: (len(openings(o) & held), len(openings(o) & maybe)))
+
+    def lying_melds(self) -> tuple[tuple[int, ...], ...]:
+        """The knocker's melds as they lie now: each with the cards laid off on it."""
+        melds = [list(m) for m in self.vars["melds"]]
+        for card, i in self.vars["laid"]:
+            melds[i].append(card)
+        return tuple(tuple(sorted(m)) for m in melds)
+
+    def _blocked(self) -> HandResult:
+        """The blocked hand: a draw, both hands shown in their best arrangement."""
+        (m0, d0), (m1, d1) = arrange(self.hand(0)), arrange(self.hand(1))
+        return HandResult("draw", -1, -1, 0, (deadwood(self.hand(0)), deadwood(self.hand(1))),
+                          (m0, m1), (d0, d1), ())
+
+    def _score(self, knocker: int, gin: bool) -> HandResult:
+        """Score the hand (GAMES.md §B2): the defender's deadwood counts without the cards
+        it laid off (none after gin); the knocker loses a tie."""
         defender = 1 - knocker
-        mine, theirs = self.hand(knocker), self.hand(defender)
+        mine = self.hand(knocker)
         k_dw = deadwood(mine)
-        if gin:
-            melds, k_dead = arrange(mine)
-            d_melds, d_dead = arrange(theirs)
-            d_dw = deadwood(theirs)
-            where: dict[int, int] = {}
-        else:
-            best: Any = None
-            for option in arrangements(mine):
-                answer = lay_off(theirs, option)
-                if best is None or answer[0] > best[1][0]:
-                    best = (option, answer)
-            melds, (d_dw, where, d_melds, d_dead) = best
-            used = {c for m in melds for c in m}
-            k_dead = tuple(c for c in sorted(mine) if c not in used)
+        melds = arrange(mine)[0] if gin else self.vars["melds"]
+        used = {c for m in melds for c in m}
+        k_dead = tuple(c for c in sorted(mine) if c not in used)
+        where = {} if gin else dict(self.vars["laid"])
+        rest = [c for c in self.hand(defender) if c not in where]
+        d_dw = deadwood(rest)
+        d_melds, d_dead = arrange(rest)
         if gin:
             kind, winner, points = "gin", knocker, d_dw + GIN_BONUS
         elif k_dw < d_dw:
@@ -256,39 +291,25 @@ class GinRummy(SeatedGame):
 
     # ------------------------------------------------------------------ the play log
     def hand_records(self) -> list[dict[str, Any]]:
-        out = []
-        scores = [0, 0]
-        for r in self.vars["results"]:
-            if r.winner >= 0:
-                scores[r.winner] += r.points
-            out.append({"kind": r.kind, "winner": self.seat_word(r.winner), "points": r.points,
-                        "visitor_score": scores[0], "computer_score": scores[1],
-                        "visitor_deadwood": r.deadwood[0], "computer_deadwood": r.deadwood[1],
-                        "level": self.opts["level"], "computer_version": self.computer_version,
-                        "detail": hand_result_data(r)})
-        return out
+        return hand_rows(self)
 
     def match_record(self) -> dict[str, Any] | None:
-        if self.phase != "match":
-            return None
-        a, b = self.final_scores
-        return {"game": self.info.id, "winner": "visitor" if a > b else "computer" if b > a
-                else "tie", "visitor_score": a, "computer_score": b,
-                "hands": len(self.vars["results"]), "level": self.opts["level"],
-                "computer_version": self.computer_version,
-                "detail": {"match": self.opts["match"], "points": list(self.vars["scores"]),
-                           "hands_won": list(self.vars["won_hands"])}}
+        return match_row(self)
 
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
         other = 1 - seat
-        done = self.phase in ("done", "match")
+        # a knocker's hand lies open from the knock; the defender's at the hand's end
+        done = self.phase in ("done", "match") or (self.phase == "layoff"
+                                                    and other == self.vars["knocker"])
         info = {
             "hand_no": self.vars["hand_no"], "dealer": self.vars["dealer"],
             "scores": self.vars["scores"], "taken": self.vars["taken"],
             "thrown": self.vars["thrown"], "knock_limit": KNOCK_LIMIT,
             "gin_bonus": self.opts["gin_bonus"], "match": self.opts["match"],
-            "result": self.vars["result"] or None,
+            "result": self.vars["result"] or None, "upcard_offer": self.phase == "offer",
+            "knocker": self.vars["knocker"], "melds": self.lying_melds(),
+            "laid": self.vars["laid"],
         }
         return View(
             game=self.info.id, seat=seat, to_move=self.to_move, phase=self.phase,
@@ -302,25 +323,19 @@ class GinRummy(SeatedGame):
 
     # ------------------------------------------------------------------ notation
     def notation(self, move: Move) -> str:
-        if move.kind in CARD_KINDS and move.extra:
-            return f"{move.kind}:{C.text(move.extra[0])}"
-        return move.kind
+        return move_text(move)
 
     def parse_move(self, text: str) -> Move:
-        t = text.strip() if isinstance(text, str) else ""
-        kind, colon, rest = t.partition(":")
-        if kind in CARD_KINDS and colon:
-            try:
-                card = C.parse(rest)
-            except (ValueError, KeyError, IndexError):
-                card = -1
-            if 0 <= card < 52 and C.text(card) == rest.upper():
-                return Move(kind, extra=(card,))
-        elif kind in KINDS and kind not in CARD_KINDS and not colon:
-            return Move(kind)
-        raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
+        move = parse_text(text, plain=set(KINDS) - set(CARD_KINDS),
+                          with_card=set(CARD_KINDS) - {"layoff"}, with_place={"layoff"},
+                          places=MAX_MELDS)
+        if move is None:
+            raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
+        return move
 
     def describe(self, move: Move) -> str:
+        if move.kind == "layoff" and len(move.extra) == 2:
+            return f"lay off {C.pretty(move.extra[0])} on meld {move.extra[1] + 1}"
         if move.kind in CARD_KINDS and move.extra:
             return f"{move.kind} {C.pretty(move.extra[0])}"
         if move.kind == "take" and self.cards[self.waste]:
@@ -332,7 +347,10 @@ class GinRummy(SeatedGame):
             return Reason("That is not a move.")
         if move.kind not in KINDS:
             return Reason("In Gin Rummy you draw a card, then discard one.")
-        want = 1 if move.kind in CARD_KINDS else 0
+        want = 2 if move.kind == "layoff" else 1 if move.kind in CARD_KINDS else 0
+        if move.kind == "layoff" and len(move.extra) == 2 and move.extra[1] not in range(
+                MAX_MELDS):
+            return Reason("That is not a move.")
         if (len(move.extra) != want or move.src != -1 or move.dst != -1 or move.n != 1
                 or not all(type(c) is int and 0 <= c < 52 for c in move.extra)):
             return Reason("That is not a move.")
@@ -340,15 +358,28 @@ class GinRummy(SeatedGame):
 
     def explain(self, move: Move) -> Reason:
         phase = self.phase
+        result = self.vars["result"]
+        if move.kind == "layoff" and result and result.kind == "gin":
+            return Reason("Nothing may be laid off on gin.")
         if phase == "match":
             return Reason("The match is over.")
         if phase == "done":
             return Reason("The hand is over: deal the next hand.")
         if move.kind == "next":
             return Reason("The hand is not over yet.")
+        if phase == "layoff":
+            return self._explain_layoff(move)
+        if move.kind in ("layoff", "done"):
+            return Reason("Cards are laid off only on the melds of a knock.")
+        if phase == "offer":
+            return Reason("First take the upcard or pass it.")
+        if move.kind == "pass":
+            return Reason("Only the first upcard may be passed.")
         if phase == "draw":
             if move.kind == "stock":
                 return Reason("The last two stock cards may not be drawn.")
+            if move.kind == "take" and self.cards[self.waste]:
+                return Reason("Both passed the upcard: draw from the stock.")
             if move.kind == "take":
                 return Reason("The discard pile is empty.")
             return Reason("First draw a card: from the stock or the discard pile.")
@@ -372,6 +403,27 @@ class GinRummy(SeatedGame):
         return Reason("You may knock only with 10 points of deadwood or less; you would "
                       "have {points}.", points=left)
 
+    def _explain_layoff(self, move: Move) -> Reason:
+        if move.kind != "layoff":
+            return Reason("Lay off cards on the knocker's melds, or say you are done.")
+        card, i = move.extra
+        if card not in self.hand(self.to_move):
+            return Reason("The {card} is not in your hand.", card=Card(card))
+        if card in {c for c, _i in self.vars["laid"]}:
+            return Reason("The {card} is laid off already.", card=Card(card))
+        melds = self.lying_melds()
+        if i >= len(melds):
+            return Reason("The knocker has no meld there.")
+        meld = melds[i]
+        if C.RANK[meld[0]] == C.RANK[meld[-1]]:
+            return Reason("The {card} does not fit that set.", card=Card(card))
+        ranks = [C.RANK[c] for c in meld]
+        if C.SUIT[card] == C.SUIT[meld[0]] and (C.RANK[card] < min(ranks) - 1
+                                                or C.RANK[card] > max(ranks) + 1):
+            return Reason("The {card} does not join that run: lay off the cards between "
+                          "first.", card=Card(card))
+        return Reason("The {card} does not fit that run.", card=Card(card))
+
     def table(self) -> dict[str, Any]:
         data = super().table()
         result = self.vars["result"]
@@ -388,13 +440,3 @@ class GinRummy(SeatedGame):
 def _with(pair: tuple, seat: int, value: Any) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
-
-def hand_result_data(result: HandResult) -> dict[str, Any]:
-    """A hand's result as JSON-ready data (card texts), for the log and ``kiosk deal``."""
-    return {
-        "kind": result.kind, "knocker": result.knocker, "winner": result.winner,
-        "points": result.points, "deadwood": list(result.deadwood),
-        "melds": [[[C.text(c) for c in m] for m in seat] for seat in result.melds],
-        "dead": [[C.text(c) for c in seat] for seat in result.dead],
-        "laid_off": [[C.text(c), i] for c, i in result.laid_off],
-    }

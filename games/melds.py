@@ -140,6 +140,30 @@ def is_meld(cards: Iterable[int]) -> bool:
     return ranks == list(range(ranks[0], ranks[0] + len(cs)))
 
 
+def extends(meld: Iterable[int], card: int) -> bool:
+    """Whether ``card`` laid off on ``meld`` (the meld as it lies now, with any cards laid
+    on it already) leaves a meld: a set takes its missing suit, a run the rank just past
+    either end. One card at a time, so a second card on one end must chain on the first
+    (5♥ 6♥ 7♥ takes the 9♥ only once the 8♥ lies on it)."""
+    cs = tuple(meld)
+    return card not in cs and is_meld((*cs, card))
+
+
+def openings(melds: Iterable[Iterable[int]]) -> set[int]:
+    """The cards that would extend one of ``melds`` by one: a set's missing suits, the rank
+    just past either end of a run (A low only)."""
+    out: set[int] = set()
+    for meld in melds:
+        cs = tuple(meld)
+        ranks = sorted(RANK[c] for c in cs)
+        if ranks[0] == ranks[-1]:
+            out |= {s * 13 + ranks[0] - 1 for s in range(4)} - set(cs)
+        else:
+            base = SUIT[cs[0]] * 13
+            out |= {base + r - 1 for r in (ranks[0] - 1, ranks[-1] + 1) if 1 <= r <= 13}
+    return out
+
+
 def _attach_all(melds: tuple[tuple[int, ...], ...], cards: int) -> dict[int, int] | None:
     """Which meld each card of ``cards`` (a mask) is laid off on, or None when some cannot be.
 

@@ -32,7 +32,8 @@ def position(hand1: str, hand2: str, stock: int = 20, waste: str = "", **vars) -
     stock_cards = " ".join(free[:stock])
     n_stock, n_h2 = stock, len(hand2.split())
     base = dict(turn=0, phase="discard", taken=-1, known=((), ()), thrown=((), ()),
-                result=(), hand_no=1, scores=(0, 0), won_hands=(0, 0), results=())
+                result=(), hand_no=1, scores=(0, 0), won_hands=(0, 0), results=(),
+                passes=3, knocker=-1, melds=(), laid=())
     base.update(vars)
     return arrange(g, {"S": stock_cards, "W": waste, "H1": hand1, "H2": hand2},
                    down={"S": n_stock, "H2": n_h2}, **base)
@@ -105,7 +106,52 @@ def test_deal_gives_ten_each_an_upcard_and_hides_the_computers_hand():
     assert len(g.pile("S")) == 31 and g.down[g.index["H2"]] == 10
     assert g.down[g.index["H1"]] == 0
     assert g.to_move == 1 - g.vars["dealer"]  # the non-dealer goes first
-    assert sorted(g.legal_moves()) == sorted([games.Move("stock"), games.Move("take")])
+    assert sorted(g.legal_moves()) == sorted([games.Move("take"), games.Move("pass")])
+
+
+def _offered(dealer: int) -> GinRummy:
+    g = games.new("gin_rummy", 4711)
+    g.vars.update(dealer=dealer, turn=1 - dealer)
+    return g
+
+
+def test_the_non_dealer_may_take_the_first_upcard_and_must_then_discard():
+    g = _offered(dealer=1)
+    up = g.top(g.waste)
+    g.play("take")
+    assert g.phase == "discard" and g.to_move == 0 and up in g.pile("H1")
+    assert g.vars["taken"] == up and g.why_illegal(g.parse_move("pass")) is not None
+
+
+def test_when_the_non_dealer_passes_the_dealer_may_take_the_upcard():
+    g = _offered(dealer=1)
+    up = g.top(g.waste)
+    g.play("pass")
+    assert g.phase == "offer" and g.to_move == 1
+    assert sorted(g.legal_moves()) == sorted([games.Move("take"), games.Move("pass")])
+    g.play("take")
+    assert g.phase == "discard" and g.to_move == 1 and up in g.pile("H2")
+    assert g.vars["known"][1] == (up,)  # the visitor saw it taken
+
+
+def test_when_both_pass_the_non_dealer_draws_from_the_stock_and_then_play_is_usual():
+    g = _offered(dealer=0)  # the computer is the non-dealer
+    g.play("pass")
+    assert g.to_move == 0 and g.phase == "offer"
+    g.play("pass")
+    assert g.to_move == 1 and g.phase == "draw"
+    assert g.legal_moves() == [games.Move("stock")]
+    assert g.why_illegal(games.Move("take")) == Reason("Both passed the upcard: draw from "
+                                                       "the stock.")
+    g.play("stock")
+    g.play(_discards(g)[0])
+    assert g.to_move == 0 and games.Move("take") in g.legal_moves()
+    assert g.why_illegal(g.parse_move("pass")) == Reason("Only the first upcard may be "
+                                                          "passed.")
+
+
+def _discards(g: GinRummy) -> list[games.Move]:
+    return [m for m in g.legal_moves() if m.kind == "discard"]
 
 
 def test_the_taken_upcard_may_not_be_thrown_back():
@@ -136,6 +182,8 @@ def test_knock_scores_the_difference_and_shows_both_hands():
     # visitor: 2-3-4♦, 8-9-10-J♠, deadwood A♣ 2♣ 3♥ = 6 after throwing the K♥
     g = position("2D 3D 4D 8S 9S TS JS AC 2C 3H KH", "5H 6H 7H 9D 9C 9H KC QC JD 2S")
     g.play("knock:KH")
+    assert g.phase == "layoff" and g.to_move == 1 and not g.vars["result"]
+    assert g.play_computer() == [games.Move("done")]  # nothing fits the visitor's melds
     r = g.vars["result"]
     assert r.kind == "knock" and r.knocker == 0 and r.winner == 0
     assert r.deadwood == (6, 32) and r.points == 26 and g.vars["scores"] == (26, 0)
@@ -149,12 +197,14 @@ def test_undercut_bonus_goes_to_the_defender_and_the_knocker_loses_a_tie():
     computer = "6C 7C 8C TD TC TS 2D 3D 4D 7D KH"
     g = position("2H 3H 4H 9C 9D 9H JS QS KS 7S", computer, turn=1)
     g.play("knock:KH")
+    g.play("done")  # the 9♣ would fit 6-8♣ but stays in the visitor's set of nines
     r = g.vars["result"]
     assert r.kind == "undercut" and r.knocker == 1 and r.winner == 0
     assert r.deadwood == (7, 7) and r.points == 25 and g.vars["scores"] == (25, 0)
     # a lower defender: (K - O) + 25, to the defender, never to the knocker
     g = position("2H 3H 4H 9C 9D 9H JS QS KS 2S", computer, turn=1)
     g.play("knock:KH")
+    g.play("done")
     r = g.vars["result"]
     assert r.winner == 0 and r.points == 7 - 2 + 25 and g.vars["scores"] == (30, 0)
 
@@ -163,12 +213,67 @@ def test_the_defender_lays_off_two_cards_on_one_end_and_sees_the_knockers_melds(
     # computer knocks with 4-5-6♥ among its melds; the visitor holds 7♥ 8♥
     g = position("7H 8H 2C 2D 2S JC JD JS KC 9D", "4H 5H 6H TC TD TS 3C 3D 3S AS KH", turn=1)
     g.play("knock:KH")
+    assert g.phase == "layoff" and g.to_move == 0
+    seen = g.view(0)  # what the visitor's screen shows during the lay-off
+    assert seen.shown[1] == tuple(g.pile("H2")) and g.down[g.index["H2"]] == 0
+    run = seen.info["melds"].index(tuple(cs("4H 5H 6H")))
+    # the 8♥ does not chain on 4-6♥ until the 7♥ lies there
+    assert g.why_illegal(games.Move("layoff", extra=(C.parse("8H"), run))) == Reason(
+        "The {card} does not join that run: lay off the cards between first.",
+        card=C.parse("8H"))
+    g.play(f"layoff:7H:{run + 1}")
+    g.play(f"layoff:8H:{run + 1}")
+    assert tuple(cs("4H 5H 6H 7H 8H")) in g.view(0).info["melds"]
+    g.play("done")
     r = g.vars["result"]
     assert {C.text(c) for c, _ in r.laid_off} == {"7H", "8H"}
     assert r.deadwood == (19, 1) and r.winner == 1 and r.points == 18
-    seen = g.view(0)  # what the visitor's screen shows at the knock
-    assert seen.shown[1] == tuple(g.pile("H2"))
-    assert tuple(cs("4H 5H 6H")) in seen.info["result"].melds[1]
+    assert tuple(cs("4H 5H 6H")) in r.melds[1]
+
+
+def test_the_knockers_melds_are_chosen_without_the_defenders_hidden_cards():
+    # 7♥ may go in the sevens or in the run: 7-10♥ with three sevens leaves the 6♥ open,
+    # 8-10♥ with all four sevens does not; which the defender holds must not decide
+    knocker = "7C 7D 7S 7H 8H 9H TH 2C 3C AS KD"
+    shown = set()
+    for defender in ("6H 2D 3D 4D 9C 9S JC QC KS 5S", "JH 2D 3D 4D 9C 9S JC QC KS 5S"):
+        g = position(defender, knocker, stock=31, turn=1)  # the 6♥ is never in sight
+        g.play("knock:KD")
+        shown.add(g.vars["melds"])
+    assert shown == {(tuple(cs("7C 7D 7H 7S")), tuple(cs("8H 9H TH")))}
+
+
+def test_lay_off_refusals_name_the_card_and_the_rule():
+    g = position("7H 9H 2C 2D 2S JC JD JS KC 3H", "4H 5H 6H TC TD TS 3C 3D 3S AS KH", turn=1)
+    g.play("knock:KH")
+    melds = g.view(0).info["melds"]
+    run, tens = melds.index(tuple(cs("4H 5H 6H"))), melds.index(tuple(cs("TC TD TS")))
+    threes = melds.index(tuple(cs("3C 3D 3S")))
+    nine, seven = C.parse("9H"), C.parse("7H")
+    why = g.why_illegal
+    assert why(games.Move("layoff", extra=(nine, run))) == Reason(
+        "The {card} does not join that run: lay off the cards between first.", card=nine)
+    assert why(games.Move("layoff", extra=(nine, tens))) == Reason(
+        "The {card} does not fit that set.", card=nine)
+    assert why(games.Move("layoff", extra=(C.parse("4C"), run))) == Reason(
+        "The {card} is not in your hand.", card=C.parse("4C"))
+    assert why(games.Move("layoff", extra=(seven, 3))) == Reason(
+        "The knocker has no meld there.")
+    assert games.Move("layoff", extra=(C.parse("3H"), threes)) in g.legal_moves()
+    g.play(games.Move("layoff", extra=(seven, run)))
+    assert why(games.Move("layoff", extra=(seven, run))) == Reason(
+        "The {card} is laid off already.", card=seven)
+    assert why(g.parse_move("discard:2C")) == Reason(
+        "Lay off cards on the knocker's melds, or say you are done.")
+
+
+def test_the_computer_lays_off_one_card_at_a_time_in_chain_order():
+    g = position("4H 5H 6H TC TD TS 3C 3D 3S AS KH", "7H 8H 2C 2D 2S JC JD JS KC 9D")
+    g.play("knock:KH")
+    made = [g.notation(m) for m in g.play_computer()]
+    run = g.vars["melds"].index(tuple(cs("4H 5H 6H"))) + 1
+    assert made == [f"layoff:7H:{run}", f"layoff:8H:{run}", "done"]
+    assert g.vars["result"].deadwood == (1, 19)
 
 
 def test_gin_scores_25_more_and_allows_no_lay_off():
@@ -177,14 +282,17 @@ def test_gin_scores_25_more_and_allows_no_lay_off():
     assert g.parse_move("knock:KH") not in g.legal_moves()
     g.play("gin:KH")
     r = g.vars["result"]
-    assert r.kind == "gin" and not r.laid_off and r.winner == 0
+    assert r.kind == "gin" and not r.laid_off and r.winner == 0 and g.phase == "done"
     assert r.points == deadwood(g.pile("H2")) + 25
+    assert g.why_illegal(games.Move("layoff", extra=(C.parse("6S"), 1))) == Reason(
+        "Nothing may be laid off on gin.")
 
 
 def test_without_the_gin_bonus_a_perfect_hand_knocks_and_can_be_laid_off_on():
     g = position("2D 3D 4D 8S 9S TS JS 5C 5H 5S KH", "7S QS 6D AH 2H 3H 4H 9C 9H 5D")
     g.opts["gin_bonus"] = False
     g.play("knock:KH")
+    g.play_computer()
     r = g.vars["result"]
     assert r.kind == "knock" and C.parse("5D") in dict(r.laid_off)
 
@@ -218,21 +326,25 @@ def test_a_match_of_30_hands_ends_after_the_30th_and_points_100_adds_the_bonuses
     g = position("2D 3D 4D 8S 9S TS JS AC 2C 3H KH", "5H 6H 7H 9D 9C 9H KC QC JD 2S",
                  hand_no=30, scores=(40, 60), won_hands=(3, 4))
     g.play("knock:KH")
+    g.play_computer()
     assert g.phase == "match" and g.vars["scores"] == (66, 60) and g.won and g.over
     assert not g.legal_moves()
     g = position("2D 3D 4D 8S 9S TS JS AC 2C 3H KH", "5H 6H 7H 9D 9C 9H KC QC JD 2S",
                  scores=(90, 20), won_hands=(3, 1))
     g.opts["match"] = "points_100"
     g.play("knock:KH")
+    g.play_computer()
     assert g.phase == "match" and g.final_scores == (116 + 100 + 4 * 25, 20 + 25)
 
 
 # ---------------------------------------------------------------------- data
 def test_notation_round_trips_and_bad_text_is_refused():
     g = games.new("gin_rummy", 1)
-    for text in ("stock", "take", "next", "discard:7C", "knock:TD", "gin:AS"):
+    for text in ("stock", "take", "pass", "next", "done", "discard:7C", "knock:TD", "gin:AS",
+                 "layoff:7H:2"):
         assert g.notation(g.parse_move(text)) == text
-    for bad in ("discard", "discard:7X", "discard:ZZ", "knock:", "stock:S", "T1>W", "gin:7c7"):
+    for bad in ("discard", "discard:7X", "discard:ZZ", "knock:", "stock:S", "T1>W", "gin:7c7",
+                "layoff:7H", "layoff:7H:0", "layoff:7H:x", "pass:7H"):
         with pytest.raises(games.IllegalMove):
             g.parse_move(bad)
 

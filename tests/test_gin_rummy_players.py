@@ -39,7 +39,7 @@ def _hide_differently(g: GinRummy, rnd: random.Random) -> None:
     cards it was seen to pick up, the sizes stay, the discard pile and the computer's hand
     are untouched."""
     h1, s = g.index["H1"], g.index["S"]
-    known = set(g.vars["known"][0])
+    known = set(g.view(1).shown.get(0, ()))
     secret = [c for c in g.cards[h1] if c not in known]
     pool = secret + g.cards[s]
     rnd.shuffle(pool)

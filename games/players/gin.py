@@ -9,13 +9,17 @@ then. ``baseline`` is the yardstick of ``bench/opponents.py`` (take the upcard o
 meld, throw the highest unmatched card, knock as soon as allowed); it is no level a
 visitor meets.
 
+Every level answers the first upcard offer with its own take rule, and lays off at a knock
+what lowers its deadwood most, one card at a time so the visitor sees each (a card that
+chains on another is laid after it).
+
 Each is a function of (view, rng) only; the rng is the game's seeded computer source.
 """
 
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..melds import POINTS, arrange, deadwood, deadwood_mask, mask_of
+from ..melds import POINTS, arrange, deadwood, deadwood_mask, extends, lay_off, mask_of
 from ..model import Move
 from ..rng import Rng
 from ..seats import View
@@ -36,6 +40,24 @@ def _take_makes_meld(view: View) -> bool:
 
 def _best_after_discard(cards: tuple[int, ...], forbidden: int = -1) -> int:
     return min(deadwood(c for c in cards if c != out) for out in cards if out != forbidden)
+
+
+def lay_off_next(view: View) -> Move:
+    """The next card of the best lay-off (GAMES.md §B2), or ``done`` when none is left."""
+    laid = {c for c, _i in view.info["laid"]}
+    rest = [c for c in view.hand if c not in laid]
+    melds = view.info["melds"]
+    _dw, where, _m, _d = lay_off(rest, melds)
+    for card in sorted(where):
+        if extends(melds[where[card]], card):
+            return Move("layoff", extra=(card, where[card]))
+    return Move("done")
+
+
+def _offer_or_draw(view: View, take: bool) -> Move:
+    if view.phase == "offer":
+        return Move("take") if take else Move("pass")
+    return Move("take") if take else Move("stock")
 
 
 def _knocks(view: View) -> list[Move]:
@@ -75,15 +97,16 @@ def _highest_unmatched(view: View, rng: Rng | None = None) -> Move:
 
 
 def baseline(view: View, rng: Rng) -> Move:
-    if view.phase == "draw":
+    if view.phase in ("draw", "offer"):
         can_take = any(m.kind == "take" for m in view.legal)
-        if can_take and (_take_makes_meld(view) or len(view.legal) == 1):
-            return Move("take")
-        return Move("stock")
+        return _offer_or_draw(view, can_take and (_take_makes_meld(view)
+                                                  or view.legal == (Move("take"),)))
     if view.phase == "discard":
         if _knocks(view):
             return _lowest_knock(view)
         return _highest_unmatched(view)
+    if view.phase == "layoff":
+        return lay_off_next(view)
     return view.legal[0]
 
 
@@ -167,17 +190,21 @@ def _knock_threshold(stock: int) -> int:
     return KNOCK_STEPS[-1][1]
 
 
+def _normal_takes(view: View) -> bool:
+    if not any(m.kind == "take" for m in view.legal):
+        return False
+    if view.legal == (Move("take"),) or _take_makes_meld(view):
+        return True
+    up = view.public["discard"][-1]
+    now = deadwood(view.hand)
+    return _best_after_discard((*view.hand, up), forbidden=up) <= now - TAKE_GAIN
+
+
 def normal(view: View, rng: Rng) -> Move:
-    if view.phase == "draw":
-        if any(m.kind == "take" for m in view.legal):
-            if len(view.legal) == 1 or _take_makes_meld(view):
-                return Move("take")
-            up = view.public["discard"][-1]
-            now = deadwood(view.hand)
-            after = _best_after_discard((*view.hand, up), forbidden=up)
-            if after <= now - TAKE_GAIN:
-                return Move("take")
-        return Move("stock")
+    if view.phase in ("draw", "offer"):
+        return _offer_or_draw(view, _normal_takes(view))
+    if view.phase == "layoff":
+        return lay_off_next(view)
     if view.phase == "discard":
         knocks = _knocks(view)
         if knocks:

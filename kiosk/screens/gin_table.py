@@ -37,7 +37,10 @@ from kiosk.table.gin_turns import (
     _,
     computer_text,
     hand_order,
+    lay_off_text,
     match_text,
+    meld_text,
+    pass_text,
     score_text,
     take_text,
 )
@@ -68,7 +71,7 @@ class GinTableScreen(Screen):
                               size_hint=(None, None), words_only=True)
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.go_home())
-        self.theirs = HandFan(size_hint=(None, None))
+        self.theirs = HandFan(on_pick=self.pick_meld, size_hint=(None, None))
         self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
         self.stock = CardWidget(0, face_up=False)
         self.discard = CardWidget(0)
@@ -134,6 +137,11 @@ class GinTableScreen(Screen):
             return  # refused: the next tick asks again
         if move.kind in ("stock", "take"):
             self._drawn, self._upcard = move, upcard
+        elif move.kind == "pass":
+            self.said = pass_text(upcard)
+        elif move.kind in ("layoff", "done"):
+            self.said = lay_off_text(move, g.vars["melds"],
+                                     tuple(c for c, _i in g.vars["laid"]))
         else:
             self.said = computer_text(self._drawn, self._upcard, move)
             self._drawn = None
@@ -142,7 +150,8 @@ class GinTableScreen(Screen):
     # ------------------------------------------------------------------ the visitor
     def _visitor_moves(self) -> list[Move]:
         g = self.game
-        if g is None or g.to_move != VISITOR or g.phase not in ("draw", "discard"):
+        if g is None or g.to_move != VISITOR or g.phase not in ("offer", "draw", "discard",
+                                                                 "layoff"):
             return []
         return g.legal_moves()
 
@@ -150,14 +159,38 @@ class GinTableScreen(Screen):
         """A tap on a card of the hand: raise it, or discard it when it is raised."""
         if self.ctl is not None:
             self.ctl.touched()
-        if self.game is None or self.game.phase != "discard" or self.game.to_move != VISITOR:
+        g = self.game
+        if g is None or g.phase not in ("discard", "layoff") or g.to_move != VISITOR:
             return
         self.confirm = None
         if code == self.raised:
-            self.play(Move("discard", extra=(code,)))
-            return
+            if g.phase == "discard":
+                self.play(Move("discard", extra=(code,)))
+                return
+            fits = self._lay_offs(code)
+            if len(fits) == 1:  # one meld it fits: the second tap lays it off
+                self.play(fits[0])
+                return
         self.raised = code
         self.refresh()
+
+    def _lay_offs(self, code: int) -> list[Move]:
+        return [m for m in self._visitor_moves() if m.kind == "layoff" and m.extra[0] == code]
+
+    def pick_meld(self, code: int) -> None:
+        """A tap on a card of the knocker's row during the lay-off: lay the raised card off
+        on the meld that card belongs to (the refusal says why when it does not fit)."""
+        if self.ctl is not None:
+            self.ctl.touched()
+        g = self.game
+        if g is None or g.phase != "layoff" or g.to_move != VISITOR:
+            return
+        where = next((i for i, m in enumerate(g.lying_melds()) if code in m), -1)
+        if self.raised < 0:
+            self.said = (_("First tap a card of your hand, then the meld it extends."), {})
+            self.refresh()
+        elif where >= 0:
+            self.play(Move("layoff", extra=(self.raised, where)))
 
     def play(self, move: Move) -> None:
         refused = self.ctl.play(move, "touch")
@@ -165,7 +198,7 @@ class GinTableScreen(Screen):
             self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
         else:
             self.raised, self.confirm = -1, None
-            if move.kind in ("discard", "knock", "gin"):
+            if move.kind in ("discard", "knock", "gin", "layoff", "done", "pass", "take"):
                 self.said = None
         self.refresh()
 
@@ -208,10 +241,14 @@ class GinTableScreen(Screen):
         result = g.vars["result"] or None
         if ended and result is not None:
             self._show_arranged(result)
+        elif g.phase == "layoff":
+            self._show_lay_off()
         else:
             self.theirs.show(list(g.hand(1)), face_up=False)
             self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised)
-        self.mine.active = not ended and g.to_move == VISITOR and g.phase == "discard"
+        self.mine.active = (not ended and g.to_move == VISITOR
+                            and g.phase in ("discard", "layoff"))
+        self.theirs.active = g.phase == "layoff" and g.to_move == VISITOR
         self.stock.opacity = 1 if g.cards[g.stock] else 0
         self.stock_count.text = str(len(g.cards[g.stock]))
         if g.cards[g.waste]:
@@ -227,12 +264,13 @@ class GinTableScreen(Screen):
         self.score.font_size = self._score_px
         m = self.message
         m.font_size = self._message_px
-        m.text_size = (m.width, None)  # measured unclipped, then placed in its box
+        # measured unclipped and left so: the label centres its texture in its box, and a
+        # box-high text_size drops a last line that would fit (seen with three lines)
+        m.text_size = (m.width, None)
         m.texture_update()
         while m.texture_size[1] > m.height * 0.9 and m.font_size > 12:
             m.font_size *= 0.9
             m.texture_update()
-        m.text_size = m.size
 
     def _show_arranged(self, result) -> None:
         """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
@@ -246,11 +284,31 @@ class GinTableScreen(Screen):
                     if 0 <= where < len(melds):
                         melds[where].append(card)
                 melds = [sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c])) for m in melds]
-            cards = [c for m in melds for c in m if seat == result.knocker or c not in laid]
+            melds = [[c for c in m if seat == result.knocker or c not in laid] for m in melds]
             dead = [c for c in result.dead[seat] if c not in laid]
-            rows.append((cards + dead, set(dead)))
-        self.mine.show(rows[0][0], marked=rows[0][1])
-        self.theirs.show(rows[1][0], marked=rows[1][1])
+            rows.append(([c for m in melds for c in m] + dead, set(dead), [len(m) for m in melds]))
+        self.mine.show(rows[0][0], marked=rows[0][1], groups=rows[0][2])
+        self.theirs.show(rows[1][0], marked=rows[1][1], groups=rows[1][2])
+
+    def _show_lay_off(self) -> None:
+        """During the lay-off the knocker's hand lies open in its melds, each with what was
+        laid off on it, then its deadwood (raised); the defender's hand shows what is left.
+        The visitor's own melds are not shown to the computer: its hand stays backs."""
+        g = self.game
+        knocker = g.vars["knocker"]
+        laid = {c for c, _i in g.vars["laid"]}
+        lying = g.lying_melds()
+        in_melds = {c for m in lying for c in m}
+        row = [c for m in lying for c in sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c]))]
+        dead = [c for c in hand_order(g.hand(knocker)) if c not in in_melds]
+        rest = [c for c in g.hand(1 - knocker) if c not in laid]
+        groups = [len(m) for m in lying]
+        if knocker == VISITOR:
+            self.mine.show(row + dead, marked=set(dead), groups=groups)
+            self.theirs.show(rest, face_up=False)
+        else:
+            self.theirs.show(row + dead, marked=set(dead), groups=groups)
+            self.mine.show(hand_order(rest), raised=self.raised)
 
     def _message(self, result) -> str:
         tr = self.app.tr
@@ -267,7 +325,14 @@ class GinTableScreen(Screen):
                 msgid, fields = match_text(g)
                 lines.append(tr(msgid, **fields))
         elif g.to_move != VISITOR:
+            if g.phase == "layoff":
+                lines.append(tr("You knock: the computer may lay off cards on your melds."))
             lines.append(tr("The computer is thinking…"))
+        elif g.phase == "offer":
+            lines.append(tr("The first upcard: take it, or pass."))
+        elif g.phase == "layoff":
+            lines.append(tr("Lay off cards on the computer's melds: tap a card, then the meld "
+                            "it extends. Then tap Done."))
         elif self.said is not None and self.raised >= 0:
             pass  # the button under the words says what a tap does; the computer's words stay
         elif self.confirm is not None:
@@ -301,6 +366,14 @@ class GinTableScreen(Screen):
             if "take" in kinds:
                 msgid, fields = take_text(g.top(g.waste))
                 specs.append((tr(msgid, **fields), lambda: self.play(Move("take")), True))
+            if "pass" in kinds:
+                specs.append((tr("Pass"), lambda: self.play(Move("pass")), False))
+            if g.phase == "layoff":
+                melds = g.lying_melds()
+                for m in self._lay_offs(self.raised) if self.raised >= 0 else []:
+                    msgid, fields = meld_text(melds[m.extra[1]])
+                    specs.append((tr(msgid, **fields), lambda m=m: self.play(m), True))
+                specs.append((tr("Done"), lambda: self.play(Move("done")), False))
             if self.raised >= 0 and g.phase == "discard":
                 card = self.raised
                 specs.append((tr("Discard the {card}", card=C.pretty(card)),
@@ -365,6 +438,5 @@ class GinTableScreen(Screen):
         self.stock_count.size = (pile_w, 30)
         self.stock_count.pos = (self.stock.x, self.stock.y - 30)
         self.stock_count.font_size = 18
-        self.message.text_size = self.message.size
         self._message_px = min(H, W) * (0.042 if portrait else 0.05)
         self.refresh()

@@ -650,7 +650,7 @@ class OperatorScreen(Screen):
         column.add_widget(self._text(tr("Variants before the deal (★ the default)"), u,
                                      size=15, color=(1, 1, 1, 0.6), bold=True))
         buttons: dict[tuple[str, str], KButton] = {}
-        for game_id in variants.VARIANTS:
+        for game_id in variants.with_variants():
             offer = {v.key for v in variants.offered(app.cfg, game_id)}
             chosen = variants.default(app.cfg, game_id)
             row = BoxLayout(size_hint_y=None, height=50 * u, spacing=4 * u)

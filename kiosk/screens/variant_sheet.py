@@ -77,7 +77,10 @@ class VariantScreen(Screen):
                       height=48 * u, halign="center", valign="middle", shorten=True,
                       shorten_from="right")
         title.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
-        ask = Label(text=tr("How would you like to play?"), color=(1, 1, 1, 0.95),
+        levels = bool(shown) and all(set(v.options) == {"level"} for v in shown)
+        question = tr("How well should the computer play?") if levels else \
+            tr("How would you like to play?")
+        ask = Label(text=question, color=(1, 1, 1, 0.95),
                     font_size=19 * u, size_hint_y=None, height=34 * u, halign="center",
                     valign="middle")
         ask.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))

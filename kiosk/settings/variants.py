@@ -6,9 +6,15 @@ as GAMES.md names them. The names are English msgids, translated by the kiosk ca
 
 Which variants the sheet offers and which one is the default is the operator's choice, per
 game, in the configuration (``[games.<id>] offer_variants = [...]``, ``default_variant``)
-or in the operator menu; without a choice every variant is offered and the first is the
-default. A game with fewer than two variants offered has no sheet: the visitor goes straight
-to the table.
+or in the operator menu; without a choice every variant is offered and the default is the
+one the game's configured options (or else its engine defaults) name, else the first. A game
+with fewer than two variants offered has no sheet: the visitor goes straight to the table.
+
+Games against the computer get their levels here with no code of their own: a
+:class:`~games.seats.SeatedGame` with a ``level`` option and no named variants has one
+variant per level ("Easy", "Normal"), so the visitor chooses how well the computer plays on
+the same sheet, and the operator offers levels and picks the default with the same
+``offer_variants`` / ``default_variant`` keys and menu rows as any other variant.
 """
 
 from __future__ import annotations
@@ -73,9 +79,47 @@ VARIANTS: dict[str, tuple[Variant, ...]] = {
 }
 
 
+def _(msgid: str) -> str:
+    """Marks a msgid for tools/messages.py; the sheet translates it."""
+    return msgid
+
+
+#: the computer levels as the sheet names them (English msgids), by level
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": (_("Easy"), _("The computer plays simply and now and then carelessly.")),
+    "normal": (_("Normal"), _("The computer plays its best: it watches what you pick up.")),
+}
+
+
+def level_variants(game_id: str) -> tuple[Variant, ...]:
+    """One variant per computer level of a game against the computer (none otherwise)."""
+    import games
+    from games.seats import SeatedGame
+
+    if game_id not in games.ids():
+        return ()
+    cls = games.game_class(game_id)
+    level = next((o for o in cls.options if o.name == "level"), None)
+    if not issubclass(cls, SeatedGame) or level is None or not level.choices:
+        return ()
+    return tuple(Variant(c, *LEVELS.get(c, (c.capitalize(), "")), {"level": c})
+                 for c in level.choices)
+
+
 def variants_of(game_id: str) -> tuple[Variant, ...]:
-    """Every named variant of ``game_id`` (none for most games)."""
-    return VARIANTS.get(game_id, ())
+    """Every named variant of ``game_id``: its named variants, else its computer levels
+    (none for most games)."""
+    return VARIANTS.get(game_id) or level_variants(game_id)
+
+
+def with_variants() -> list[str]:
+    """Every game that has variants to offer (the operator menu's rows), the named ones
+    first; a game against the computer once the touch table can play it."""
+    import games
+    from kiosk.settings.config import table_can_play
+
+    return [*VARIANTS, *(g for g in games.ids() if g not in VARIANTS and level_variants(g)
+                         and table_can_play(g))]
 
 
 def find(game_id: str, key: str) -> Variant | None:
@@ -90,10 +134,27 @@ def offered(cfg: Any, game_id: str) -> list[Variant]:
 
 
 def default(cfg: Any, game_id: str) -> Variant | None:
-    """The variant a visitor gets without choosing (the operator's default, else the first
-    offered; None for a game without variants)."""
+    """The variant a visitor gets without choosing (the operator's default, else the one the
+    configured options name, else the first offered; None for a game without variants)."""
     shown = offered(cfg, game_id) or list(variants_of(game_id))
     if not shown:
         return None
     key = cfg.variant_default.get(game_id)
-    return next((v for v in shown if v.key == key), shown[0])
+    chosen = next((v for v in shown if v.key == key), None)
+    if chosen is None:
+        opts = _options(cfg, game_id)
+        chosen = next((v for v in shown if all(opts.get(k) == x for k, x in v.options.items())),
+                      shown[0])
+    return chosen
+
+
+def _options(cfg: Any, game_id: str) -> dict[str, Any]:
+    """The options a deal of ``game_id`` gets without a variant: the engine's defaults under
+    the operator's configured ones."""
+    import games
+
+    if game_id not in games.ids():
+        return {}
+    opts = {o.name: o.default for o in games.game_class(game_id).options}
+    opts.update(cfg.options_for(game_id))
+    return opts

@@ -80,6 +80,37 @@ def take_text(card: int) -> Text:
     return _("Take the {card}"), {"card": C.pretty(card)}
 
 
+def pass_text(card: int) -> Text:
+    return _("The computer passes the {card}."), {"card": C.pretty(card)}
+
+
+def meld_text(meld: tuple[int, ...]) -> Text:
+    """The button that lays the raised card off on ``meld`` (shown as it lies now)."""
+    return _("On {meld}"), {"meld": meld_words(meld)}
+
+
+def meld_words(meld: tuple[int, ...]) -> str:
+    """A meld in signs, short enough for a button: a run as its ends (4♥–7♥), a set whole."""
+    cards = sorted(meld, key=lambda c: (C.RANK[c], C.SUIT[c]))
+    if len(cards) > 3 and C.RANK[cards[0]] != C.RANK[cards[-1]]:
+        return f"{C.pretty(cards[0])}–{C.pretty(cards[-1])}"
+    return " ".join(C.pretty(c) for c in cards)
+
+
+def lay_off_text(move: Move, melds: tuple[tuple[int, ...], ...],
+                 laid: tuple[int, ...]) -> Text:
+    """What the computer lays off (``melds``: the visitor's melds as laid down), and once
+    it is done, every card it laid off (``laid``), or that it had none."""
+    if move.kind == "layoff":
+        card, i = move.extra
+        return (_("The computer lays off the {card} on your {meld}."),
+                {"card": C.pretty(card), "meld": meld_words(melds[i])})
+    if not laid:
+        return _("The computer has nothing to lay off."), {}
+    return (_("The computer laid off: {cards}."),
+            {"cards": " ".join(C.pretty(c) for c in laid)})
+
+
 def computer_text(drawn: Move | None, upcard: int, move: Move) -> Text:
     """What the computer did this turn, in one sentence: how it drew (``drawn``, with the
     card it took when it took the upcard) and what it discarded, knocked or went gin with."""

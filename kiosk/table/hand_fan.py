@@ -16,6 +16,8 @@ from kiosk.table.card_art import CardWidget
 
 #: card height / width
 ASPECT = 1.4
+#: the gap between groups, in card widths
+GAP = 0.3
 
 
 class HandFan(Widget):
@@ -29,13 +31,21 @@ class HandFan(Widget):
         self.raised = -1
         self.active = False
         self.marked: set[int] = set()
+        #: where a gap separates groups (melds): the indices of the first card of each
+        self.breaks: frozenset[int] = frozenset()
         self._cards: list[CardWidget] = []
         self.bind(pos=self._place, size=self._place)
 
     def show(self, codes: list[int], face_up: bool = True, raised: int = -1,
-             marked: set[int] | None = None) -> None:
+             marked: set[int] | None = None, groups: list[int] | None = None) -> None:
+        """``groups``: the sizes of leading groups shown apart (a knocker's melds)."""
         self.codes, self.face_up, self.raised = list(codes), face_up, raised
         self.marked = set(marked or ())
+        edges, at = set(), 0
+        for size in groups or ():
+            at += size
+            edges.add(at)
+        self.breaks = frozenset(e for e in edges if 0 < e < len(codes))
         while len(self._cards) < len(codes):
             card = CardWidget(0)
             self._cards.append(card)
@@ -51,8 +61,9 @@ class HandFan(Widget):
         h = self.height / (1 + lift)
         w = h / ASPECT
         n = max(1, len(self.codes))
-        # the row must fit: a card and n-1 strips of at least 40% of a card
-        w = min(w, self.width / (1 + 0.4 * (n - 1)) if n > 1 else self.width)
+        # the row must fit: a card, n-1 strips of at least 40% of a card, and the gaps
+        room = 1 + 0.4 * (n - 1) + GAP * len(self.breaks)
+        w = min(w, self.width / room if n > 1 else self.width)
         return w, w * ASPECT
 
     def step(self) -> float:
@@ -60,17 +71,21 @@ class HandFan(Widget):
         n = len(self.codes)
         if n < 2:
             return 0.0
-        return min(w * 1.05, (self.width - w) / (n - 1))
+        return min(w * 1.05, (self.width - w - GAP * w * len(self.breaks)) / (n - 1))
 
     def _place(self, *_a) -> None:
         w, h = self.card_size()
         step = self.step()
-        span = w + step * max(0, len(self.codes) - 1)
-        x0 = self.x + (self.width - span) / 2
+        gap = GAP * w
+        span = w + step * max(0, len(self.codes) - 1) + gap * len(self.breaks)
+        x = self.x + (self.width - span) / 2
         for k, (card, code) in enumerate(zip(self._cards, self.codes, strict=True)):
+            if k in self.breaks:
+                x += gap
             card.size = (w, h)
             up = h * 0.16 if code == self.raised or code in self.marked else 0
-            card.pos = (x0 + k * step, self.y + up)
+            card.pos = (x, self.y + up)
+            x += step
 
     def card_at(self, x: float, y: float) -> int | None:
         """The card under a point: the topmost (rightmost) whose rectangle holds it."""

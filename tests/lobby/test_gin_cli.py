@@ -28,13 +28,13 @@ def test_deal_hides_the_computers_hand_and_says_whose_turn(capsys):
     out = capsys.readouterr().out
     h2 = next(line for line in out.splitlines() if line.strip().startswith("H2"))
     assert h2.split()[2:] == ["##"] * 10
-    assert "to move: visitor (seat 0)" in out and "version gin-1" in out
+    assert "to move: visitor (seat 0)" in out and "version gin-2" in out
 
 
-def test_moves_lists_draw_choices_in_notation(capsys):
+def test_moves_lists_the_upcard_offer_in_notation(capsys):
     assert cli.main(["moves", "gin_rummy", "--seed", "4711"]) == 0
-    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["stock",
-                                                                                   "take"]
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["take",
+                                                                                   "pass"]
 
 
 def test_replay_from_the_visitors_moves_alone_rebuilds_the_computers(tmp_path, capsys):
@@ -59,7 +59,7 @@ def test_replay_names_a_computer_move_this_version_would_not_make(tmp_path, caps
     data["computer"]["version"] = "gin-0"
     assert cli.main(["replay", _saved(tmp_path, data)]) == 0
     out = capsys.readouterr().out
-    assert "computer moves differ from version gin-1 at move 4 (recorded with version gin-0)" \
+    assert "computer moves differ from version gin-2 at move 4 (recorded with version gin-0)" \
         in out
 
 

@@ -9,6 +9,7 @@ import json
 import sqlite3
 
 import games
+from games.gin_rummy import GinRummy
 from games.players.gin import baseline, normal
 from kiosk.records import export, stats
 from kiosk.records.playlog import PlayLog
@@ -39,13 +40,13 @@ def test_each_hand_and_the_match_are_rows_with_level_and_version(db_path, clock)
     assert [h[0] for h in hands] == list(range(1, len(results) + 1))
     assert [h[1] for h in hands] == [r.kind for r in results]
     assert hands[-1][4:6] == g.vars["scores"]
-    assert {h[6:8] for h in hands} == {("normal", "gin-1")}
+    assert {h[6:8] for h in hands} == {("normal", GinRummy.computer_version)}
     assert json.loads(hands[0][8])["kind"] == results[0].kind
     (match,) = rows(db_path, "SELECT play_id, game, winner, visitor_score, computer_score, "
                              "hands, level, computer_version FROM matches")
     a, b = g.final_scores
     assert match == (play.id, "gin_rummy", "visitor" if a > b else "computer", a, b,
-                     len(results), "normal", "gin-1")
+                     len(results), "normal", GinRummy.computer_version)
 
 
 def test_stats_and_export_include_hands_and_matches(db_path, clock, tmp_path):
@@ -62,7 +63,7 @@ def test_stats_and_export_include_hands_and_matches(db_path, clock, tmp_path):
     out = tmp_path / "hands.csv"
     assert export.export(db_path, "csv", out, table="hands") == len(g.vars["results"])
     table = list(csv.DictReader(io.StringIO(out.read_bytes().decode("utf-8-sig"))))
-    assert table[0]["level"] == "normal" and table[0]["computer_version"] == "gin-1"
+    assert table[0]["level"] == "normal" and table[0]["computer_version"] == GinRummy.computer_version
     stick = tmp_path / "stick"
     stick.mkdir()
     res = export.export_to_usb(db_path, mount=stick, kiosk_name="t")

@@ -66,15 +66,19 @@ def test_a_visitor_plays_a_whole_hand_by_touch_and_the_log_keeps_it(gin):
         assert gin.until(lambda: g.phase in ("done", "match") or g.to_move == 0, 10)
         if gin.app.gin.said:
             said.add(gin.app.gin.said[0])
-        if g.to_move == 0 and g.phase == "draw":
+        if g.to_move == 0 and g.phase == "offer":
+            gin.tap_widget(button(gin, "Pass"))
+        elif g.to_move == 0 and g.phase == "draw":
             visitor_turn(gin, g)
+        elif g.to_move == 0 and g.phase == "layoff":
+            gin.tap_widget(button(gin, "Done"))
     assert g.phase == "done" and g.vars["result"]
     assert any(s.startswith("The computer") for s in said)
     assert "Next hand" in [b.text for b in gin.app.gin.actions.children]
     play = gin.app.lobby.session.play
     assert len(play.hands) == 1 and play.hands[0]["kind"] == g.vars["result"].kind
     gin.tap_widget(button(gin, "Next hand"))
-    assert g.vars["hand_no"] == 2 and g.phase in ("draw", "discard") and not g.vars["result"]
+    assert g.vars["hand_no"] == 2 and g.phase in ("offer", "discard") and not g.vars["result"]
 
 
 def test_the_computer_decides_off_the_ui_thread(gin, monkeypatch):
@@ -113,7 +117,7 @@ def knock_position(g: GinRummy) -> int:
     g.cards[h1] = others[:10]
     g.cards[g.stock] = others[10:]
     g.down[h1], g.down[g.stock], g.down[h0] = 10, len(g.cards[g.stock]), 0
-    g.vars.update(turn=0, phase="discard", taken=-1)
+    g.vars.update(turn=0, phase="discard", taken=-1, passes=3)
     return C.parse("KS")
 
 
@@ -128,6 +132,7 @@ def test_a_knock_asks_to_be_sure_then_shows_both_hands_in_melds(gin, lang):
     gin.tap_widget(button(gin, "Knock"))
     assert g.phase == "discard" and "Tap again to be sure." in gin.app.gin.message.text
     gin.tap_widget(button(gin, "Yes, knock"))
+    assert gin.until(lambda: g.phase == "done", 10)  # after the computer's lay-offs
     result = g.vars["result"]
     assert g.phase == "done" and result.knocker == 0
     mine = gin.app.gin.mine
@@ -156,6 +161,7 @@ def test_the_last_hand_ends_the_match_and_the_log_keeps_it(gin):
     tap_card(gin, king)
     gin.tap_widget(button(gin, "Knock"))
     gin.tap_widget(button(gin, "Yes, knock"))
+    assert gin.until(lambda: g.phase == "match", 10)
     you, them = g.final_scores
     assert g.phase == "match" and you > them
     assert f"You win the match, {you} to {them}!" in gin.app.gin.message.text
@@ -170,7 +176,8 @@ def test_the_undo_button_says_why_it_is_off_and_takes_nothing_back(gin):
 
     ctl = gin.app.open_game("gin_rummy", visitor_first())
     gin.frames(2)
-    gin.tap_widget(button(gin, "Draw from stock"))
+    g = ctl.game
+    gin.tap_widget(button(gin, f"Take the {C.pretty(g.top(g.waste))}"))
     made = list(ctl.game.history)
     gin.app.lobby.on_button(UNDO, "key")
     gin.frames(2)

@@ -1,0 +1,81 @@
+"""The computer's level on the start sheet of every game against the computer: offered as
+variants with no code of the game's own, chosen by a tap, set by the operator, and kept in
+the play log's rows."""
+
+from __future__ import annotations
+
+import json
+
+import games
+from games import cards as C
+from games.model import Move
+from games.seats import SeatedGame
+from kiosk.settings import config, variants
+
+from .test_gin_offer_layoff import dealt_position
+
+
+def test_every_seated_game_with_levels_gets_them_on_its_sheet_with_no_code_of_its_own():
+    seated = [g for g in games.ids() if issubclass(games.game_class(g), SeatedGame)]
+    assert {"gin_rummy", "draw_poker"} <= set(seated)
+    for game_id in seated:
+        level = next(o for o in games.game_class(game_id).options if o.name == "level")
+        named = variants.variants_of(game_id)
+        assert [v.key for v in named] == list(level.choices)
+        assert [v.options for v in named] == [{"level": lvl} for lvl in level.choices]
+        for v in named:
+            assert games.new(game_id, 1, **v.options).opts["level"] == v.key
+
+
+def test_the_default_level_is_the_operators_choice_else_the_configured_level():
+    plain = config.load_text("")
+    assert variants.default(plain, "gin_rummy").key == "normal"  # the engine's default
+    cfg = config.load_text('[games.gin_rummy]\nlevel = "easy"\n')
+    assert variants.default(cfg, "gin_rummy").key == "easy"
+    cfg = config.load_text('[games.gin_rummy]\noffer_variants = ["easy", "normal"]\n'
+                           'default_variant = "easy"\n')
+    assert cfg.problems == []
+    assert variants.default(cfg, "gin_rummy").key == "easy"
+    bad = config.load_text('[games.gin_rummy]\noffer_variants = ["hard"]\n')
+    assert [v.key for v in variants.offered(bad, "gin_rummy")] == ["easy", "normal"]
+    assert any("games.gin_rummy.offer_variants" in p for p in bad.problems)
+
+
+def test_a_visitor_chooses_easy_on_the_sheet_and_the_log_row_keeps_it(ui):
+    app = ui.app
+    app.choose_game("gin_rummy")
+    ui.frames(2)
+    assert app.sm.current == "variants"
+    sheet = app.variants
+    assert list(sheet.buttons) == ["easy", "normal"] and sheet.default().key == "normal"
+    assert "Easy" in sheet.buttons["easy"].text
+    ui.tap_widget(sheet.buttons["easy"])
+    assert app.sm.current == "gin"
+    ctl = app.controller
+    g = ctl.game
+    assert g.opts["level"] == "easy"
+    app.gin.turns.pause = 0.02
+    try:
+        dealt_position(g, "4H 5H 6H TC TD TS 3C 3D 3S AS KH", "7H 8H 2C 2D 2S JC JD JS KC 9D",
+                       turn=0)
+        assert ctl.play(Move("knock", extra=(C.parse("KH"),)), "touch") is None
+        assert ui.until(lambda: g.phase == "done", 10)
+    finally:
+        app.gin.turns.pause = 0.9
+    play = app.lobby.session.play
+    assert json.loads(play.row["options"])["level"] == "easy"
+    hand = play.hands[-1]
+    assert hand["level"] == "easy" and hand["computer_version"] == g.computer_version
+
+
+def test_one_level_offered_by_the_operator_deals_it_without_the_sheet(ui):
+    app, cfg = ui.app, ui.app.cfg
+    cfg.variant_offer["gin_rummy"] = ["easy"]
+    cfg.variant_default["gin_rummy"] = "easy"
+    try:
+        app.choose_game("gin_rummy")
+        ui.frames(2)
+        assert app.sm.current == "gin" and app.controller.game.opts["level"] == "easy"
+    finally:
+        cfg.variant_offer.pop("gin_rummy", None)
+        cfg.variant_default.pop("gin_rummy", None)
