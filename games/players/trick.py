@@ -169,63 +169,73 @@ def _sampled(view: View, rng: Rng) -> int:
 
 
 # ---------------------------------------------------------------------- the exact end
+_SUIT_MASK = tuple(sum(1 << c for c in range(52) if SUIT[c] == s) for s in range(4))
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def solve(mine: tuple[int, ...], theirs: tuple[int, ...], my_lead: bool, lead: int,
           won: tuple[int, ...], lost: tuple[int, ...], trump: int) -> dict[int, int]:
     """Exact values of each card this player may play now, with every card known and no
     stock left: minimax over the rest of the hand (the value is hand points ahead times
-    POINT plus card points ahead). ``lead`` is the opponent's led card when following."""
+    POINT plus card points ahead). ``lead`` is the opponent's led card when following.
+    Hands are bit masks and solved positions are kept in a table: six tricks have a few
+    thousand distinct positions, so the exact answer costs milliseconds."""
     honours = _honours(trump)
-    memo: dict[tuple, int] = {}
-    base_pts = sum(_VALUE[c] for c in won) - sum(_VALUE[c] for c in lost)
-    base_hon = sum(1 for h in honours if h in won) - sum(1 for h in honours if h in lost)
+    hon_mask = sum(1 << h for h in honours)
+    trump_mask = _SUIT_MASK[trump]
+    memo: dict[tuple[int, int, int, int, int], int] = {}
 
-    def finish(pts: int, hon: int) -> int:
-        # every card of the pack is taken by the end, so the honours count in full
-        return (hon + (pts > 0) - (pts < 0)) * POINT + pts
+    def follows(hand: int, led: int) -> list[int]:
+        fit = hand & (_SUIT_MASK[SUIT[led]] | trump_mask)
+        return _bits(fit or hand)
 
-    def value(a: frozenset, b: frozenset, a_leads: bool, led: int, pts: int, hon: int) -> int:
-        """Value for ``a`` (this player), ``a_leads`` says who leads the trick; ``led`` the
-        card on the table (-1 none)."""
-        if not a and not b and led < 0:
-            return finish(pts, hon)
-        key = (a, b, a_leads, led, pts, hon)
+    def settle(a: int, b: int, a_leads: bool, led: int, c: int, pts: int,
+               hon: int) -> int:
+        """The value after ``c`` follows ``led`` (a's values)."""
+        a_wins = _beats(c, led, trump) != a_leads
+        gain = _VALUE[c] + _VALUE[led]
+        hons = (hon_mask >> c & 1) + (hon_mask >> led & 1)
+        if a_wins:
+            return value(a, b, True, -1, pts + gain, hon + hons)
+        return value(a, b, False, -1, pts - gain, hon - hons)
+
+    def value(a: int, b: int, a_leads: bool, led: int, pts: int, hon: int) -> int:
+        if led < 0 and not a:
+            # every card of the pack is taken by the end, so the honours count in full
+            return (hon + (pts > 0) - (pts < 0)) * POINT + pts
+        key = (a, b, a_leads, led, pts * 8 + hon)
         hit = memo.get(key)
         if hit is not None:
             return hit
         if led < 0:
             if a_leads:
-                out = max(value(a - {c}, b, True, c, pts, hon) for c in a)
+                out = max(value(a & ~(1 << c), b, True, c, pts, hon) for c in _bits(a))
             else:
-                out = min(value(a, b - {c}, False, c, pts, hon) for c in b)
+                out = min(value(a, b & ~(1 << c), False, c, pts, hon) for c in _bits(b))
+        elif a_leads:
+            out = min(settle(a, b & ~(1 << c), True, led, c, pts, hon)
+                      for c in follows(b, led))
         else:
-            follower = b if a_leads else a
-            results = []
-            for c in _legal_follow(sorted(follower), led, trump):
-                follower_wins = _beats(c, led, trump)
-                a_wins = follower_wins != a_leads
-                gain = _VALUE[c] + _VALUE[led]
-                hons = (c in honours) + (led in honours)
-                np, nh = (pts + gain, hon + hons) if a_wins else (pts - gain, hon - hons)
-                na, nb = (a, b - {c}) if a_leads else (a - {c}, b)
-                results.append(value(na, nb, a_wins, -1, np, nh))
-            out = min(results) if a_leads else max(results)
+            out = max(settle(a & ~(1 << c), b, False, led, c, pts, hon)
+                      for c in follows(a, led))
         memo[key] = out
         return out
 
-    a, b = frozenset(mine), frozenset(theirs)
-    out = {}
+    a = sum(1 << c for c in mine)
+    b = sum(1 << c for c in theirs)
+    pts = sum(_VALUE[c] for c in won) - sum(_VALUE[c] for c in lost)
+    hon = sum(1 for h in honours if h in won) - sum(1 for h in honours if h in lost)
     if my_lead:
-        for c in a:
-            out[c] = value(a - {c}, b, True, c, base_pts, base_hon)
-    else:
-        for c in _legal_follow(sorted(a), lead, trump):
-            a_wins = _beats(c, lead, trump)
-            gain = _VALUE[c] + _VALUE[lead]
-            hons = (c in honours) + (lead in honours)
-            np, nh = (base_pts + gain, base_hon + hons) if a_wins else (base_pts - gain,
-                                                                        base_hon - hons)
-            out[c] = value(a - {c}, b, a_wins, -1, np, nh)
-    return out
+        return {c: value(a & ~(1 << c), b, True, c, pts, hon) for c in _bits(a)}
+    return {c: settle(a & ~(1 << c), b, False, lead, c, pts, hon) for c in follows(a, lead)}
 
 
 def _exact(view: View) -> int:
