@@ -256,6 +256,12 @@ class FollowTheRules(SeatedGame):
     def score(self) -> int:
         return self.vars["scores"][0]
 
+    @property
+    def final_scores(self) -> tuple[int, int]:
+        """The match points (visitor, computer), the figures a table and the log show."""
+        a, b = self.vars["scores"]
+        return a, b
+
     def hand_records(self) -> list[dict[str, Any]]:
         out = []
         scores = [0, 0]

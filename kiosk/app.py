@@ -51,6 +51,7 @@ from .screens.gin_table import GinTableScreen
 from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
 from .screens.table import TableScreen
+from .screens.trick_table import TrickTableScreen
 from .screens.variant_sheet import VariantScreen
 from .screens.welcome import WelcomeScreen
 
@@ -198,8 +199,9 @@ class KioskApp(App):
         self.operator = OperatorScreen()
         self.variants = VariantScreen()
         self.gin = GinTableScreen()
+        self.trick_table = TrickTableScreen()
         screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator,
-                   self.variants, self.gin)
+                   self.variants, self.gin, self.trick_table)
         for s in screens:
             self.sm.add_widget(s)
         for s in screens:
@@ -314,6 +316,10 @@ class KioskApp(App):
         self.attract.stop()
         self.controller = ctl
         self.lobby.follow(ctl)
+        if ctl.game_id == "follow_the_rules":  # tricks against the computer
+            self.trick_table.start(ctl)
+            self.sm.current = "trick"
+            return ctl
         if isinstance(ctl.game, SeatedGame):  # a hand against the computer (Gin Rummy)
             self.gin.start(ctl)
             self.sm.current = "gin"

@@ -200,6 +200,9 @@ class Lobby:
         if current == "gin":  # the hand table answers its buttons itself (no undo there)
             app.gin.on_button(event, source)
             return
+        if current == "trick":  # so does the trick table
+            app.trick_table.on_button(event, source)
+            return
         if current != "table" or app.controller is None:
             return
         if source == "gpio" and self.buttons is not None:

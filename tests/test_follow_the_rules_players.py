@@ -93,30 +93,30 @@ def _brute(mine, theirs, my_lead, lead, won, lost, trump):
     def worth(cards):
         return sum(points.get(c % 13 + 1, 0) for c in cards)
 
-    def end(w, l):
-        p = worth(w) - worth(l)
-        return (sum((x in w) - (x in l) for x in h) + (p > 0) - (p < 0)) * POINT + p
+    def end(w, lo):
+        p = worth(w) - worth(lo)
+        return (sum((x in w) - (x in lo) for x in h) + (p > 0) - (p < 0)) * POINT + p
 
-    def after(a, b, a_leads, led, c, w, l):
+    def after(a, b, a_leads, led, c, w, lo):
         a_wins = (trick_winner(led, c, trump) == 1) != a_leads
-        w, l = (w | {c, led}, l) if a_wins else (w, l | {c, led})
-        return walk(a, b, a_wins, -1, w, l)
+        w, lo = (w | {c, led}, lo) if a_wins else (w, lo | {c, led})
+        return walk(a, b, a_wins, -1, w, lo)
 
-    def walk(a, b, a_leads, led, w, l):
+    def walk(a, b, a_leads, led, w, lo):
         if led < 0 and not a:
-            return end(w, l)
+            return end(w, lo)
         if led < 0:
             if a_leads:
-                return max(walk(a - {c}, b, True, c, w, l) for c in a)
-            return min(walk(a, b - {c}, False, c, w, l) for c in b)
+                return max(walk(a - {c}, b, True, c, w, lo) for c in a)
+            return min(walk(a, b - {c}, False, c, w, lo) for c in b)
         if a_leads:
-            return min(after(a, b - {c}, True, led, c, w, l) for c in may_follow(b, led, trump))
-        return max(after(a - {c}, b, False, led, c, w, l) for c in may_follow(a, led, trump))
+            return min(after(a, b - {c}, True, led, c, w, lo) for c in may_follow(b, led, trump))
+        return max(after(a - {c}, b, False, led, c, w, lo) for c in may_follow(a, led, trump))
 
-    a, b, w, l = set(mine), set(theirs), set(won), set(lost)
+    a, b, w, lo = set(mine), set(theirs), set(won), set(lost)
     if my_lead:
-        return {c: walk(a - {c}, b, True, c, w, l) for c in a}
-    return {c: after(a - {c}, b, False, lead, c, w, l) for c in may_follow(a, lead, trump)}
+        return {c: walk(a - {c}, b, True, c, w, lo) for c in a}
+    return {c: after(a - {c}, b, False, lead, c, w, lo) for c in may_follow(a, lead, trump)}
 
 
 def test_the_end_solver_agrees_with_plain_minimax():

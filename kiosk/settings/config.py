@@ -255,7 +255,7 @@ def table_can_play(game_id: str) -> bool:
 
 
 #: the games against the computer the hand table can play
-HAND_TABLES = frozenset({"gin_rummy"})
+HAND_TABLES = frozenset({"gin_rummy", "follow_the_rules"})
 
 
 def user_data_dir() -> Path:
