@@ -328,13 +328,13 @@ class TrickTableScreen(Screen):
         if portrait:
             pile_h = (mid_top - mid_bottom) * 0.34
             pile_w = pile_h / ASPECT
-            py = mid_top - pile_h - 34
+            py = mid_top - pile_h - self._small_px * 1.7
             sx = W * 0.06
             msg_top = py - 76
         else:
             pile_h = (mid_top - mid_bottom) * 0.62
             pile_w = pile_h / ASPECT
-            py = mid_top - pile_h - 30
+            py = mid_top - pile_h - self._small_px * 1.7
             sx = W * 0.03
             msg_top = mid_bottom + (py - mid_bottom) + pile_h
         # the trump card lies crosswise under the stock in a real game; here it peeks out
@@ -345,7 +345,7 @@ class TrickTableScreen(Screen):
         self.stock_count.size = (pile_w, 28)
         self.stock_count.pos = (self.stock.x, py - 28)
         self.stock_count.font_size = 18
-        self.trumps.size = (pile_w * 1.6, 30)
+        self.trumps.size = (pile_w * 1.6, self._small_px * 1.6)
         self.trumps.pos = (sx, py + pile_h + 2)
         gap = pile_w * 0.15
         tx = W * 0.45 if portrait else W * 0.36
