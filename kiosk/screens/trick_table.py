@@ -332,7 +332,7 @@ class TrickTableScreen(Screen):
             sx = W * 0.06
             msg_top = py - 76
         else:
-            pile_h = (mid_top - mid_bottom) * 0.62
+            pile_h = (mid_top - mid_bottom) * 0.72
             pile_w = pile_h / ASPECT
             py = mid_top - pile_h - self._small_px * 1.7
             sx = W * 0.03
