@@ -253,9 +253,10 @@ def trick_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
         f"times ({'n-body calibration of bench/hint.py' if auto else 'given'}): median "
         f"{median * 1000:.1f} ms, 99th percentile {p99 * 1000:.1f} ms, slowest "
         f"{worst * 1000:.1f} ms (target: 500 ms). CPU time of the deciding thread. The "
-        f"slowest decisions are the first after the stock runs out, when the player solves "
-        f"the last six tricks exactly; while the stock lasts it plays out "
-        f"{_trick_samples()} random deals of the unseen cards for each candidate card.",
+        f"slowest decisions are early in a hand with six cards to choose from: while the "
+        f"stock lasts the player plays out up to {_trick_samples()} random deals of the "
+        f"unseen cards for each candidate card ({_trick_playouts()} play-outs at most); "
+        f"once it is empty it solves the last tricks exactly (a few thousand positions).",
     ]
     if write:
         write_section(TRICK_TITLE, "\n".join(lines))
@@ -266,6 +267,12 @@ def _trick_samples() -> int:
     from games.players.trick import SAMPLES
 
     return SAMPLES
+
+
+def _trick_playouts() -> int:
+    from games.players.trick import PLAYOUTS
+
+    return PLAYOUTS
 
 
 def main() -> int:

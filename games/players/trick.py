@@ -26,8 +26,11 @@ from ..rng import Rng
 from ..seats import View
 
 #: random deals of the unseen cards a normal decision plays out (each candidate card on
-#: every deal, so the luck of the deal is the same for all of them)
+#: every deal, so the luck of the deal is the same for all of them) ...
 SAMPLES = 40
+#: ... but at most this many play-outs in all: six candidates early in a hand (26 tricks
+#: to play out each) were the slowest decisions, so they share the budget
+PLAYOUTS = 160
 #: one in this many easy decisions is a random legal card
 EASY_CARELESS = 4
 #: a hand point outweighs any difference of card points in the solver's values
@@ -142,7 +145,7 @@ def _sampled(view: View, rng: Rng) -> int:
     leading = not trick
     candidates = _plays(view)
     totals = dict.fromkeys(candidates, 0)
-    for _ in range(SAMPLES):
+    for _ in range(min(SAMPLES, PLAYOUTS // len(candidates))):
         deal = list(pool)
         rng.shuffle(deal)
         opp_hand = known + deal[:in_hand]
