@@ -256,7 +256,9 @@ def trick_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
         f"slowest decisions are early in a hand with six cards to choose from: while the "
         f"stock lasts the player plays out up to {_trick_samples()} random deals of the "
         f"unseen cards for each candidate card ({_trick_playouts()} play-outs at most); "
-        f"once it is empty it solves the last tricks exactly (a few thousand positions).",
+        f"once it is empty it solves the last tricks exactly (a few thousand positions). "
+        f"The calibration moves with the load of a shared machine: at a slowdown of 5.5 "
+        f"(the hint section's) the slowest would be {worst / slowdown * 5.5 * 1000:.0f} ms.",
     ]
     if write:
         write_section(TRICK_TITLE, "\n".join(lines))
