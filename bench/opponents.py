@@ -21,6 +21,13 @@ others), every deal played once with normal in each seat so the cards cancel; th
 is normal's net chips a hand with a 95% interval (normal approximation over the paired
 deals), and its decision times as above. Results go under "## Draw Poker opponents
 (bench/opponents.py --poker)".
+
+Follow the Rules (``--trick MATCHES``, instead of Gin Rummy): the normal trick player
+against a random legal player and against easy, matches to 10 points, every deal played
+twice with the seats swapped; the share of matches normal wins with a 95% Wilson interval,
+the hand points it takes a hand against the opponent's, and its decision times as above
+(sampled play-outs while the stock lasts, the exact solution of the last tricks after).
+Results go under "## Follow the Rules opponents (bench/opponents.py --trick)".
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from games.players.gin import baseline, easy, normal  # noqa: E402
 
 TITLE = "Computer opponents (bench/opponents.py)"
 POKER_TITLE = "Draw Poker opponents (bench/opponents.py --poker)"
+TRICK_TITLE = "Follow the Rules opponents (bench/opponents.py --trick)"
 PLAYERS = {"normal": normal, "easy": easy, "baseline": baseline}
 
 
@@ -178,6 +186,97 @@ def poker_main(deals: int, slowdown: float, auto: bool, write: bool) -> int:
     return 0
 
 
+def trick_match(seed: int, normal_seat: int, opponent: str,
+                times: list[float]) -> dict:
+    """One Follow the Rules match to 10 with the trick player ``normal`` in
+    ``normal_seat`` against ``opponent`` (``randomly`` or ``easy``); times the normal
+    decisions that had a choice."""
+    from games.players import trick
+
+    g = games.new("follow_the_rules", seed)
+    seats = [getattr(trick, opponent)] * 2
+    seats[normal_seat] = trick.normal
+    while g.legal_moves():
+        seat = g.to_move
+        view = g.view(seat)
+        start = time.thread_time()
+        move = seats[seat](view, g.computer_rng())
+        spent = time.thread_time() - start
+        if seat == normal_seat and len(view.legal) > 1:
+            times.append(spent)
+        g.make(move)
+    results = g.vars["results"]
+    return {"won": g.vars["winner"] == normal_seat, "hands": len(results),
+            "mine": sum(r.earned[normal_seat] for r in results),
+            "theirs": sum(r.earned[1 - normal_seat] for r in results)}
+
+
+def trick_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
+    times: list[float] = []
+    start = time.perf_counter()
+    rows = []
+    for opponent in ("randomly", "easy"):
+        wins = hands = mine = theirs = 0
+        for k in range(matches):
+            r = trick_match(5000 + k // 2, k % 2, opponent, times)
+            wins += r["won"]
+            hands, mine, theirs = hands + r["hands"], mine + r["mine"], theirs + r["theirs"]
+        lo, hi = wilson(wins, matches)
+        rows.append({"opponent": opponent, "matches": matches, "share": wins / matches,
+                     "lo": lo, "hi": hi, "hands": hands, "mine": mine, "theirs": theirs})
+        print(f"trick normal vs {opponent}: {wins / matches:.1%} of {matches} matches (95% "
+              f"{lo:.1%}-{hi:.1%}), hand points {mine} : {theirs} over {hands} hands",
+              flush=True)
+    wall = time.perf_counter() - start
+    median, p99, worst = pi_decision_times(times, slowdown, wall)
+    names = {"randomly": "a random legal player", "easy": "easy"}
+    lines = [
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; games.players.trick version "
+        f"{games.game_class('follow_the_rules').computer_version}. Follow the Rules matches "
+        f"to 10 points, every deal played twice with the seats swapped (deals 5000 on). "
+        f"95% Wilson intervals. Run `python bench/opponents.py --trick {matches}` "
+        f"({wall:.0f} s here).",
+        "",
+        "| normal against | matches | normal wins | 95% interval | hands | hand points "
+        "normal : opponent |",
+        "|---|---:|---:|---|---:|---|",
+    ]
+    for r in rows:
+        lines.append(f"| {names[r['opponent']]} | {r['matches']} | {r['share']:.1%} | "
+                     f"{r['lo']:.1%} - {r['hi']:.1%} | {r['hands']} | "
+                     f"{r['mine']} : {r['theirs']} |")
+    lines += [
+        "",
+        f"Decision time of the normal player ({len(times)} decisions with a choice), "
+        f"estimated for a Raspberry Pi 4 Model B as this machine slowed down {slowdown:.1f} "
+        f"times ({'n-body calibration of bench/hint.py' if auto else 'given'}): median "
+        f"{median * 1000:.1f} ms, 99th percentile {p99 * 1000:.1f} ms, slowest "
+        f"{worst * 1000:.1f} ms (target: 500 ms). CPU time of the deciding thread. The "
+        f"slowest decisions are early in a hand with six cards to choose from: while the "
+        f"stock lasts the player plays out up to {_trick_samples()} random deals of the "
+        f"unseen cards for each candidate card ({_trick_playouts()} play-outs at most); "
+        f"once it is empty it solves the last tricks exactly (a few thousand positions). "
+        f"The calibration moves with the load of a shared machine: at a slowdown of 5.5 "
+        f"(the hint section's) the slowest would be {worst / slowdown * 5.5 * 1000:.0f} ms.",
+    ]
+    if write:
+        write_section(TRICK_TITLE, "\n".join(lines))
+    return 0
+
+
+def _trick_samples() -> int:
+    from games.players.trick import SAMPLES
+
+    return SAMPLES
+
+
+def _trick_playouts() -> int:
+    from games.players.trick import PLAYOUTS
+
+    return PLAYOUTS
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=200)
@@ -185,15 +284,21 @@ def main() -> int:
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--poker", type=int, default=0, metavar="DEALS",
                     help="bench the Draw Poker players over DEALS deals instead of Gin Rummy")
+    ap.add_argument("--trick", type=int, default=0, metavar="MATCHES",
+                    help="bench the Follow the Rules players over MATCHES matches (even)")
     args = ap.parse_args()
     if args.poker < 0:
         ap.error("--poker must be a positive number of deals")
+    if args.trick < 0 or args.trick % 2:
+        ap.error("--trick must be a positive even number of matches (each deal twice)")
     if args.matches <= 0 or args.matches % 2:
         ap.error("--matches must be a positive even number (each deal is played twice)")
     try:
         slowdown = measured_slowdown() if args.slowdown == "auto" else float(args.slowdown)
     except ValueError:
         ap.error(f"--slowdown must be 'auto' or a number, not {args.slowdown!r}")
+    if args.trick:
+        return trick_main(args.trick, slowdown, args.slowdown == "auto", not args.no_write)
     if args.poker:
         return poker_main(args.poker, slowdown, args.slowdown == "auto", not args.no_write)
     times: list[float] = []

@@ -52,6 +52,7 @@ from .screens.operator import OperatorScreen, PinScreen
 from .screens.picker import PickerScreen
 from .screens.poker_table import PokerTableScreen
 from .screens.table import TableScreen
+from .screens.trick_table import TrickTableScreen
 from .screens.variant_sheet import VariantScreen
 from .screens.welcome import WelcomeScreen
 
@@ -200,8 +201,9 @@ class KioskApp(App):
         self.variants = VariantScreen()
         self.gin = GinTableScreen()
         self.poker = PokerTableScreen()
+        self.trick_table = TrickTableScreen()
         screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator,
-                   self.variants, self.gin, self.poker)
+                   self.variants, self.gin, self.poker, self.trick_table)
         for s in screens:
             self.sm.add_widget(s)
         for s in screens:
@@ -317,7 +319,8 @@ class KioskApp(App):
         self.controller = ctl
         self.lobby.follow(ctl)
         if isinstance(ctl.game, SeatedGame):  # a hand against the computer
-            seated = self.poker if ctl.game_id == "draw_poker" else self.gin
+            seated = {"draw_poker": self.poker, "follow_the_rules": self.trick_table}.get(
+                ctl.game_id, self.gin)
             seated.start(ctl)
             self.sm.current = seated.name
             return ctl

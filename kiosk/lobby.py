@@ -200,6 +200,9 @@ class Lobby:
         if current in ("gin", "poker"):  # hand tables answer their buttons (no undo there)
             app.sm.get_screen(current).on_button(event, source)
             return
+        if current == "trick":  # so does the trick table
+            app.trick_table.on_button(event, source)
+            return
         if current != "table" or app.controller is None:
             return
         if source == "gpio" and self.buttons is not None:

@@ -19,6 +19,10 @@ def player_for(game_id: str, level: str) -> Player:
         from . import poker
 
         players = {"easy": poker.easy, "normal": poker.normal}
+    elif game_id == "follow_the_rules":
+        from . import trick
+
+        players = {"easy": trick.easy, "normal": trick.normal}
     else:
         raise GameError(f"{game_id} has no computer player")
     if level not in players:

@@ -255,7 +255,7 @@ def table_can_play(game_id: str) -> bool:
 
 
 #: the games against the computer the hand table can play
-HAND_TABLES = frozenset({"gin_rummy", "draw_poker"})
+HAND_TABLES = frozenset({"gin_rummy", "draw_poker", "follow_the_rules"})
 
 
 def user_data_dir() -> Path:

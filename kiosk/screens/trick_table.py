@@ -1,0 +1,377 @@
+"""The Follow the Rules table: the visitor's hand against the computer, trick by trick.
+
+Why a screen of its own and not the Gin table with options: here the middle of the table
+is a trick of two cards and a stock with the trump card under it, and the only choice is
+which card to play, so the buttons and the words differ; the pieces are shared (the fanned
+hand of :mod:`kiosk.table.hand_fan`, the background computer of
+:class:`~kiosk.table.gin_turns.ComputerTurns`). Moves go through the same
+:class:`~kiosk.table.controller.TableController`, so the play log, the idle timer and the
+lobby serve this table as they serve the others.
+
+A finished trick stays in the middle until the next card is led, so the visitor sees what
+the computer played and who took it; the words say it too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from games import cards as C
+from games.model import Move
+from games.seats import VISITOR
+from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
+from kiosk.table.card_art import CardWidget
+from kiosk.table.gin_turns import ComputerTurns, Text, hand_order, match_text
+from kiosk.table.hand_fan import ASPECT, HandFan
+from kiosk.table.trick_texts import (
+    computer_play_text,
+    hand_lines,
+    points_text,
+    trumps_text,
+    visitor_trick_text,
+)
+
+#: seconds the computer waits before each card, so a person can follow
+COMPUTER_PAUSE = 0.9
+#: the ``who`` fields of the hand's lines are msgids to translate as well
+_WORD_FIELDS = ("who",)
+
+
+class TrickTableScreen(Screen):
+    def __init__(self, **kw) -> None:
+        super().__init__(name="trick", **kw)
+        self.ctl: Any = None
+        self.turns = ComputerTurns(COMPUTER_PAUSE)
+        self.raised = -1
+        self.said: Text | None = None
+        self._tick_ev = None
+        self._play_box = self._end_box = ((0.0, 0.0), (100.0, 100.0))
+        self._actions_y = (0.0, 0.0)
+        self._score_px = self._message_px = self._small_px = 20.0
+        root = FloatLayout()
+        self.add_widget(root)
+        root.add_widget(Felt())
+        self.score = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
+        self.home = KButton(size_hint=(None, None), bold=True)
+        self.home.bind(on_release=lambda *_a: self.go_home())
+        self.theirs = HandFan(size_hint=(None, None))
+        self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
+        self.trump_card = CardWidget(0)
+        self.stock = CardWidget(0, face_up=False)
+        self.stock_count = Label(size_hint=(None, None), halign="center", valign="middle")
+        self.trumps = Label(size_hint=(None, None), halign="center", valign="middle",
+                            bold=True, color=GOLD)
+        self.trick = [CardWidget(0), CardWidget(0)]
+        self.taken = Label(size_hint=(None, None), halign="center", valign="middle")
+        self.message = Label(halign="center", valign="middle", size_hint=(None, None),
+                             color=(1, 1, 1, 1))
+        self.actions = BoxLayout(spacing=10, size_hint=(None, None))
+        for w in (self.score, self.home, self.theirs, self.trump_card, self.stock,
+                  self.stock_count, self.trumps, *self.trick, self.taken, self.message,
+                  self.actions, self.mine):
+            root.add_widget(w)
+        self.bind(size=self._arrange)
+
+    @property
+    def app(self) -> Any:
+        return App.get_running_app()
+
+    @property
+    def game(self) -> Any:
+        return self.ctl.game if self.ctl is not None else None
+
+    # ------------------------------------------------------------------ sitting down
+    def start(self, controller: Any) -> None:
+        if self.ctl is not None:
+            self.ctl.unbind(on_new_deal=self._dealt)
+        self.ctl = controller
+        controller.bind(on_new_deal=self._dealt)
+        self._dealt()
+
+    def _dealt(self, *_a) -> None:
+        self.turns.cancel()
+        self.raised, self.said = -1, None
+        self.refresh()
+
+    def on_enter(self, *_a) -> None:
+        if self._tick_ev is None:
+            self._tick_ev = Clock.schedule_interval(self._tick, 0.05)
+
+    def on_leave(self, *_a) -> None:
+        if self._tick_ev is not None:
+            self._tick_ev.cancel()
+            self._tick_ev = None
+        self.turns.cancel()
+
+    def go_home(self) -> None:
+        if self.ctl is not None:
+            self.ctl.leave("button")
+        self.app.show_picker(self.ctl.game_id if self.ctl else None)
+
+    def retranslate(self) -> None:
+        self.refresh()
+
+    # ------------------------------------------------------------------ the computer
+    def _tick(self, _dt: float = 0) -> None:
+        g = self.game
+        if g is None or not g.computer_to_move:
+            return
+        self.turns.ask(g)
+        move = self.turns.ready(g)
+        if move is None:
+            return
+        led = g.phase == "lead"
+        if self.ctl.play(move, "computer") is not None:
+            return  # refused: the next tick asks again
+        taker = None if led else g.vars["last"][3]
+        self.said = computer_play_text(move.extra[0], led, taker)
+        self.refresh()
+
+    # ------------------------------------------------------------------ the visitor
+    def _my_turn(self) -> bool:
+        g = self.game
+        return g is not None and g.to_move == VISITOR and g.phase in ("lead", "follow")
+
+    def pick(self, code: int) -> None:
+        """A tap on a card of the hand: raise it, or play it when it is raised."""
+        if self.ctl is not None:
+            self.ctl.touched()
+        if not self._my_turn():
+            return
+        if code == self.raised:
+            self.play(Move("play", extra=(code,)))
+            return
+        self.raised = code
+        self.refresh()
+
+    def play(self, move: Move) -> None:
+        g = self.game
+        following = g.phase == "follow"
+        refused = self.ctl.play(move, "touch")
+        if refused is not None:
+            self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
+        else:
+            self.raised = -1
+            self.said = visitor_trick_text(g.vars["last"][3]) if following else None
+        self.refresh()
+
+    def on_button(self, event: str, source: str = "gpio") -> None:
+        """A hardware button: Undo says why it is off, the picker button leaves; New deal
+        starts a new match only once the match is over."""
+        if self.ctl is None:
+            return
+        self.ctl.pressed(event)
+        if event == UNDO:
+            self.said = ("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)})
+            self.refresh()
+        elif event == PICKER:
+            self.go_home()
+        elif event == NEW_DEAL and self.game.phase == "match":
+            self.again()
+
+    def next_hand(self) -> None:
+        self.said = None
+        self.play(Move("next"))
+
+    def again(self) -> None:
+        self.ctl.new_deal(source="button")
+
+    # ------------------------------------------------------------------ drawing
+    def _tr(self, text: Text) -> str:
+        msgid, fields = text
+        if msgid == "{reason}":
+            return fields["reason"]
+        tr = self.app.tr
+        return tr(msgid, **{k: tr(v) if k in _WORD_FIELDS else v for k, v in fields.items()})
+
+    def refresh(self, *_a) -> None:
+        g = self.game
+        if g is None:
+            return
+        tr = self.app.tr
+        self.home.text = tr("Games")
+        you, them = g.final_scores
+        self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
+                             you=you, them=them)
+        ended = g.phase in ("done", "match")
+        self.theirs.show(list(g.hand(1)), face_up=ended)
+        self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised)
+        self.mine.active = self._my_turn()
+        left = g.stock_left()
+        self.stock.opacity = 1 if g.cards[g.stock] else 0
+        turned = g.cards[g.turned]
+        self.trump_card.opacity = 1 if turned else 0
+        if turned:
+            self.trump_card.code = turned[0]
+        self.stock_count.text = str(left) if left else ""
+        self.trumps.text = self._tr(trumps_text(g.trump))
+        self._show_trick(g)
+        box = self._end_box if ended else self._play_box
+        self.message.pos, self.message.size = box
+        self.actions.y = self._actions_y[1 if ended else 0]
+        self.taken.text = tr("Taken: you {you} cards, the computer {them}",
+                             you=len(g.cards[g.captured[0]]),
+                             them=len(g.cards[g.captured[1]]))
+        self.message.text = self._message(g)
+        self._fit_texts()
+        self._buttons()
+
+    def _show_trick(self, g) -> None:
+        """The trick being played, or the last one (dimmed) until the next card is led:
+        the leader's card on the left."""
+        cards = list(g.cards[g.trick])
+        dim = False
+        if g.phase in ("done", "match"):
+            cards = []
+        elif not cards and g.vars["last"]:
+            _leader, lead, follow, _winner = g.vars["last"]
+            cards, dim = [lead, follow], True
+        for k, w in enumerate(self.trick):
+            if k < len(cards):
+                w.code, w.opacity = cards[k], 0.6 if dim else 1
+            else:
+                w.opacity = 0
+
+    def _fit_texts(self) -> None:
+        """The score line and the message shrink until they fit (Russian runs long)."""
+        self.score.font_size = fit_font(self.score.text, self._score_px, self.score.width,
+                                        bold=True)
+        for label, px in ((self.taken, self._small_px), (self.trumps, self._small_px)):
+            label.font_size = fit_font(label.text, px, label.width, bold=label.bold)
+            label.text_size = label.size
+        m = self.message
+        m.font_size = self._message_px
+        # wrapped to the box's width and never clipped to its height (a clipped label drops
+        # whole lines): it shrinks until it fits and is drawn centred in the box
+        m.text_size = (m.width, None)
+        m.texture_update()
+        while m.texture_size[1] > m.height and m.font_size > 12:
+            m.font_size *= 0.9
+            m.texture_update()
+
+    def _message(self, g) -> str:
+        tr = self.app.tr
+        lines = []
+        if self.said is not None:
+            lines.append(self._tr(self.said))
+        result = g.vars["result"] or None
+        if g.phase in ("done", "match") and result is not None:
+            lines += [self._tr(t) for t in hand_lines(result)]
+            lines.append(self._tr(points_text(result)))
+            if g.phase == "match":
+                lines.append(self._tr(match_text(g)))
+        elif g.to_move != VISITOR:
+            lines.append(tr("The computer is thinking…"))
+        elif self.raised >= 0:
+            lines.append(tr("Tap the card again to play it."))
+        elif g.phase == "follow":
+            lines.append(tr("Your turn: follow suit or play a trump."))
+        else:
+            lines.append(tr("Your turn: lead a card."))
+        return "\n".join(lines)
+
+    def _buttons(self) -> None:
+        tr = self.app.tr
+        g = self.game
+        self.actions.clear_widgets()
+        specs: list[tuple[str, Any, bool]] = []
+        if g.phase == "done":
+            specs.append((tr("Next hand"), self.next_hand, True))
+        elif g.phase == "match":
+            specs.append((tr("New match"), self.again, True))
+            specs.append((tr("Games"), self.go_home, False))
+        elif self._my_turn() and self.raised >= 0:
+            card = self.raised
+            specs.append((tr("Play the {card}", card=C.pretty(card)),
+                          lambda: self.play(Move("play", extra=(card,))), True))
+        h = self.actions.height
+        for text, action, main in specs:
+            b = KButton(text=text, bold=True, font_size=h * 0.36)
+            if main:
+                b.bg = (*GOLD[:3], 0.35)
+            b.bind(on_release=lambda *_a, f=action: f())
+            self.actions.add_widget(b)
+        self.actions.width = min(self.width * 0.96, max(1, len(specs)) * self.width *
+                                 (0.3 if self.width > self.height else 0.46))
+        self.actions.x = (self.width - self.actions.width) / 2
+
+    def _arrange(self, *_a) -> None:
+        W, H = self.size
+        portrait = H > W
+        top = H * (0.06 if portrait else 0.09)
+        self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
+        self.home.pos = (6, H - top)
+        self.score.size = (W - self.home.right - 16, top)
+        self.score.pos = (self.home.right + 8, H - top)
+        self._score_px = top * 0.45
+        self.home.font_size = top * 0.4
+        hand_h = H * (0.2 if portrait else 0.3)
+        self.mine.size = (W * 0.98, hand_h)
+        self.mine.pos = (W * 0.01, H * 0.01)
+        act_h = H * (0.065 if portrait else 0.11)
+        self.actions.height = act_h
+        self.actions.y = self.mine.top + H * 0.01
+        their_h = H * (0.12 if portrait else 0.17)
+        self.theirs.size = (W * 0.7, their_h)
+        self.theirs.pos = (W * 0.15, H - top - their_h - H * 0.01)
+        mid_top = self.theirs.y - H * 0.01
+        mid_bottom = self.actions.top + H * 0.01
+        self._small_px = max(18.0, min(H, W) * 0.04)
+        if portrait:
+            pile_h = (mid_top - mid_bottom) * 0.34
+            pile_w = pile_h / ASPECT
+            py = mid_top - pile_h - self._small_px * 1.7
+            sx = W * 0.06
+            msg_top = py - 76
+        else:
+            pile_h = (mid_top - mid_bottom) * 0.72
+            pile_w = pile_h / ASPECT
+            py = mid_top - pile_h - self._small_px * 1.7
+            sx = W * 0.03
+            msg_top = mid_bottom + (py - mid_bottom) + pile_h
+        # the trump card lies crosswise under the stock in a real game; here it peeks out
+        # to the left of the stock, face up, so its suit reads at a glance
+        self.trump_card.size = self.stock.size = (pile_w, pile_h)
+        self.trump_card.pos = (sx, py)
+        self.stock.pos = (sx + pile_w * 0.45, py)
+        self.stock_count.size = (pile_w, 28)
+        self.stock_count.pos = (self.stock.x, py - 28)
+        self.stock_count.font_size = 18
+        self.trumps.size = (pile_w * 1.6, self._small_px * 1.6)
+        self.trumps.pos = (sx, py + pile_h + 2)
+        gap = pile_w * 0.15
+        tx = W * 0.45 if portrait else W * 0.36
+        for k, w in enumerate(self.trick):
+            w.size = (pile_w, pile_h)
+            w.pos = (tx + k * (pile_w + gap), py)
+        if portrait:
+            self.taken.size = (W * 0.94, 34)
+            self.taken.pos = (W * 0.03, py - 72)
+            self.message.size = (W * 0.94, msg_top - mid_bottom)
+            self.message.pos = (W * 0.03, mid_bottom)
+        else:
+            mx = self.trick[1].right + W * 0.03
+            self.taken.size = (W - mx - W * 0.02, 30)
+            self.taken.pos = (mx, mid_top - 30)
+            self.message.size = (W - mx - W * 0.02, mid_top - 34 - mid_bottom)
+            self.message.pos = (mx, mid_bottom)
+        self._play_box = (tuple(self.message.pos), tuple(self.message.size))
+        # a finished hand has no cards in the hands or the trick: its button goes down to
+        # the bottom and its lines take the room
+        self._actions_y = (self.actions.y, H * 0.01)
+        low = H * 0.01 + act_h + 6
+        if portrait:
+            self._end_box = ((W * 0.03, low), (W * 0.94, self.taken.y - 6 - low))
+        else:
+            ex = self.stock.right + W * 0.03
+            self._end_box = ((ex, low), (W - ex - W * 0.02, mid_top - 38 - low))
+        self._message_px = min(H, W) * (0.04 if portrait else 0.045)
+        self.refresh()
