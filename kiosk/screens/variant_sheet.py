@@ -38,6 +38,10 @@ class VariantScreen(Screen):
         #: the variant buttons, by variant key (the tests tap them)
         self.buttons: dict[str, KButton] = {}
         self.back: KButton | None = None
+        #: the level row's buttons (games against the computer with another question)
+        self.level_buttons: dict[str, KButton] = {}
+        #: the level the visitor picked in that row (None: the game has no such row)
+        self.level: str | None = None
         self.title: Label | None = None
         self.bind(size=lambda *_a: self._build())
 
@@ -47,6 +51,7 @@ class VariantScreen(Screen):
 
     def open(self, game_id: str) -> None:
         self.game_id = game_id
+        self.level = variants.default_level(self.app.cfg, game_id)
         self._build()
 
     def retranslate(self) -> None:
@@ -61,6 +66,7 @@ class VariantScreen(Screen):
     def _build(self) -> None:
         self.box.clear_widgets()
         self.buttons = {}
+        self.level_buttons = {}
         if not self.game_id or self.width < 10:
             return
         app, tr = self.app, self.app.tr
@@ -69,6 +75,7 @@ class VariantScreen(Screen):
         landscape = w >= h
         shown = self.shown()
         chosen = self.default()
+        beside = variants.levels_beside(self.game_id)
         bw = min(w * 0.9, 620 * u)
         row = (84 if landscape else 120) * u
         gap = 10 * u
@@ -86,17 +93,22 @@ class VariantScreen(Screen):
         ask.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
         self.title = title
         parts: list = [title, ask]
+        if beside:
+            parts.append(self._level_row(beside, u, gap))
         # many variants (Draw Poker's 1 to 7 opponents) go in two columns, rows shrunk to
         # fit the screen, so the Back button is never pushed off it
         cols = 2 if len(shown) > 4 else 1
         rows = -(-len(shown) // cols)
-        fixed = (48 + 34 + 52) * u + gap * 3
+        fixed = (48 + 34 + 52) * u + gap * 3 + ((52 * u + gap) if beside else 0)
         row = max(48 * u, min(row, (h * 0.94 - fixed - gap * (rows - 1)) / max(1, rows)))
         grid = GridLayout(cols=cols, spacing=gap, size_hint_y=None,
                           height=rows * row + gap * (rows - 1)) if cols > 1 else None
         for v in shown:
             first = chosen is not None and v.key == chosen.key
-            b = KButton(text=f"[b]{tr(v.name)}[/b]\n[size={int(15 * u)}]{tr(v.note)}[/size]",
+            # rows too short for two lines (Draw Poker's seven with the level row) keep the
+            # name alone, which says it all ("3 opponents")
+            note = f"\n[size={int(15 * u)}]{tr(v.note)}[/size]" if row >= 66 * u else ""
+            b = KButton(text=f"[b]{tr(v.name)}[/b]{note}",
                         markup=True, color=INK_DARK if first else (1, 1, 1, 1),
                         bg=CHOSEN_BG if first else (1, 1, 1, 0.16),
                         bg_down=GOLD if first else (1, 1, 1, 0.34),
@@ -125,10 +137,31 @@ class VariantScreen(Screen):
         self.box.size = (bw, height)
         self.box.pos = ((w - bw) / 2, max(0.0, (h - height) / 2))
 
+    def _level_row(self, levels: tuple[Variant, ...], u: float, gap: float) -> BoxLayout:
+        """Easy / Normal side by side; the chosen one in gold, a tap switches."""
+        row = BoxLayout(size_hint_y=None, height=52 * u, spacing=gap)
+        tr = self.app.tr
+        for v in levels:
+            on = v.key == self.level
+            b = KButton(text=tr(v.name), color=INK_DARK if on else (1, 1, 1, 1),
+                        bg=CHOSEN_BG if on else (1, 1, 1, 0.16),
+                        bg_down=GOLD if on else (1, 1, 1, 0.34), font_size=20 * u)
+            b.bind(on_release=lambda _b, key=v.key: self.pick_level(key))
+            self.level_buttons[v.key] = b
+            row.add_widget(b)
+        return row
+
+    def pick_level(self, key: str) -> None:
+        self.level = key
+        self._build()
+
     def choose(self, variant: Variant | None = None) -> None:
-        """Deal ``variant`` (the default when None)."""
+        """Deal ``variant`` (the default when None), at the level row's level if any."""
         variant = variant or self.default()
-        self.app.open_game(self.game_id, options=dict(variant.options) if variant else None)
+        options = dict(variant.options) if variant else {}
+        if self.level is not None:
+            options["level"] = self.level
+        self.app.open_game(self.game_id, options=options or None)
 
     def go_back(self) -> None:
         self.app.show_picker(self.game_id or None)

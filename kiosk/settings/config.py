@@ -43,6 +43,7 @@ from typing import Any
 
 from kiosk.platform import readfile
 from kiosk.settings import variants
+from kiosk.settings.tables import HAND_TABLES, table_can_play  # noqa: F401 (re-exported)
 from kiosk.settings.variants import DEFAULT_KEY, OFFER_KEY
 
 log = logging.getLogger("kiosk.config")
@@ -242,20 +243,6 @@ def default_games() -> list[str]:
     return first + [g for g in known if g not in first]
 
 
-def table_can_play(game_id: str) -> bool:
-    """The solitaires play on the pile table, Gin Rummy and Draw Poker on hand tables of
-    their own (kiosk/screens/gin_table.py, poker_table.py). Games against the computer
-    without a table yet stay out of the picker: a visitor must never be offered a game the
-    table cannot play."""
-    import games
-    from games.seats import SeatedGame
-
-    cls = games.game_class(game_id)
-    return not issubclass(cls, SeatedGame) or game_id in HAND_TABLES
-
-
-#: the games against the computer the hand table can play
-HAND_TABLES = frozenset({"gin_rummy", "draw_poker", "follow_the_rules"})
 
 
 def user_data_dir() -> Path:

@@ -112,11 +112,23 @@ def variants_of(game_id: str) -> tuple[Variant, ...]:
     return VARIANTS.get(game_id) or level_variants(game_id)
 
 
+def levels_beside(game_id: str) -> tuple[Variant, ...]:
+    """The computer levels of a game against the computer whose sheet already asks another
+    question (Draw Poker: how many opponents): the sheet shows them as a row of their own,
+    so the visitor chooses both with no extra screen."""
+    return level_variants(game_id) if game_id in VARIANTS else ()
+
+
+def default_level(cfg: Any, game_id: str) -> str | None:
+    """The level the sheet's level row starts on: the configured one, else the engine's."""
+    return _options(cfg, game_id).get("level") if levels_beside(game_id) else None
+
+
 def with_variants() -> list[str]:
     """Every game that has variants to offer (the operator menu's rows), the named ones
     first; a game against the computer once the touch table can play it."""
     import games
-    from kiosk.settings.config import table_can_play
+    from kiosk.settings.tables import table_can_play
 
     return [*VARIANTS, *(g for g in games.ids() if g not in VARIANTS and level_variants(g)
                          and table_can_play(g))]

@@ -20,7 +20,9 @@ def test_every_seated_game_with_levels_gets_them_on_its_sheet_with_no_code_of_it
     assert {"gin_rummy", "draw_poker"} <= set(seated)
     for game_id in seated:
         level = next(o for o in games.game_class(game_id).options if o.name == "level")
-        named = variants.variants_of(game_id)
+        # a game whose sheet asks another question (Draw Poker's opponents) gets its
+        # levels as a row beside it; the others get them as the sheet's variants
+        named = variants.levels_beside(game_id) or variants.variants_of(game_id)
         assert [v.key for v in named] == list(level.choices)
         assert [v.options for v in named] == [{"level": lvl} for lvl in level.choices]
         for v in named:
@@ -79,3 +81,19 @@ def test_one_level_offered_by_the_operator_deals_it_without_the_sheet(ui):
     finally:
         cfg.variant_offer.pop("gin_rummy", None)
         cfg.variant_default.pop("gin_rummy", None)
+
+
+def test_draw_poker_asks_the_level_beside_the_opponents_and_deals_both(ui):
+    app = ui.app
+    app.choose_game("draw_poker")
+    ui.frames(2)
+    assert app.sm.current == "variants"
+    sheet = app.variants
+    assert list(sheet.level_buttons) == ["easy", "normal"] and sheet.level == "normal"
+    assert "1" in sheet.buttons and "7" in sheet.buttons
+    ui.tap_widget(sheet.level_buttons["easy"])
+    assert app.sm.current == "variants" and sheet.level == "easy"
+    ui.tap_widget(sheet.buttons["2"])
+    assert app.sm.current == "poker"
+    opts = app.controller.game.opts
+    assert opts["level"] == "easy" and opts["opponents"] == 2
