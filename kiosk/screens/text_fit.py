@@ -225,6 +225,10 @@ class FitLabel(Label):
             if not getattr(self, "_fitting", True):
                 self._refit()
             return
+        if name == "font_size" and source:
+            # a size set from outside is refitted (on_font_size) before this observer of
+            # the same change runs: the core label must draw the fitted size, not the asked
+            value = self.font_size
         super()._trigger_texture_update(name, source, value)
 
     def on_font_size(self, *_a) -> None:

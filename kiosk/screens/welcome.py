@@ -64,8 +64,7 @@ class WelcomeScreen(Screen):
                   self.wins_badge, self.mark):
             root.add_widget(w)
         self.add_widget(root)
-        self.bind(size=self._arrange)
-        self.retranslate()
+        self.bind(size=self._arrange)  # the app translates it once it has its size
 
     def retranslate(self) -> None:
         app = App.get_running_app()
