@@ -322,7 +322,7 @@ class KioskApp(App):
         from kiosk.solving import deals
         from kiosk.solving.dealcycle import DealCycle
 
-        deal_list = deals.load(game_id, options)
+        deal_list = deals.stored(game_id, options)
         if deal_list is None or not deal_list.deals:
             log.warning("%s: winnable deals only (%s) but there is no usable deal list; "
                         "any deal", game_id, why)

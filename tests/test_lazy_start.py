@@ -8,6 +8,7 @@ docs/benchmarks.md). No timing here: the tests check *what* is loaded, in a fres
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 import games
 from games import catalog_index, registry
 from games.seats import SeatedGame
+from kiosk.solving import deals
 
 HERE = Path(__file__).resolve().parent
 
@@ -97,3 +99,38 @@ def test_opening_a_game_imports_that_game_only(started):
     opened = started["opened"]
     assert opened["current"] == "table" and "table" in opened["screens"]
     assert _game_modules(opened["modules"]) == ["games.klondike"]
+
+
+# ---------------------------------------------------------------------------- deal lists
+def _write_list(directory: Path, game_id: str, seeds: list[int], moves: str) -> Path:
+    lst = deals.DealList(game_id, {}, [{"seed": s, "moves": moves.split()} for s in seeds],
+                         {"results": {"won": len(seeds), "lost": 3 * len(seeds), "unknown": 0}})
+    return deals.save(lst, directory)
+
+
+def test_the_kiosk_keeps_a_deal_list_as_its_file_strings_and_only_the_last_few(tmp_path):
+    """Before: every list read was split into one Python string per move and kept for the
+    whole run by the hint book (95 MB after a tour of 43 games, Snake's alone 35 MB)."""
+    for gid in ("klondike", "golf", "pyramid", "canfield"):
+        _write_list(tmp_path, gid, [5, 9], "T1>F T2>F T3>W")
+    first = deals.stored("klondike", {}, tmp_path)
+    assert first.seeds == [5, 9] and first.deals
+    assert first.lines[9] == "T1>F T2>F T3>W"  # as in the file, not split
+    assert first.find(9) == {"seed": 9, "moves": ["T1>F", "T2>F", "T3>W"]}
+    assert first.find(7) is None
+    assert deals.stored("klondike", {}, tmp_path) is first  # kept, not read again
+    assert deals.default_winnable("klondike", {}, tmp_path)[0] is True
+    for gid in ("golf", "pyramid", "canfield"):
+        deals.stored(gid, {}, tmp_path)
+    assert deals.stored("klondike", {}, tmp_path) is not first  # fell out of the last few
+    assert len(deals._kept) <= deals.KEEP_LISTS
+
+
+def test_a_list_written_while_the_kiosk_runs_is_read_again(tmp_path):
+    _write_list(tmp_path, "klondike", [5], "T1>F")
+    assert deals.stored("klondike", {}, tmp_path).seeds == [5]
+    path = _write_list(tmp_path, "klondike", [5, 6, 7], "T1>F T2>F")
+    os.utime(path, ns=(1, 10**18))  # another time even on a coarse clock
+    assert deals.stored("klondike", {}, tmp_path).seeds == [5, 6, 7]
+    path.write_text("{broken", encoding="utf-8")
+    assert deals.stored("klondike", {}, tmp_path) is None  # logged, any deal dealt
