@@ -9,9 +9,9 @@ True
 
 from .engine import Game
 from .model import GameError, GameInfo, IllegalMove, Move, Option, PileSpec
-from .registry import catalog, from_json, game_class, ids, new, register
+from .registry import catalog, from_json, game_class, ids, listed, new, register, summary
 
 __all__ = [
     "Game", "GameError", "GameInfo", "IllegalMove", "Move", "Option", "PileSpec",
-    "catalog", "from_json", "game_class", "ids", "new", "register",
+    "catalog", "from_json", "game_class", "ids", "listed", "new", "register", "summary",
 ]

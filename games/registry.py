@@ -1,4 +1,11 @@
-"""The catalog: every game module registers its class here under its permanent id."""
+"""The catalog: every game module registers its class here under its permanent id.
+
+A game's module is ``games.<id>`` and is imported the first time the game is asked for
+(:func:`game_class`, :func:`new`): listing the games (:func:`ids`, :func:`summary`) reads
+:mod:`games.catalog_index` and the text files instead, so the kiosk's first screen and its
+picker import none of the 44 game modules nor their solver hooks. :func:`catalog`, which
+gives every game's options, imports them all.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +14,18 @@ import json
 import pkgutil
 from typing import Any
 
+from .catalog_index import GAMES, Listed
 from .engine import SAVE_FORMAT, SAVE_VERSION, Game
 from .model import GameError
 
 _GAMES: dict[str, type[Game]] = {}
 _loaded = False
+_listed: dict[str, Listed] | None = None
 
 #: modules under games/ that hold shared machinery, not games
 _NOT_GAMES = {"cards", "rng", "model", "engine", "registry", "patience", "rules", "solver",
               "grid", "pairing", "poker", "texts", "game_texts", "search", "seats",
-              "melds", "players", "poker_table"}
+              "melds", "players", "poker_table", "catalog_index", "reason", "open_patience"}
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -28,34 +37,88 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
+def _game_modules() -> list[str]:
+    """The modules under games/ that hold a game (a directory listing: nothing imported)."""
+    from . import __path__ as pkg_path
+
+    return sorted(m.name for m in pkgutil.iter_modules(pkg_path)
+                  if not m.name.startswith("_") and m.name not in _NOT_GAMES)
+
+
+def _listing() -> dict[str, Listed]:
+    """Every game by id, as the index lists it. A module the index does not know yet (a
+    game just added) is imported to find out: slower, never missing."""
+    global _listed
+    if _listed is None:
+        found: dict[str, Listed] = {}
+        for name in _game_modules():
+            if name in GAMES:
+                found[name] = GAMES[name]
+                continue
+            before = set(_GAMES)
+            importlib.import_module(f"games.{name}")
+            for gid in sorted(set(_GAMES) - before) or ([name] if name in _GAMES else []):
+                found[gid] = _listed_from(_GAMES[gid])
+        _listed = found
+    for gid in _GAMES.keys() - _listed.keys():  # registered from elsewhere (a test's game)
+        _listed[gid] = _listed_from(_GAMES[gid])
+    return _listed
+
+
+def _listed_from(cls: type[Game]) -> Listed:
+    from .seats import SeatedGame
+
+    return Listed(difficulty=cls.info.difficulty, seated=issubclass(cls, SeatedGame))
+
+
 def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    from . import __path__ as pkg_path
-
-    for mod in sorted(pkgutil.iter_modules(pkg_path), key=lambda m: m.name):
-        if mod.name.startswith("_") or mod.name in _NOT_GAMES:
-            continue
-        importlib.import_module(f"games.{mod.name}")
+    for name in _game_modules():
+        importlib.import_module(f"games.{name}")
     _loaded = True
 
 
 def game_class(game_id: str) -> type[Game]:
-    _load_all()
-    try:
-        return _GAMES[game_id]
-    except KeyError:
-        raise GameError(f"unknown game {game_id!r} (see `kiosk games` for the list)") from None
+    """The class of ``game_id``, its module imported on first use."""
+    cls = _GAMES.get(game_id)
+    if cls is None and isinstance(game_id, str) and game_id in _listing():
+        importlib.import_module(f"games.{game_id}")
+        cls = _GAMES.get(game_id)
+    if cls is None:
+        raise GameError(f"unknown game {game_id!r} (see `kiosk games` for the list)")
+    return cls
 
 
 def ids() -> list[str]:
-    _load_all()
-    return sorted(_GAMES)
+    """Every game's id, sorted (no game module is imported for it)."""
+    return sorted(_listing())
+
+
+def listed(game_id: str) -> Listed:
+    """What the picker needs of ``game_id`` besides its texts, without importing it."""
+    try:
+        return _listing()[game_id]
+    except (KeyError, TypeError):
+        raise GameError(f"unknown game {game_id!r} (see `kiosk games` for the list)") from None
+
+
+def summary(game_id: str) -> dict[str, Any]:
+    """The part of ``game_id``'s catalog entry a screen shows (id, names, description,
+    rules, difficulty, score label), read from the index and the text file: the game's
+    module is not imported. The keys are those of :func:`catalog`'s entries."""
+    from .game_texts import texts
+
+    info = listed(game_id)
+    t = texts(game_id)
+    return {"id": game_id, "names": dict(t.names), "difficulty": info.difficulty,
+            "description": dict(t.description), "rules": dict(t.rules),
+            "score": {"label": t.score_label}}
 
 
 def catalog() -> list[dict[str, Any]]:
-    """Metadata of every registered game, sorted by id."""
+    """Metadata of every registered game, sorted by id (every game module is imported)."""
     _load_all()
     return [_GAMES[g].info.to_dict(_GAMES[g].options) for g in sorted(_GAMES)]
 

@@ -15,12 +15,13 @@ the log session and the idle deadline are the table controller's (docs/kiosk.md)
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -28,33 +29,25 @@ from kivy.clock import Clock
 from kivy.core.text import DEFAULT_FONT, LabelBase
 from kivy.core.window import Window
 from kivy.properties import BooleanProperty, StringProperty
-from kivy.uix.screenmanager import FadeTransition, NoTransition, ScreenManager
+from kivy.uix.screenmanager import FadeTransition, NoTransition, Screen
 
 import games
 from games.reason import Reason
-from games.seats import SeatedGame
 from kiosk.platform import frame_sync
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.platform.buttons import NEW_DEAL, UNDO
 from kiosk.screens.widgets import FELT_DARK
 from kiosk.settings import overrides
 from kiosk.settings.config import Config, default_games
-from kiosk.settings.operator import SystemCommands, guard_for
-from kiosk.solving import deals
-from kiosk.solving.dealcycle import DealCycle
-from kiosk.table.controller import TableController
+from kiosk.settings.operator import PinGuard, SystemCommands, guard_for
 
 from .i18n import Translator, normalize, preload
 from .lobby import Lobby
-from .screens.attract import AttractScreen
-from .screens.gin_table import GinTableScreen
-from .screens.operator import OperatorScreen, PinScreen
-from .screens.picker import PickerScreen
-from .screens.poker_table import PokerTableScreen
-from .screens.table import TableScreen
-from .screens.trick_table import TrickTableScreen
-from .screens.variant_sheet import VariantScreen
-from .screens.welcome import WelcomeScreen
+from .screens.on_demand import OnDemandScreens
+
+if TYPE_CHECKING:
+    from kiosk.solving.dealcycle import DealCycle
+    from kiosk.table.controller import TableController
 
 log = logging.getLogger("kiosk.app")
 
@@ -82,6 +75,31 @@ def register_fonts() -> None:
     LabelBase.register(DEFAULT_FONT, fn_regular=str(FONT_REGULAR), fn_bold=str(FONT_BOLD))
 
 
+def _trim_allocator() -> bool:
+    """Ask the C allocator (glibc's ``malloc_trim``) to hand its free pages back to the
+    system; False where there is no such call. Python frees a table's objects, but glibc
+    keeps the pages for reuse: 36 MB after 50 deals, on a Pi that shares 512 MB to 1 GB
+    with its GPU (docs/benchmarks.md)."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return False
+    return bool(trim(0))
+
+
+class _OnDemand:
+    """``app.picker``, ``app.table``, ...: the screen of that name, built the first time it
+    is asked for (:class:`kiosk.screens.on_demand.OnDemandScreens`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, app: KioskApp | None, owner: type) -> Any:
+        if app is None:
+            return self
+        return app.sm.get_screen(self.name)
+
+
 class KioskApp(App):
     """The kiosk. ``cfg`` is the configuration (defaults without one); ``language``,
     ``four_colour`` and ``autoplay`` override it when given (command-line flags); ``game``
@@ -92,6 +110,17 @@ class KioskApp(App):
     lang = StringProperty("en")
     four_colour = BooleanProperty(False)
     animate = BooleanProperty(True)
+
+    welcome = _OnDemand("welcome")
+    picker = _OnDemand("picker")
+    table = _OnDemand("table")
+    attract = _OnDemand("attract")
+    pin = _OnDemand("pin")
+    operator = _OnDemand("operator")
+    variants = _OnDemand("variants")
+    gin = _OnDemand("gin")
+    poker = _OnDemand("poker")
+    trick_table = _OnDemand("trick")
 
     def __init__(self, language: str | None = None, game: str | None = None,
                  seed: int | None = None, options: dict[str, Any] | None = None, *,
@@ -119,15 +148,20 @@ class KioskApp(App):
         self.use_kivy_settings = False
         self.title = "Solitaire"
         self._catalog: list[dict] | None = None
-        self._entries: dict[str, dict] | None = None
+        self._entries: dict[str, dict] = {}
         self.controller: TableController | None = None
+        #: a table was sat at since the allocator was last trimmed (:func:`_trim_allocator`)
+        self._tables_since_trim = False
         #: "winnable deals only": one deal cycle per list, for the whole run
         self._cycles: dict[str, DealCycle] = {}
         #: problems of the configuration and of the menu's saved settings (operator menu)
         self.notes: list[str] = []
         self.exit_code = 0
         self.data_dir = data_dir
-        self.pin_guard = guard_for(cfg.operator_pin, data_dir, record=self.record_event)
+        #: with a data directory the PIN is read (or drawn) at start, as the operator expects;
+        #: without one (snapshots) it is a random PIN nobody knows, drawn when first needed
+        self._pin_guard = (guard_for(cfg.operator_pin, data_dir, record=self.record_event)
+                           if data_dir is not None or cfg.operator_pin is not None else None)
         self.system = SystemCommands(self.exit_app, runner)
         self.lobby = Lobby(self, cfg, services=services, data_dir=data_dir, playlog=playlog,
                            pin_factory=pin_factory)
@@ -158,25 +192,36 @@ class KioskApp(App):
             except Exception:
                 log.exception("retranslate failed for %s", screen.name)
 
-    def _all_entries(self) -> dict[str, dict]:
-        if self._entries is None:
-            self._entries = {e["id"]: e for e in games.catalog()}
-        return self._entries
+    @property
+    def pin_guard(self) -> PinGuard:
+        if self._pin_guard is None:
+            self._pin_guard = guard_for(self.cfg.operator_pin, self.data_dir,
+                                        record=self.record_event)
+        return self._pin_guard
 
     def catalog(self) -> list[dict]:
-        """The enabled games' catalog entries, in the picker's order (the configuration's)."""
+        """The enabled games' catalog entries, in the picker's order (the configuration's):
+        names, description, rules, difficulty (:func:`games.summary`; no game module is
+        imported for them)."""
         if self._catalog is None:
-            entries = self._all_entries()
-            self._catalog = [entries[g] for g in self.cfg.games if g in entries]
+            known = set(games.ids())
+            self._catalog = [self.catalog_entry(g) for g in self.cfg.games if g in known]
         return self._catalog
 
     def catalog_entry(self, game_id: str) -> dict:
-        return self._all_entries().get(
-            game_id, {"id": game_id, "names": {}, "rules": {}, "description": {}})
+        entry = self._entries.get(game_id)
+        if entry is None:
+            try:
+                entry = games.summary(game_id)
+            except games.GameError:
+                return {"id": game_id, "names": {}, "rules": {}, "description": {}}
+            self._entries[game_id] = entry
+        return entry
 
     def game_ids(self) -> list[str]:
-        """The enabled games, in the picker's order."""
-        return [e["id"] for e in self.catalog()]
+        """The enabled games, in the picker's order (their texts are not read for it)."""
+        known = set(games.ids())
+        return [g for g in self.cfg.games if g in known]
 
     def all_game_ids(self) -> list[str]:
         """Every registered game, in the default order (the operator's Games page)."""
@@ -190,24 +235,11 @@ class KioskApp(App):
         #: an offscreen window's frames are waited for, else Mesa's queue grows (frame_sync)
         self.frames_finished = frame_sync.attach(Window, os.environ.get("SDL_VIDEODRIVER"))
         Window.bind(on_request_close=self._on_request_close, on_keyboard=self._on_key)
-        self.sm = ScreenManager(transition=FadeTransition(duration=0.18) if self.transitions
-                                else NoTransition())
-        self.welcome = WelcomeScreen()
-        self.picker = PickerScreen()
-        self.table = TableScreen()
-        self.attract = AttractScreen()
-        self.pin = PinScreen()
-        self.operator = OperatorScreen()
-        self.variants = VariantScreen()
-        self.gin = GinTableScreen()
-        self.poker = PokerTableScreen()
-        self.trick_table = TrickTableScreen()
-        screens = (self.welcome, self.picker, self.table, self.attract, self.pin, self.operator,
-                   self.variants, self.gin, self.poker, self.trick_table)
-        for s in screens:
-            self.sm.add_widget(s)
-        for s in screens:
-            s.retranslate()
+        # screens are built when first shown (the welcome screen now), at the window's size
+        self.sm = OnDemandScreens(on_built=self._built, size=Window.size,
+                                  transition=FadeTransition(duration=0.18) if self.transitions
+                                  else NoTransition())
+        self.sm.get_screen("welcome")
         self.lobby.start()
         for problem in self.config_problems():
             log.warning("configuration: %s", problem)
@@ -217,10 +249,26 @@ class KioskApp(App):
             self.welcome.on_pre_enter()
         if self.on_ready is not None:
             Clock.schedule_once(lambda _dt: self.on_ready(self), 0)
+        Window.bind(on_flip=self._first_frame_shown)
         # the other languages' catalogs, read off the UI thread, so a visitor's first tap on
         # a language button does not wait for Babel to parse them
         threading.Thread(target=preload, name="kiosk-catalogs", daemon=True).start()
         return self.sm
+
+    def _built(self, screen: Screen) -> None:
+        screen.retranslate()
+
+    def _first_frame_shown(self, *_a) -> None:
+        """The first screen is up: the picker (a visitor's first touch opens it) is built in
+        the next frame rather than under that touch."""
+        Window.unbind(on_flip=self._first_frame_shown)
+        Clock.schedule_once(lambda _dt: self.sm.get_screen("picker"), 0)
+
+    def _stop_demo(self) -> None:
+        """Stop attract mode if it ever started (no demo screen is built to say no)."""
+        demo = self.sm.built("attract")
+        if demo is not None:
+            demo.stop()
 
     def on_stop(self) -> None:
         try:
@@ -237,19 +285,24 @@ class KioskApp(App):
 
     # ------------------------------------------------------------------ navigation
     def show_welcome(self) -> None:
-        self.attract.stop()
+        self._stop_demo()
         self.sm.current = "welcome"
         self.lobby.arm()
 
     def go_welcome(self) -> None:
         """Back to the welcome screen in the default language (idle, the menu's Close)."""
-        self.table.close_sheet()
+        table = self.sm.built("table")
+        if table is not None:
+            table.close_sheet()
         self.lobby.forget_left()  # nobody finds the last visitor's game under Undo
         self.set_language(self.cfg.language)
         self.show_welcome()
+        if self._tables_since_trim:  # the tables left behind are garbage: give it back
+            self._tables_since_trim = False
+            Clock.schedule_once(lambda _dt: _trim_allocator(), 0)
 
     def show_picker(self, game_id: str | None = None) -> None:
-        self.attract.stop()
+        self._stop_demo()
         if game_id:
             self.picker.show_game(game_id)
         self.sm.current = "picker"
@@ -261,7 +314,7 @@ class KioskApp(App):
         from kiosk.settings import variants
 
         if len(variants.offered(self.cfg, game_id)) >= 2:
-            self.attract.stop()
+            self._stop_demo()
             self.variants.open(game_id)
             self.sm.current = "variants"
             return
@@ -271,7 +324,7 @@ class KioskApp(App):
                        else None)
 
     def show_pin(self, purpose: str = "menu") -> None:
-        self.attract.stop()
+        self._stop_demo()
         self.pin.open(purpose)
         self.sm.current = "pin"
 
@@ -286,7 +339,10 @@ class KioskApp(App):
         on, why = self.cfg.winnable(game_id, options)
         if not on:
             return None
-        deal_list = deals.load(game_id, options)
+        from kiosk.solving import deals
+        from kiosk.solving.dealcycle import DealCycle
+
+        deal_list = deals.stored(game_id, options)
         if deal_list is None or not deal_list.deals:
             log.warning("%s: winnable deals only (%s) but there is no usable deal list; "
                         "any deal", game_id, why)
@@ -302,6 +358,8 @@ class KioskApp(App):
                   options: dict[str, Any] | None = None) -> TableController:
         """Sit down at ``game_id`` (a new random deal unless ``seed`` is given), with the
         configured options of that game unless ``options`` are given."""
+        from kiosk.table.controller import TableController
+
         opts = self.cfg.options_for(game_id)
         opts.update(options or {})
         ctl = TableController(game_id, seed, opts, autoplay=self.autoplay,
@@ -310,14 +368,19 @@ class KioskApp(App):
 
     def open_position(self, game: games.Game) -> TableController:
         """Sit down at a constructed position (tests, saved games)."""
+        from kiosk.table.controller import TableController
+
         ctl = TableController(game.info.id, game.seed, dict(game.opts), autoplay=self.autoplay)
         ctl.set_game(game)
         return self._sit(ctl)
 
     def _sit(self, ctl: TableController) -> TableController:
-        self.attract.stop()
+        self._stop_demo()
         self.controller = ctl
+        self._tables_since_trim = True
         self.lobby.follow(ctl)
+        from games.seats import SeatedGame
+
         if isinstance(ctl.game, SeatedGame):  # a hand against the computer
             seated = {"draw_poker": self.poker, "follow_the_rules": self.trick_table}.get(
                 ctl.game_id, self.gin)
@@ -367,10 +430,13 @@ class KioskApp(App):
 
     def set_enabled_games(self, game_ids: list[str]):
         """The operator's choice of games (kept in order); saved for the next start."""
-        self.cfg.games = [g for g in game_ids if g in self._all_entries()]
+        known = set(games.ids())
+        self.cfg.games = [g for g in game_ids if g in known]
         self._catalog = None
-        self.picker._built_for = None
-        self.picker._arrange()
+        picker = self.sm.built("picker")
+        if picker is not None:  # else it is built with the new list when first shown
+            picker._built_for = None
+            picker._arrange()
         self.welcome.retranslate()
         self.lobby.arm()
         return overrides.save(self.cfg, self.lobby_data_dir(), games=self.cfg.games)

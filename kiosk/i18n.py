@@ -232,8 +232,11 @@ def _param(value: Any, lang: str) -> str:
     if isinstance(value, GameName):
         import games
 
-        entry = next((e for e in games.catalog() if e["id"] == value), None)
-        return game_text(entry, "names", lang) if entry else value.english("")
+        try:
+            entry = games.summary(value)  # the names only: no game module is imported
+        except games.GameError:
+            return value.english("")
+        return game_text(entry, "names", lang)
     return str(value)
 
 

@@ -67,7 +67,6 @@ class TableHelp:
         self._poll_ev: Any = None
         self._spin_ev: Any = None
         self._spin = 0
-        self._lists: dict[tuple, Any] = {}    # deal lists already read
         self._lit_action: KButton | None = None
 
     # ------------------------------------------------------------------ the controller's state
@@ -191,11 +190,9 @@ class TableHelp:
         self._schedule_check()
 
     def _deal_list(self, game_id: str, options: dict[str, Any]) -> Any:
-        """The winnable-deal list of a game, read once per app (not once per table)."""
-        key = (game_id, tuple(sorted(options.items())))
-        if key not in self._lists:
-            self._lists[key] = deals.load(game_id, options)
-        return self._lists[key]
+        """The winnable-deal list of a game, kept compact and only while it is among the
+        last read (:func:`kiosk.solving.deals.stored`), not every list for the whole run."""
+        return deals.stored(game_id, options)
 
     def stop(self) -> None:
         """No more checking or waiting (the table was left, the game ended, the app stops)."""

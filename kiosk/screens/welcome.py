@@ -51,7 +51,8 @@ class WelcomeScreen(Screen):
         self.title = FitLabel(bold=True, color=GOLD, **fixed)
         self.subtitle = FitLabel(color=(1, 1, 1, 1), **fixed)
         self.count = FitLabel(color=(1, 1, 1, 0.75), **fixed)
-        self.cards = [CardWidget(code) for code in SHOWCASE]
+        # drawn once, at the size _arrange gives them (not first at a default size)
+        self.cards = [CardWidget(code, size=(0, 0)) for code in SHOWCASE]
         self.langs = LanguageBar(size_hint=(None, None))
         # today's wins, for passers-by (shown only when there are some)
         self.wins_badge = Panel(size_hint=(None, None), fill=(0.98, 0.76, 0.25, 0.16))
@@ -64,8 +65,7 @@ class WelcomeScreen(Screen):
                   self.wins_badge, self.mark):
             root.add_widget(w)
         self.add_widget(root)
-        self.bind(size=self._arrange)
-        self.retranslate()
+        self.bind(size=self._arrange)  # the app translates it once it has its size
 
     def retranslate(self) -> None:
         app = App.get_running_app()

@@ -9,12 +9,19 @@ A deal is stored as ``{"seed": 4711, "moves": "T3>W deal T5>W ..."}``: the winni
 move notation, one space-separated string, with every forced move left out (a move made where
 it was the only legal one). :func:`line` puts them back; in memory ``moves`` is a list of the
 stored (compressed) moves. That keeps the lists small: a Clock line is empty.
+
+The kiosk itself reads a list through :func:`stored`, which keeps each deal's line as the one
+string of the file and splits it only for the deal being played: split into Python strings,
+Snake's 3.4 MB list took 35 MB and most of a second to read, and the hint book kept every
+list it had read for the whole run (95 MB after a visitor's tour of 43 games). :func:`stored`
+keeps the last few lists only (:data:`KEEP_LISTS`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,7 +87,7 @@ class DealList:
         return out
 
 
-def mostly_lost(deal_list: DealList) -> bool | None:
+def mostly_lost(deal_list: DealList | StoredDeals) -> bool | None:
     """Whether most deals of this game are not known to be winnable, from the list's tally.
 
     An ``unknown`` deal counts against: nobody can promise a visitor it can be won. None when
@@ -95,7 +102,7 @@ def default_winnable(game_id: str, options: dict[str, Any] | None = None,
                      directory: Path | None = None) -> tuple[bool, str]:
     """The default of "winnable deals only" for a game and options, and why: on where most
     deals are lost (:func:`mostly_lost`), which needs a list to deal from anyway."""
-    lst = load(game_id, options, directory)
+    lst = stored(game_id, options, directory)
     if lst is None or not lst.deals:
         return False, "default: no deal list for these options"
     lost = mostly_lost(lst)
@@ -145,21 +152,26 @@ def deal_line(deal_list: DealList, deal: dict[str, Any]) -> list[str]:
     return line(game, deal["moves"])
 
 
-def _read_deal(d: Any) -> dict[str, Any] | None:
+def _read_deal(d: Any, split: bool = True) -> dict[str, Any] | None:
     if not isinstance(d, dict) or not isinstance(d.get("seed"), int) or \
             isinstance(d["seed"], bool) or d["seed"] < 1:
         return None
     moves = d.get("moves", [])
-    if isinstance(moves, str):
-        moves = moves.split()
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+    if isinstance(moves, list) and all(isinstance(m, str) for m in moves):
+        return {**d, "moves": moves if split else " ".join(moves)}
+    if not isinstance(moves, str):
         return None
-    return {**d, "moves": moves}
+    return {**d, "moves": moves.split() if split else moves}
 
 
 def read(path: Path) -> DealList:
     """The list in ``path``. Raises FileNotFoundError when there is no file and
     :class:`DealListError` (naming the file) when it is not a usable list."""
+    return _read(path, split=True)
+
+
+def _read(path: Path, split: bool) -> DealList:
+    """:func:`read`; ``split=False`` leaves each deal's moves the one string of the file."""
     try:
         data = readfile.read_json(path)
     except readfile.ReadError as err:
@@ -178,7 +190,7 @@ def read(path: Path) -> DealList:
     out: list[dict[str, Any]] = []
     seen: set[int] = set()
     for n, entry in enumerate(raw):
-        deal = _read_deal(entry)
+        deal = _read_deal(entry, split)
         if deal is None:
             raise DealListError(f"{path}: deal {n + 1} is not {{\"seed\": N, \"moves\": \"...\"}}")
         if deal["seed"] in seen:
@@ -207,6 +219,70 @@ def load_strict(game_id: str, options: dict[str, Any] | None = None,
 
 
 _warned: set[str] = set()
+
+
+@dataclass(frozen=True)
+class StoredDeals:
+    """A deal list as the kiosk keeps it (:func:`stored`): each deal's moves one string,
+    split for the one deal asked for."""
+
+    game: str
+    options: dict[str, Any]
+    seeds: list[int]
+    #: seed -> the stored (compressed) moves as in the file (whitespace-separated)
+    lines: dict[int, str]
+    results: dict[str, int]
+
+    @property
+    def deals(self) -> list[int]:
+        """The deal numbers: truthy when the list has deals (as :attr:`DealList.deals`)."""
+        return self.seeds
+
+    def moves(self, seed: int) -> list[str] | None:
+        line = self.lines.get(seed)
+        return None if line is None else line.split()
+
+    def find(self, seed: int) -> dict[str, Any] | None:
+        """The stored deal with this number (its moves split), or None."""
+        moves = self.moves(seed)
+        return None if moves is None else {"seed": seed, "moves": moves}
+
+
+#: how many lists :func:`stored` keeps read (the table's game, the demo's, one more)
+KEEP_LISTS = 3
+_kept: OrderedDict[tuple, StoredDeals | None] = OrderedDict()
+
+
+def stored(game_id: str, options: dict[str, Any] | None = None,
+           directory: Path | None = None) -> StoredDeals | None:
+    """The list for a game and options as the kiosk keeps it, or None when there is none or
+    it is broken (logged once, as by :func:`load`). The last :data:`KEEP_LISTS` lists read
+    are kept, each with its file's size and time, so a list written since is read again."""
+    path = list_path(game_id, options, directory)
+    try:
+        st = path.stat()
+        key: tuple = (str(path), st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = (str(path), None, None)
+    if key in _kept:
+        _kept.move_to_end(key)
+        return _kept[key]
+    try:
+        full = _read(path, split=False)
+    except FileNotFoundError:
+        found = None
+    except DealListError as err:
+        if str(err) not in _warned:
+            _warned.add(str(err))
+            log.warning("%s; %s deals any deal", err, game_id)
+        found = None
+    else:
+        found = StoredDeals(full.game, full.options, full.seeds,
+                            {d["seed"]: d["moves"] for d in full.deals}, full.results)
+    _kept[key] = found
+    while len(_kept) > KEEP_LISTS:
+        _kept.popitem(last=False)
+    return found
 
 
 def load(game_id: str, options: dict[str, Any] | None = None,
