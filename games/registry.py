@@ -25,7 +25,8 @@ _listed: dict[str, Listed] | None = None
 #: modules under games/ that hold shared machinery, not games
 _NOT_GAMES = {"cards", "rng", "model", "engine", "registry", "patience", "rules", "solver",
               "grid", "pairing", "poker", "texts", "game_texts", "search", "seats",
-              "melds", "players", "poker_table", "catalog_index", "reason", "open_patience"}
+              "melds", "players", "poker_table", "catalog_index", "reason", "open_patience",
+              "gin_records", "move_notation"}
 
 
 def register(cls: type[Game]) -> type[Game]:
