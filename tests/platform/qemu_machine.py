@@ -39,13 +39,17 @@ from .pictures import Picture, read_ppm
 SCREEN = (800, 480)
 KIOSK_UNIT = "solitaire-kiosk.service"
 EMULATED_START_TIMEOUT = "20min"
+EMULATED_DEVICE_TIMEOUT_S = 900
 EMULATED_DROPIN = f"[Service]\nTimeoutStartSec={EMULATED_START_TIMEOUT}\n"
 
 
 def emulated_boot_options() -> str:
     """Kernel command line words for a boot under emulation only (see the module's text)."""
     dropin = base64.b64encode(EMULATED_DROPIN.encode()).decode()
-    return f"systemd.set_credential_binary=systemd.unit-dropin.{KIOSK_UNIT}:{dropin}"
+    # udev under TCG took more than a minute to name the partitions (the fstab lines leave
+    # the device timeout to this default; 90 s on a Pi)
+    return (f"systemd.set_credential_binary=systemd.unit-dropin.{KIOSK_UNIT}:{dropin} "
+            f"systemd.default_device_timeout_sec={EMULATED_DEVICE_TIMEOUT_S}")
 TABLET_MAX = 32767  # QEMU's absolute axes run 0..0x7fff
 
 

@@ -17,6 +17,7 @@ import pytest
 from kiosk.settings import config
 
 from .conftest import IMAGE_BUILD, REPO, SYSTEMD, need
+from .qemu_machine import emulated_boot_options
 
 UNIT_SUFFIXES = (".service", ".timer", ".socket", ".path", ".mount", ".automount", ".target")
 UNITS = sorted(p for p in SYSTEMD.iterdir() if p.suffix in UNIT_SUFFIXES)
@@ -180,7 +181,7 @@ def test_kiosk_unit_essentials():
     assert one(u, "Service", "NoNewPrivileges") == "yes"
     # the play log where the config expects it, a writable working directory (lgpio)
     data = str(config.DEFAULT_DATA_DIR)
-    assert data in values(u, "Service", "ReadWritePaths")
+    assert "-" + data in values(u, "Service", "ReadWritePaths")
     pres = values(u, "Service", "ExecStartPre")
     assert pres[0] == f"+/usr/bin/install -d -o kiosk -g kiosk -m 0750 {data}", pres
     runtime = Path("/run") / one(u, "Service", "RuntimeDirectory")
@@ -225,19 +226,24 @@ def test_kiosk_starts_without_the_play_log_partition():
     for section, key, value in u:
         assert key not in ("StateDirectory", "RequiresMountsFor", "Requires", "BindsTo"), \
             f"{section}/{key}={value} makes the kiosk fail when the data partition is missing"
+    # and its sandbox is built without the directory (for the "+" commands too): "-" on it
+    assert f"-{config.DEFAULT_DATA_DIR}" in values(u, "Service", "ReadWritePaths")
     fstab = re.search(r"LABEL=kiosk-data\s+(\S+)\s+ext4\s+(\S+)",
                       (IMAGE_BUILD / "system/install-files.sh").read_text())
     assert fstab and "nofail" in fstab.group(2).split(","), fstab
 
 
-def test_fstab_waits_long_enough_for_slow_devices():
-    """udev under load (QEMU, a slow card) took more than 20 s to name the partitions on the
-    first boot of the image: the mounts must wait as long as systemd's default, 90 s."""
+def test_fstab_leaves_the_device_timeout_to_systemd():
+    """udev under load (QEMU) named the partitions after more than a minute on the image's
+    first boots, past the 20 s once written here: the lines carry no device timeout, so the
+    manager's default applies, which a boot under emulation raises on its command line."""
     for script in ("system/install-files.sh", "debian/build-image.sh"):
         text = (IMAGE_BUILD / script).read_text()
-        timeouts = re.findall(r"x-systemd\.device-timeout=(\d+)s", text)
-        assert timeouts, script
-        assert all(int(t) >= 90 for t in timeouts), (script, timeouts)
+        lines = [line for line in text.splitlines() if "nofail" in line and "LABEL=" in line]
+        assert lines, script
+        assert not any("x-systemd.device-timeout" in line for line in lines), (script, lines)
+    options = emulated_boot_options()
+    assert "systemd.default_device_timeout_sec=" in options, options
 
 
 def test_retry_timer_rearms_and_resets_the_start_limit():
