@@ -97,7 +97,11 @@ class Machine:
         # getty_auto=0: with the serial port as the console, systemd's getty generator
         # would start a login prompt on it, and that prompt and the debug shell would both
         # read the one line the test types on.
-        append = (f"{self.cmdline} console=ttyAMA0 systemd.debug_shell=ttyAMA0 "
+        # The shell gets a line of its own, a virtio console (hvc0): on the kernel console's
+        # UART (ttyAMA0) the second boot's shell printed its prompt, then took no more input
+        # (QEMU's socket end held the typed bytes unread). ttyAMA0 keeps the kernel's and
+        # systemd's messages, logged to console.log.
+        append = (f"{self.cmdline} console=ttyAMA0 systemd.debug_shell=hvc0 "
                   f"systemd.getty_auto=0 {emulated_boot_options()}")
         cmd = [
             shutil.which("qemu-system-aarch64") or "qemu-system-aarch64",
@@ -109,8 +113,10 @@ class Machine:
             "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}",
             "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
             "-display", "none", "-nic", "none", "-no-reboot",
-            "-chardev", f"socket,id=ser,path={serial_sock},server=on,wait=off",
-            "-serial", "chardev:ser",
+            "-serial", f"file:{self.dir / 'console.log'}",
+            "-device", "virtio-serial-pci",
+            "-chardev", f"socket,id=shell,path={serial_sock},server=on,wait=off",
+            "-device", "virtconsole,chardev=shell",
             "-qmp", f"unix:{qmp_sock},server=on,wait=off",
         ]
         (self.dir / "qemu-command").write_text(" ".join(cmd) + "\n")
