@@ -106,11 +106,12 @@ rm -f "$root/tmp/setup-in-root.sh"
 echo "$host" > "$root/etc/hostname"
 printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' \
     "$host" > "$root/etc/hosts"
-# the root and the boot partition, by label as in Debian's raspi images
+# the root and the boot partition, by label as in Debian's raspi images (no device timeout
+# of its own, as for the play log's: install-files.sh says why)
 sed -i '/^# UNCONFIGURED FSTAB/d' "$root/etc/fstab"
 {
     echo "LABEL=$root_label  /  ext4  rw,noatime  0  1"
-    echo "LABEL=$boot_label  /boot/firmware  vfat  rw,noatime,nofail,x-systemd.device-timeout=20s  0  2"
+    echo "LABEL=$boot_label  /boot/firmware  vfat  rw,noatime,nofail  0  2"
     cat "$root/etc/fstab"
 } > "$work/fstab"
 mv "$work/fstab" "$root/etc/fstab"
