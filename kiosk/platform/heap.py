@@ -47,3 +47,31 @@ def give_back() -> bool:
     except OSError:  # pragma: no cover - a libc that refuses the call
         log.debug("malloc_trim failed", exc_info=True)
         return False
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+
+
+@lru_cache(maxsize=1)
+def _mallinfo2():
+    try:
+        call = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallinfo2
+    except (OSError, AttributeError):  # not glibc, or older than 2.33
+        return None
+    call.restype = _MallInfo2
+    call.argtypes = []
+    return call
+
+
+def in_use_mb() -> float | None:
+    """MB the C heap has handed out and not had back (glibc's ``mallinfo2``: the main
+    heap's blocks in use plus the mmapped ones), or None without glibc. What resident memory
+    would be without free pages kept: the soak bench prints both."""
+    call = _mallinfo2()
+    if call is None:
+        return None
+    info = call()
+    return (info.uordblks + info.hblkhd) / 2**20
