@@ -163,34 +163,6 @@ def shorten(lines: list[str], px: float, width: float, height: float, font_name:
 WORD_FLOOR = 0.8
 
 
-def _ladder(top: float = 160.0, bottom: float = 4.0, ratio: float = 0.94) -> tuple[float, ...]:
-    sizes: list[float] = []
-    px = top
-    while px >= bottom:
-        step = round(px * 2) / 2
-        if not sizes or step < sizes[-1]:
-            sizes.append(step)
-        px *= ratio
-    return tuple(sizes)
-
-
-#: the sizes a text too big for its box is shrunk to, largest first: one ladder of steps of
-#: about 6 % (the step the shrinking always took) shared by every label. Each (font, size)
-#: drawn is a FreeType face of its own in Kivy's font cache (about 0.5 MB for the kiosk's
-#: CJK font), and shrinking by 6 % from each label's own size gave nearly every label of
-#: every game and language sizes of its own; on the ladder a whole rotation of attract mode
-#: shares a few dozen sizes (docs/benchmarks.md, "Soak: attract mode memory").
-SIZE_LADDER = _ladder()
-
-
-def _smaller(px: float) -> float:
-    """The next size to try when ``px`` does not fit: the ladder's next step down."""
-    for step in SIZE_LADDER:
-        if step < px - 1e-9:
-            return step
-    return float(int(px * 0.94 * 2)) / 2
-
-
 def fit(text: str, want: float, floor: float, width: float, height: float | None,
         font_name: str, bold: bool = False, line_height: float = 1.0,
         glue_numbers: bool = False, words_only: bool = False) -> tuple[str, float]:
@@ -208,7 +180,7 @@ def fit(text: str, want: float, floor: float, width: float, height: float | None
             return "\n".join(lines), px
         if px <= floor * (WORD_FLOOR if cut_word else 1):
             break
-        px = max(floor * (WORD_FLOOR if cut_word else 1), _smaller(px))
+        px = max(floor * (WORD_FLOOR if cut_word else 1), float(int(px * 0.94 * 2)) / 2)
     if height is None:
         return "\n".join(lines), px
     return "\n".join(shorten(lines, px, width, height, font_name, bold, line_height)), px
