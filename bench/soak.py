@@ -80,6 +80,26 @@ def growth_per_hour(samples: list[tuple[float, float]], after_min: float) -> flo
 
 
 # ---------------------------------------------------------------------- the child
+def _count_font_faces() -> set[str]:
+    """The (font, size, style) faces Kivy's text provider is asked for, from now on.
+
+    Kivy keeps each one open as a FreeType face (about 0.5 MB of the kiosk's CJK font), at
+    most 64, in a cache Python cannot see; counting the distinct ids it is asked for tells
+    whether that cache still fills (a new id) or only reuses what it has."""
+    from kivy.core.text import Label as CoreLabel
+
+    seen: set[str] = set()
+    ask = CoreLabel._get_font_id
+
+    def counted(label) -> str:
+        fid = ask(label)
+        seen.add(fid)
+        return fid
+
+    CoreLabel._get_font_id = counted
+    return seen
+
+
 def child(config_path: str, report_every: float) -> None:
     """The measured process: the app of ``kiosk run`` with its welcome screen's attract
     timer; prints ``GAME``/``CACHES`` lines for the parent."""
@@ -89,9 +109,11 @@ def child(config_path: str, report_every: float) -> None:
     from kivy.clock import Clock
 
     from kiosk.app import KioskApp
+    from kiosk.platform import heap
     from kiosk.settings import config
     from kiosk.table import caches
 
+    faces = _count_font_faces()
     cfg = config.load(Path(config_path))
     app = KioskApp(cfg=cfg, services=True, data_dir=cfg.data_dir())
     shown = {"n": 0, "ctl": None}
@@ -105,7 +127,11 @@ def child(config_path: str, report_every: float) -> None:
 
     def report(_dt: float) -> None:
         sizes = caches.sizes()
+        sizes["font_faces"] = len(faces)
         sizes["python_blocks"] = sys.getallocatedblocks()
+        in_use = heap.in_use_mb()
+        if in_use is not None:
+            sizes["heap_in_use_mb"] = round(in_use, 1)
         print("CACHES " + json.dumps(sizes), flush=True)
 
     def stop(_signum, _frame) -> None:
@@ -131,6 +157,8 @@ def run(minutes: float, every: float) -> dict:
                          daemon=True).start()
         start = time.monotonic()
         samples: list[tuple[float, float]] = []
+        #: each sample with the child's last report: heap in use, font faces, games shown
+        rows: list[tuple] = []
         games: list[str] = []
         caches: dict = {}
         next_sample = start + every  # the first sample once the app is up
@@ -144,6 +172,8 @@ def run(minutes: float, every: float) -> dict:
                                          f"minutes (status {proc.poll()})")
                     t = (now - start) / 60
                     samples.append((t, mb))
+                    rows.append((t, mb, caches.get("heap_in_use_mb"),
+                                 caches.get("font_faces"), len(games)))
                     print(f"{t:6.1f} min  {mb:7.1f} MB  {len(games)} demo games "
                           f"({games[-1] if games else '-'})  {caches}",
                           flush=True)
@@ -164,7 +194,7 @@ def run(minutes: float, every: float) -> dict:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-    return {"samples": samples, "games": games, "caches": caches}
+    return {"samples": samples, "rows": rows, "games": games, "caches": caches}
 
 
 def describe(label: str, result: dict, every: float) -> str:
@@ -184,11 +214,13 @@ def describe(label: str, result: dict, every: float) -> str:
         f"different games, RSS every {every:g} s: {first:.0f} MB at start, {last:.0f} MB "
         f"at the end, {peak:.0f} MB at most; {verdict}.",
         "",
-        "| minute | RSS (MB) |",
-        "|---|---|",
+        "| minute | RSS (MB) | C heap in use (MB) | font faces asked for | demo games |",
+        "|---|---|---|---|---|",
     ]
     digits = 0 if every >= 60 else 1
-    lines += [f"| {t:.{digits}f} | {m:.0f} |" for t, m in samples]
+    rows = result.get("rows") or [(t, m, None, None, "") for t, m in samples]
+    lines += [f"| {t:.{digits}f} | {m:.0f} | {'' if h is None else f'{h:.0f}'} | "
+              f"{'' if f is None else f} | {n} |" for t, m, h, f, n in rows]
     if result["caches"]:
         sizes = ", ".join(f"{k} {v}" for k, v in result["caches"].items())
         lines += ["", f"Cache sizes at the end: {sizes}."]

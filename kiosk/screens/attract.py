@@ -19,6 +19,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from kiosk.platform import heap
 from kiosk.screens.celebration import cascade_over, fireworks
 from kiosk.screens.widgets import GOLD, Felt, Panel
 from kiosk.settings.config import HAND_TABLES
@@ -135,6 +136,7 @@ class AttractScreen(Screen):
         # the finished demo's widgets are reference cycles holding GL textures the garbage
         # collector's counts do not see: collect them now, not some thousand objects later
         gc.collect()
+        heap.give_back()  # and what it freed goes back to the system (kiosk.platform.heap)
         self._pace = self.player.pace(self.step)
         self._arrange()
         self.retranslate()

@@ -1,11 +1,12 @@
 """Attract mode runs for months: what it draws must not add up (issue 12).
 
-Three findings of ``bench/soak.py``, each a test: the caches of card faces and text textures
+Four findings of ``bench/soak.py``, each a test: the caches of card faces and text textures
 stay within their bounds however many game layouts (card sizes) the demo shows; a cached
 card face costs its pixels, not a framebuffer of its own (a render context whose shader
 program the driver compiles: about 1.1 MB each, the steps of the soak's curve when a game
-with a new card size was shown); and an offscreen window's frames do not pile up in Mesa
-(the growth that was 2.6 GB in minutes).
+with a new card size was shown); an offscreen window's frames do not pile up in Mesa
+(the growth that was 2.6 GB in minutes); and the heap a finished demo freed goes back to
+the system (resident memory stayed at the largest table's high-water mark).
 Counts of cached and live textures and framebuffers, and resident memory after a fixed
 number of frames: no timings.
 """
@@ -162,3 +163,43 @@ def test_demo_tables_of_several_games_keep_one_framebuffer_for_all_faces():
     assert len({tuple(s) for s in out["sizes"]}) >= 2, out
     assert out["card_faces"] >= 100, out
     assert out["fbos"] <= 2, out
+
+
+#: C heap freed in the middle of glibc's heap before the next demo game starts: 64 MB in
+#: blocks of 16 kB (under glibc's mmap threshold, so inside the heap, as a table's are)
+FREED_BLOCKS, BLOCK_BYTES = 4096, 16384
+
+
+def test_the_memory_a_finished_demo_freed_goes_back_to_the_system(ui):
+    """What a demo table held and freed stayed resident (glibc returns memory only from the
+    top of its heap), so each game whose table needed more than any before raised the
+    process's resident size for good: the steps of the soak's curve. The next demo game
+    gives the free pages back (kiosk.platform.heap)."""
+    import ctypes
+
+    libc = ctypes.CDLL("libc.so.6")
+    libc.malloc.restype = ctypes.c_void_p
+    libc.malloc.argtypes = [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    libc.memset.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t]
+    demo = ui.app.attract
+    blocks = [libc.malloc(BLOCK_BYTES) for _ in range(FREED_BLOCKS)]
+    for block in blocks:
+        libc.memset(block, 1, BLOCK_BYTES)  # resident, as a table's textures are
+    pin = libc.malloc(64)  # above them, so they are not the top of the heap
+    try:
+        for block in blocks:
+            libc.free(block)
+        freed = _rss_mb()
+        demo.running = True
+        ui.app.sm.current = "attract"
+        demo._order, demo._index = ["klondike"], -1
+        demo._next_game()
+        demo._cancel()
+        after = _rss_mb()
+    finally:
+        libc.free(pin)
+        demo.stop()
+        ui.app.show_welcome()
+    total = FREED_BLOCKS * BLOCK_BYTES / 2**20
+    assert freed - after > total / 2, f"{freed:.0f} MB -> {after:.0f} MB"
