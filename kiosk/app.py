@@ -15,7 +15,6 @@ the log session and the idle deadline are the table controller's (docs/kiosk.md)
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import os
 import threading
@@ -33,7 +32,7 @@ from kivy.uix.screenmanager import FadeTransition, NoTransition, Screen
 
 import games
 from games.reason import Reason
-from kiosk.platform import frame_sync
+from kiosk.platform import frame_sync, heap
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.platform.buttons import NEW_DEAL, UNDO
 from kiosk.screens.widgets import FELT_DARK
@@ -73,18 +72,6 @@ class KeepRunning(ExceptionHandler):
 def register_fonts() -> None:
     """Make the kiosk font (CJK + Cyrillic + suits) the default of every label."""
     LabelBase.register(DEFAULT_FONT, fn_regular=str(FONT_REGULAR), fn_bold=str(FONT_BOLD))
-
-
-def _trim_allocator() -> bool:
-    """Ask the C allocator (glibc's ``malloc_trim``) to hand its free pages back to the
-    system; False where there is no such call. Python frees a table's objects, but glibc
-    keeps the pages for reuse: 36 MB after 50 deals, on a Pi that shares 512 MB to 1 GB
-    with its GPU (docs/benchmarks.md)."""
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return False
-    return bool(trim(0))
 
 
 class _OnDemand:
@@ -150,7 +137,7 @@ class KioskApp(App):
         self._catalog: list[dict] | None = None
         self._entries: dict[str, dict] = {}
         self.controller: TableController | None = None
-        #: a table was sat at since the allocator was last trimmed (:func:`_trim_allocator`)
+        #: a table was sat at since the allocator was last trimmed (:func:`kiosk.platform.heap.give_back`)
         self._tables_since_trim = False
         #: "winnable deals only": one deal cycle per list, for the whole run
         self._cycles: dict[str, DealCycle] = {}
@@ -299,7 +286,7 @@ class KioskApp(App):
         self.show_welcome()
         if self._tables_since_trim:  # the tables left behind are garbage: give it back
             self._tables_since_trim = False
-            Clock.schedule_once(lambda _dt: _trim_allocator(), 0)
+            Clock.schedule_once(lambda _dt: heap.give_back(), 0)
 
     def show_picker(self, game_id: str | None = None) -> None:
         self._stop_demo()

@@ -7,12 +7,12 @@ them, and a Pi Zero 2 W has 512 MB for the kiosk and the GPU.
 
 from __future__ import annotations
 
-from kiosk import app as app_module
+from kiosk.platform import heap
 
 
 def test_leaving_a_table_for_the_welcome_screen_trims_the_allocator(ui, monkeypatch):
     trims: list[int] = []
-    monkeypatch.setattr(app_module, "_trim_allocator", lambda: trims.append(1) or True)
+    monkeypatch.setattr(heap, "give_back", lambda: trims.append(1) or True)
     ui.app.open_game("klondike", 3)
     ui.frames(2)
     assert trims == []  # not while a visitor plays
