@@ -16,23 +16,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
-from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+from kiosk.screens.seated_table import SeatedTableScreen
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import GOLD, Felt, KButton
 from kiosk.table.card_art import CardWidget
-from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import (
-    ComputerTurns,
     Text,
     _,
     computer_text,
@@ -50,17 +46,14 @@ from kiosk.table.hand_fan import ASPECT, HandFan
 COMPUTER_PAUSE = 0.9
 
 
-class GinTableScreen(Screen):
+class GinTableScreen(SeatedTableScreen):
     def __init__(self, **kw) -> None:
-        super().__init__(name="gin", **kw)
-        self.ctl: TableController | None = None
-        self.turns = ComputerTurns(COMPUTER_PAUSE)
+        super().__init__("gin", COMPUTER_PAUSE, **kw)
         self.raised = -1
         self.confirm: Move | None = None
         self.said: Text | None = None
         self._drawn: Move | None = None
         self._upcard = -1
-        self._tick_ev = None
         self._score_px = self._message_px = 20.0
         root = FloatLayout()
         self.add_widget(root)
@@ -84,54 +77,16 @@ class GinTableScreen(Screen):
             root.add_widget(w)
         self.bind(size=self._arrange)
 
-    @property
-    def app(self) -> Any:
-        return App.get_running_app()
-
-    @property
-    def game(self) -> Any:
-        return self.ctl.game if self.ctl is not None else None
-
     # ------------------------------------------------------------------ sitting down
-    def start(self, controller: TableController) -> None:
-        if self.ctl is not None:
-            self.ctl.unbind(on_new_deal=self._dealt)
-        self.ctl = controller
-        controller.bind(on_new_deal=self._dealt)
-        self._dealt()
-
-    def _dealt(self, *_a) -> None:
-        self.turns.cancel()
+    def reset_deal(self) -> None:
         self.raised, self.confirm, self.said, self._drawn = -1, None, None, None
-        self.refresh()
-
-    def on_enter(self, *_a) -> None:
-        if self._tick_ev is None:
-            self._tick_ev = Clock.schedule_interval(self._tick, 0.05)
-
-    def on_leave(self, *_a) -> None:
-        if self._tick_ev is not None:
-            self._tick_ev.cancel()
-            self._tick_ev = None
-        self.turns.cancel()
-
-    def go_home(self) -> None:
-        if self.ctl is not None:
-            self.ctl.leave("button")
-        self.app.show_picker(self.ctl.game_id if self.ctl else None)
-
-    def retranslate(self) -> None:
-        self.refresh()
 
     # ------------------------------------------------------------------ the computer
     def _tick(self, _dt: float = 0) -> None:
-        g = self.game
-        if g is None or not g.computer_to_move:
-            return
-        self.turns.ask(g)
-        move = self.turns.ready(g)
+        move = self.computer_move()
         if move is None:
             return
+        g = self.game
         upcard = g.top(g.waste) if g.cards[g.waste] else -1
         if self.ctl.play(move, "computer") is not None:
             return  # refused: the next tick asks again

@@ -13,21 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
-from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from games.draw_poker import BET_KINDS
 from games.model import Move
 from games.seats import VISITOR
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+from kiosk.screens.seated_table import SeatedTableScreen
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
-from kiosk.table.controller import TableController
-from kiosk.table.gin_turns import ComputerTurns, Text, _
+from kiosk.table.gin_turns import Text, _
 from kiosk.table.hand_fan import HandFan
 from kiosk.table.poker_seat import PokerSeat
 from kiosk.table.poker_words import (
@@ -45,18 +42,15 @@ from kiosk.table.poker_words import (
 COMPUTER_PAUSE = 0.8
 
 
-class PokerTableScreen(Screen):
+class PokerTableScreen(SeatedTableScreen):
     def __init__(self, **kw) -> None:
-        super().__init__(name="poker", **kw)
-        self.ctl: TableController | None = None
-        self.turns = ComputerTurns(COMPUTER_PAUSE)
+        super().__init__("poker", COMPUTER_PAUSE, **kw)
         self.marked: set[int] = set()
         self.said: Text | None = None
         self.refusal = ""
         self.tags: dict[int, Text] = {}
         self.leaving = False
         self._deal_key: tuple[int, int] = (0, 0)
-        self._tick_ev = None
         self._px = 20.0
         root = FloatLayout()
         self.add_widget(root)
@@ -80,40 +74,13 @@ class PokerTableScreen(Screen):
         self.root_layout = root
         self.bind(size=self._arrange)
 
-    @property
-    def app(self) -> Any:
-        return App.get_running_app()
-
-    @property
-    def game(self) -> Any:
-        return self.ctl.game if self.ctl is not None else None
-
     # ------------------------------------------------------------------ sitting down
-    def start(self, controller: TableController) -> None:
-        if self.ctl is not None:
-            self.ctl.unbind(on_new_deal=self._dealt)
-        self.ctl = controller
-        controller.bind(on_new_deal=self._dealt)
-        self._dealt()
-
-    def _dealt(self, *_a) -> None:
-        self.turns.cancel()
+    def reset_deal(self) -> None:
         self.marked, self.said, self.refusal, self.tags = set(), None, "", {}
         self.leaving = False
         g = self.game
         self._deal_key = (g.vars["hand_no"], g.vars["deal_no"])
         self._build_seats()
-        self.refresh()
-
-    def on_enter(self, *_a) -> None:
-        if self._tick_ev is None:
-            self._tick_ev = Clock.schedule_interval(self._tick, 0.05)
-
-    def on_leave(self, *_a) -> None:
-        if self._tick_ev is not None:
-            self._tick_ev.cancel()
-            self._tick_ev = None
-        self.turns.cancel()
 
     def ask_leave(self) -> None:
         """The Leave button: the end screen says how the visit went before the picker."""
@@ -135,18 +102,14 @@ class PokerTableScreen(Screen):
     def again(self) -> None:
         self.ctl.new_deal(source="button")
 
-    def retranslate(self) -> None:
-        self.refresh()
-
     # ------------------------------------------------------------------ moves
     def _tick(self, _dt: float = 0) -> None:
-        g = self.game
-        if g is None or self.leaving or not g.computer_to_move:
+        if self.leaving:
             return
-        self.turns.ask(g)
-        move = self.turns.ready(g)
+        move = self.computer_move()
         if move is None:
             return
+        g = self.game
         seat = g.to_move
         before = g.vars["contrib"][seat]
         if self.ctl.play(move, "computer") is not None:

@@ -16,20 +16,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
-from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+from kiosk.screens.seated_table import SeatedTableScreen
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
-from kiosk.table.gin_turns import ComputerTurns, Text, hand_order, match_text
+from kiosk.table.gin_turns import Text, hand_order, match_text
 from kiosk.table.hand_fan import ASPECT, HandFan
 from kiosk.table.trick_texts import (
     computer_play_text,
@@ -45,14 +43,11 @@ COMPUTER_PAUSE = 0.9
 _WORD_FIELDS = ("who",)
 
 
-class TrickTableScreen(Screen):
+class TrickTableScreen(SeatedTableScreen):
     def __init__(self, **kw) -> None:
-        super().__init__(name="trick", **kw)
-        self.ctl: Any = None
-        self.turns = ComputerTurns(COMPUTER_PAUSE)
+        super().__init__("trick", COMPUTER_PAUSE, **kw)
         self.raised = -1
         self.said: Text | None = None
-        self._tick_ev = None
         self._play_box = self._end_box = ((0.0, 0.0), (100.0, 100.0))
         self._actions_y = (0.0, 0.0)
         self._score_px = self._message_px = self._small_px = 20.0
@@ -80,54 +75,16 @@ class TrickTableScreen(Screen):
             root.add_widget(w)
         self.bind(size=self._arrange)
 
-    @property
-    def app(self) -> Any:
-        return App.get_running_app()
-
-    @property
-    def game(self) -> Any:
-        return self.ctl.game if self.ctl is not None else None
-
     # ------------------------------------------------------------------ sitting down
-    def start(self, controller: Any) -> None:
-        if self.ctl is not None:
-            self.ctl.unbind(on_new_deal=self._dealt)
-        self.ctl = controller
-        controller.bind(on_new_deal=self._dealt)
-        self._dealt()
-
-    def _dealt(self, *_a) -> None:
-        self.turns.cancel()
+    def reset_deal(self) -> None:
         self.raised, self.said = -1, None
-        self.refresh()
-
-    def on_enter(self, *_a) -> None:
-        if self._tick_ev is None:
-            self._tick_ev = Clock.schedule_interval(self._tick, 0.05)
-
-    def on_leave(self, *_a) -> None:
-        if self._tick_ev is not None:
-            self._tick_ev.cancel()
-            self._tick_ev = None
-        self.turns.cancel()
-
-    def go_home(self) -> None:
-        if self.ctl is not None:
-            self.ctl.leave("button")
-        self.app.show_picker(self.ctl.game_id if self.ctl else None)
-
-    def retranslate(self) -> None:
-        self.refresh()
 
     # ------------------------------------------------------------------ the computer
     def _tick(self, _dt: float = 0) -> None:
-        g = self.game
-        if g is None or not g.computer_to_move:
-            return
-        self.turns.ask(g)
-        move = self.turns.ready(g)
+        move = self.computer_move()
         if move is None:
             return
+        g = self.game
         led = g.phase == "lead"
         if self.ctl.play(move, "computer") is not None:
             return  # refused: the next tick asks again
