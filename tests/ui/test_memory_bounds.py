@@ -70,12 +70,14 @@ def test_demo_games_of_20_games_keep_the_texture_caches_bounded(ui):
             # what a finished table owned is gone: the cards alive are the demo's, the
             # visitor's table's (idle behind) and the welcome screen's showcase
             cards = _live(CardWidget)
-            # ... and the hand tables' (Gin Rummy's stock, discard and the last hands shown;
-            # Follow the Rules' stock, trump card, trick and hands)
+            # ... and the hand tables' that were built (Gin Rummy's stock, discard and the
+            # last hands shown; Draw Poker's hands; Follow the Rules' stock, trump card,
+            # trick and hands)
+            hand_tables = [app.sm.built(name) for name in ("gin", "poker", "trick")]
             on_screens = (len(demo.view.cards) + len(app.welcome.cards)
                           + (len(app.table.view.cards) if app.table.view else 0)
-                          + sum(isinstance(w, CardWidget) for w in app.gin.walk())
-                          + sum(isinstance(w, CardWidget) for w in app.trick_table.walk()))
+                          + sum(isinstance(w, CardWidget) for s in hand_tables if s is not None
+                                for w in s.walk()))
             assert cards <= on_screens + 1, (game_id, cards, on_screens)
             fbos = _live(Fbo)
             assert fbos <= MOST_FBOS, (game_id, fbos)
