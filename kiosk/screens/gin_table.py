@@ -26,7 +26,7 @@ from games.seats import VISITOR
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
 from kiosk.screens.seated_table import SeatedTableScreen
 from kiosk.screens.text_fit import READ_PX, FitLabel
-from kiosk.screens.widgets import GOLD, Felt, KButton
+from kiosk.screens.widgets import Felt, KButton
 from kiosk.table.card_art import CardWidget
 from kiosk.table.gin_turns import (
     Text,
@@ -175,13 +175,6 @@ class GinTableScreen(SeatedTableScreen):
         self.confirm = move
         self.refresh()
 
-    def next_hand(self) -> None:
-        self.said = None
-        self.play(Move("next"))
-
-    def again(self) -> None:
-        self.ctl.new_deal(source="button")
-
     # ------------------------------------------------------------------ drawing
     def refresh(self, *_a) -> None:
         g = self.game
@@ -301,7 +294,6 @@ class GinTableScreen(SeatedTableScreen):
     def _buttons(self) -> None:
         tr = self.app.tr
         g = self.game
-        self.actions.clear_widgets()
         specs: list[tuple[str, Any, bool]] = []
         if g.phase == "done":
             specs.append((tr("Next hand"), self.next_hand, True))
@@ -337,16 +329,7 @@ class GinTableScreen(SeatedTableScreen):
                     move = Move(kind, extra=(card,))
                     if move in legal:
                         specs.append((tr(word), lambda m=move: self.ask_confirm(m), True))
-        h = self.actions.height
-        for text, action, main in specs:
-            b = KButton(text=text, bold=True, font_size=h * 0.36)
-            if main:
-                b.bg = (*GOLD[:3], 0.35)
-            b.bind(on_release=lambda *_a, f=action: f())
-            self.actions.add_widget(b)
-        self.actions.width = min(self.width * 0.96, max(1, len(specs)) * self.width *
-                                 (0.3 if self.width > self.height else 0.46))
-        self.actions.x = (self.width - self.actions.width) / 2
+        self.show_buttons(specs)
 
     def _arrange(self, *_a) -> None:
         W, H = self.size

@@ -99,9 +99,6 @@ class PokerTableScreen(SeatedTableScreen):
         self.leaving = False
         self.app.show_picker(self.ctl.game_id if self.ctl else None)
 
-    def again(self) -> None:
-        self.ctl.new_deal(source="button")
-
     # ------------------------------------------------------------------ moves
     def _tick(self, _dt: float = 0) -> None:
         if self.leaving:

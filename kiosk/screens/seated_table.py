@@ -12,6 +12,7 @@ moves in ``_tick`` with :meth:`computer_move`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
@@ -19,6 +20,7 @@ from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
 
 from games.model import Move
+from kiosk.screens.widgets import GOLD, KButton
 from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import ComputerTurns
 
@@ -80,6 +82,32 @@ class SeatedTableScreen(Screen):
 
     def retranslate(self) -> None:
         self.refresh()
+
+    def again(self) -> None:
+        """A new match (the end of a match's button)."""
+        self.ctl.new_deal(source="button")
+
+    def next_hand(self) -> None:
+        self.said = None
+        self.play(Move("next"))
+
+    def play(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def show_buttons(self, specs: list[tuple[str, Callable[[], Any], bool]]) -> None:
+        """The row of big buttons for this moment: (text, action, the main choice), the
+        main ones in gold, centred above the hand."""
+        self.actions.clear_widgets()
+        h = self.actions.height
+        for text, action, main in specs:
+            b = KButton(text=text, bold=True, font_size=h * 0.36)
+            if main:
+                b.bg = (*GOLD[:3], 0.35)
+            b.bind(on_release=lambda *_a, f=action: f())
+            self.actions.add_widget(b)
+        self.actions.width = min(self.width * 0.96, max(1, len(specs)) * self.width *
+                                 (0.3 if self.width > self.height else 0.46))
+        self.actions.x = (self.width - self.actions.width) / 2
 
     # ------------------------------------------------------------------ the computer
     def computer_move(self) -> Move | None:

@@ -134,13 +134,6 @@ class TrickTableScreen(SeatedTableScreen):
         elif event == NEW_DEAL and self.game.phase == "match":
             self.again()
 
-    def next_hand(self) -> None:
-        self.said = None
-        self.play(Move("next"))
-
-    def again(self) -> None:
-        self.ctl.new_deal(source="button")
-
     # ------------------------------------------------------------------ drawing
     def _tr(self, text: Text) -> str:
         msgid, fields = text
@@ -238,7 +231,6 @@ class TrickTableScreen(SeatedTableScreen):
     def _buttons(self) -> None:
         tr = self.app.tr
         g = self.game
-        self.actions.clear_widgets()
         specs: list[tuple[str, Any, bool]] = []
         if g.phase == "done":
             specs.append((tr("Next hand"), self.next_hand, True))
@@ -249,16 +241,7 @@ class TrickTableScreen(SeatedTableScreen):
             card = self.raised
             specs.append((tr("Play the {card}", card=C.pretty(card)),
                           lambda: self.play(Move("play", extra=(card,))), True))
-        h = self.actions.height
-        for text, action, main in specs:
-            b = KButton(text=text, bold=True, font_size=h * 0.36)
-            if main:
-                b.bg = (*GOLD[:3], 0.35)
-            b.bind(on_release=lambda *_a, f=action: f())
-            self.actions.add_widget(b)
-        self.actions.width = min(self.width * 0.96, max(1, len(specs)) * self.width *
-                                 (0.3 if self.width > self.height else 0.46))
-        self.actions.x = (self.width - self.actions.width) / 2
+        self.show_buttons(specs)
 
     def _arrange(self, *_a) -> None:
         W, H = self.size
