@@ -29,7 +29,16 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from kiosk.records import export as export_mod
-from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Panel, Wrapped, fit_font
+from kiosk.screens.widgets import (
+    GOLD,
+    INK_DARK,
+    ButtonGrid,
+    Felt,
+    KButton,
+    Panel,
+    Wrapped,
+    fit_font,
+)
 from kiosk.settings import variants
 from kiosk.settings.operator import CommandResult
 from kiosk.solving import deals
@@ -653,25 +662,21 @@ class OperatorScreen(Screen):
         for game_id in variants.with_variants():
             offer = {v.key for v in variants.offered(app.cfg, game_id)}
             chosen = variants.default(app.cfg, game_id)
-            row = BoxLayout(size_hint_y=None, height=50 * u, spacing=4 * u)
             name = game_text(app.catalog_entry(game_id), "names", app.lang) or game_id
-            label = Label(text=name, font_size=15 * u, color=(1, 1, 1, 0.9), halign="left",
-                          valign="middle", size_hint_x=None, width=150 * u, shorten=True,
-                          shorten_from="right")
-            label.bind(size=lambda lab, sz: setattr(lab, "text_size", sz))
-            row.add_widget(label)
+            column.add_widget(self._text(name, u, size=15, color=(1, 1, 1, 0.9)))
+            grid = ButtonGrid(spacing=4 * u, min_cell=120 * u, row_default_height=50 * u,
+                              row_force_default=True)
             for v in variants.variants_of(game_id):
                 star = chosen is not None and v.key == chosen.key
                 on = v.key in offer
                 b = KButton(text=("★ " if star else "") + tr(v.name),
                             color=INK_DARK if on else (1, 1, 1, 0.75),
                             bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
-                            bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, shorten=True,
-                            shorten_from="right")
+                            bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, min_font=11 * u)
                 b.bind(on_release=lambda _b, g=game_id, k=v.key: self.cycle_variant(g, k))
                 buttons[(game_id, v.key)] = b
-                row.add_widget(b)
-            column.add_widget(row)
+                grid.add_widget(b)
+            column.add_widget(grid)
         self.widgets["variants"] = buttons
 
     def cycle_variant(self, game_id: str, key: str) -> None:

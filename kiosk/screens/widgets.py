@@ -8,6 +8,7 @@ from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -197,3 +198,26 @@ def fit_font(text: str, size: float, width: float, bold: bool = False) -> float:
     core.refresh()
     wide = core.texture.size[0] if core.texture else 0
     return size if wide <= width else max(8.0, size * width / wide)
+
+
+class ButtonGrid(GridLayout):
+    """Buttons in as many columns as fit ``min_cell`` wide each, in rows of ``row_height``:
+    a game with seven variants gets two rows of readable buttons instead of one row of
+    seven cut ones ("2 соп…")."""
+
+    min_cell = NumericProperty(140)
+
+    def __init__(self, **kw) -> None:
+        kw.setdefault("size_hint_y", None)
+        kw.setdefault("cols", 1)
+        super().__init__(**kw)
+        self.bind(minimum_height=self.setter("height"), width=self._columns,
+                  min_cell=self._columns)
+        self.bind(children=self._columns)
+
+    def _columns(self, *_a) -> None:
+        n = max(1, len(self.children))
+        fit = int((self.width + self.spacing[0]) // (self.min_cell + self.spacing[0]))
+        cols = max(1, min(n, fit))
+        rows = -(-n // cols)
+        self.cols = -(-n // rows)  # the same count in every row: 4 + 3, not 6 + 1
