@@ -98,6 +98,18 @@ def stats(conn: sqlite3.Connection, *, clock: Clock | None = None, now: datetime
     }
 
 
+def _hand_outcome(winner: str | None) -> str:
+    """A hand's column: the visitor alone took it (won); nobody did, or the visitor shared a
+    split pot with a computer player (drawn: "visitor, computer 2" is no lost hand); else
+    lost."""
+    seats = [w.strip() for w in (winner or "").split(",") if w.strip()]
+    if seats == ["visitor"]:
+        return "hands_won"
+    if not seats or "visitor" in seats:
+        return "hands_drawn"
+    return "hands_lost"
+
+
 def against_computer(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
     """Per game against the computer, all time (demos left out): matches finished and won
     by the visitor, hands won, lost and drawn, by computer level."""
@@ -117,8 +129,7 @@ def against_computer(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
             "p.id = h.play_id WHERE p.demo = 0 GROUP BY p.game, h.level, h.winner"):
         e = entry(game, level)
         e["hands"] += n
-        key = "hands_won" if winner == "visitor" else "hands_drawn" if not winner else "hands_lost"
-        e[key] += n
+        e[_hand_outcome(winner)] += n
     for game, level, winner, n in conn.execute(
             "SELECT p.game, m.level, m.winner, count(*) FROM matches m JOIN plays p ON "
             "p.id = m.play_id WHERE p.demo = 0 GROUP BY p.game, m.level, m.winner"):

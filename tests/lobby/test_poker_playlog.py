@@ -67,3 +67,15 @@ def test_stats_and_export_include_the_poker_hands(db_path, clock, tmp_path):
     assert seated["hands_won"] == sum(r["winners"] == (0,) for r in g.vars["results"])
     assert export.export(db_path, "csv", tmp_path / "h.csv", table="hands") == \
         len(g.vars["results"])
+
+
+def test_a_split_pot_the_visitor_shares_is_a_drawn_hand_not_a_lost_one(db_path, clock):
+    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
+    play = log.begin("draw_poker", 9, {"opponents": 2, "level": "easy"})
+    for winner in ("visitor", "visitor, computer 2", "computer 1, computer 2", "computer 1"):
+        log.hand(play, {"kind": "showdown", "winner": winner, "points": 10, "level": "easy"})
+    log.finish(play, "lost", score=990)
+    log.close()
+    with export.snapshot(db_path) as conn:
+        seated = stats.stats(conn, clock=clock)["against_computer"]["draw_poker (easy)"]
+    assert (seated["hands_won"], seated["hands_drawn"], seated["hands_lost"]) == (1, 1, 2)
