@@ -20,7 +20,7 @@ from .poker_table import WILD_RULES, hand_value
 from .reason import Reason
 from .registry import register
 from .rng import Rng
-from .seats import VISITOR, SeatedGame, View
+from .seats import VISITOR, SeatedGame, View, move_shape_problem
 
 STACK = 1000
 ANTE = 1
@@ -30,6 +30,8 @@ OPENERS = (ONE_PAIR, 11)
 DECK = tuple(range(52)) + (C.JOKER,)
 BET_KINDS = ("open", "pass", "bet", "check", "call", "raise", "drop")
 KINDS = (*BET_KINDS, "draw", "stand", "next")
+#: the cards a move of each kind carries (an exchange: any number of them)
+EXTRAS = {**dict.fromkeys(KINDS, 0), "draw": None}
 _REDEAL_STREAM = 0xD0 << 40
 
 
@@ -414,15 +416,8 @@ class DrawPoker(SeatedGame):
         raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
 
     def malformed(self, move: Move) -> Reason | None:
-        if not isinstance(move, Move) or not isinstance(move.extra, tuple):
-            return Reason("That is not a move.")
-        if move.kind not in KINDS:
-            return Reason("In Draw Poker you bet, draw once, and bet again.")
-        if (move.src != -1 or move.dst != -1 or move.n != 1
-                or (move.kind != "draw" and move.extra)
-                or not all(type(c) is int and c in DECK for c in move.extra)):
-            return Reason("That is not a move.")
-        return None
+        return move_shape_problem(move, EXTRAS, Reason(
+            "In Draw Poker you bet, draw once, and bet again."), DECK)
 
     def explain(self, move: Move) -> Reason:
         phase, kind = self.phase, move.kind

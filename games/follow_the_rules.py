@@ -21,7 +21,7 @@ from .model import GameInfo, IllegalMove, Move, Option, PileSpec
 from .reason import Card, Reason, Suit
 from .registry import register
 from .rng import Rng
-from .seats import SeatedGame, View
+from .seats import SeatedGame, View, move_shape_problem
 
 HAND_SIZE = 6
 TARGET_CHOICES = (10, 7)
@@ -341,15 +341,8 @@ class FollowTheRules(SeatedGame):
         return move.kind
 
     def malformed(self, move: Move) -> Reason | None:
-        if not isinstance(move, Move) or not isinstance(move.extra, tuple):
-            return Reason("That is not a move.")
-        if move.kind not in KINDS:
-            return Reason("In Follow the Rules you play one card to each trick.")
-        want = 1 if move.kind == "play" else 0
-        if (len(move.extra) != want or move.src != -1 or move.dst != -1 or move.n != 1
-                or not all(type(c) is int and 0 <= c < 52 for c in move.extra)):
-            return Reason("That is not a move.")
-        return None
+        return move_shape_problem(move, {"play": 1, "next": 0}, Reason(
+            "In Follow the Rules you play one card to each trick."))
 
     def explain(self, move: Move) -> Reason:
         phase = self.phase

@@ -13,7 +13,7 @@ from .move_notation import move_text, parse_text
 from .reason import Card, Reason
 from .registry import register
 from .rng import Rng
-from .seats import SeatedGame, View
+from .seats import SeatedGame, View, move_shape_problem
 
 KNOCK_LIMIT = 10
 UNDERCUT_BONUS = 25
@@ -25,6 +25,8 @@ DEAD_STOCK = 2
 MATCHES = {"hands_30": 30, "hands_50": 50, "points_100": 100}
 KINDS = ("stock", "take", "pass", "discard", "knock", "gin", "layoff", "done", "next")
 CARD_KINDS = ("discard", "knock", "gin", "layoff")
+#: the cards a move of each kind carries (a lay-off: the card and the meld's number)
+EXTRAS = {**dict.fromkeys(KINDS, 0), **dict.fromkeys(CARD_KINDS, 1), "layoff": 2}
 #: the melds a lay-off may name (a knocker's 10 cards hold three at most; the fourth place
 #: is refused by the rules, with a reason, rather than as bad notation)
 MAX_MELDS = 4
@@ -343,18 +345,11 @@ class GinRummy(SeatedGame):
         return move.kind
 
     def malformed(self, move: Move) -> Reason | None:
-        if not isinstance(move, Move) or not isinstance(move.extra, tuple):
+        problem = move_shape_problem(move, EXTRAS, Reason(
+            "In Gin Rummy you draw a card, then discard one."))
+        if problem is None and move.kind == "layoff" and move.extra[1] >= MAX_MELDS:
             return Reason("That is not a move.")
-        if move.kind not in KINDS:
-            return Reason("In Gin Rummy you draw a card, then discard one.")
-        want = 2 if move.kind == "layoff" else 1 if move.kind in CARD_KINDS else 0
-        if move.kind == "layoff" and len(move.extra) == 2 and move.extra[1] not in range(
-                MAX_MELDS):
-            return Reason("That is not a move.")
-        if (len(move.extra) != want or move.src != -1 or move.dst != -1 or move.n != 1
-                or not all(type(c) is int and 0 <= c < 52 for c in move.extra)):
-            return Reason("That is not a move.")
-        return None
+        return problem
 
     def explain(self, move: Move) -> Reason:
         phase = self.phase

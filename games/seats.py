@@ -20,7 +20,7 @@ every seat's, so a saved game replays without running a player at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -156,3 +156,20 @@ def computer_mismatches(game: SeatedGame) -> list[int]:
             bad.append(number)
         twin.play(move)
     return bad
+
+
+def move_shape_problem(move: Any, extras: Mapping[str, int | None], wrong_kind: Reason,
+                       deck: Container[int] = range(52)) -> Reason | None:
+    """The shape every seated game's moves share (no pile indexes, cards in ``extra``),
+    checked before a move is looked at: a saved game or a command line may hand in
+    anything. ``extras``: how many cards each kind carries (None: any number, Draw
+    Poker's exchange); ``wrong_kind``: the game's own words for a kind it does not know."""
+    if not isinstance(move, Move) or not isinstance(move.extra, tuple):
+        return Reason("That is not a move.")
+    if move.kind not in extras:
+        return wrong_kind
+    want = extras[move.kind]
+    if ((want is not None and len(move.extra) != want) or move.src != -1 or move.dst != -1
+            or move.n != 1 or not all(type(c) is int and c in deck for c in move.extra)):
+        return Reason("That is not a move.")
+    return None
