@@ -292,15 +292,15 @@ class GinTableScreen(SeatedTableScreen):
         return "\n".join(lines)
 
     def _buttons(self) -> None:
+        specs = self.between_hands_buttons()
+        self.show_buttons(specs if specs is not None else self._hand_buttons())
+
+    def _hand_buttons(self) -> list[tuple[str, Any, bool]]:
+        """The choices of the moment while a hand is played."""
         tr = self.app.tr
         g = self.game
         specs: list[tuple[str, Any, bool]] = []
-        if g.phase == "done":
-            specs.append((tr("Next hand"), self.next_hand, True))
-        elif g.phase == "match":
-            specs.append((tr("New match"), self.again, True))
-            specs.append((tr("Games"), self.go_home, False))
-        elif self.confirm is not None:
+        if self.confirm is not None:
             word = _("Yes, go gin") if self.confirm.kind == "gin" else _("Yes, knock")
             m = self.confirm
             specs.append((tr(word), lambda: self.play(m), True))
@@ -329,7 +329,7 @@ class GinTableScreen(SeatedTableScreen):
                     move = Move(kind, extra=(card,))
                     if move in legal:
                         specs.append((tr(word), lambda m=move: self.ask_confirm(m), True))
-        self.show_buttons(specs)
+        return specs
 
     def _arrange(self, *_a) -> None:
         W, H = self.size

@@ -94,6 +94,16 @@ class SeatedTableScreen(Screen):
     def play(self, move: Move) -> None:
         raise NotImplementedError
 
+    def between_hands_buttons(self) -> list[tuple[str, Callable[[], Any], bool]] | None:
+        """The buttons after a hand (Next hand) and after a match (New match, Games), the
+        same at every table that plays matches of hands; None while a hand is played."""
+        tr, phase = self.app.tr, self.game.phase
+        if phase == "done":
+            return [(tr("Next hand"), self.next_hand, True)]
+        if phase == "match":
+            return [(tr("New match"), self.again, True), (tr("Games"), self.go_home, False)]
+        return None
+
     def show_buttons(self, specs: list[tuple[str, Callable[[], Any], bool]]) -> None:
         """The row of big buttons for this moment: (text, action, the main choice), the
         main ones in gold, centred above the hand."""

@@ -229,19 +229,16 @@ class TrickTableScreen(SeatedTableScreen):
         return "\n".join(lines)
 
     def _buttons(self) -> None:
-        tr = self.app.tr
-        g = self.game
-        specs: list[tuple[str, Any, bool]] = []
-        if g.phase == "done":
-            specs.append((tr("Next hand"), self.next_hand, True))
-        elif g.phase == "match":
-            specs.append((tr("New match"), self.again, True))
-            specs.append((tr("Games"), self.go_home, False))
-        elif self._my_turn() and self.raised >= 0:
-            card = self.raised
-            specs.append((tr("Play the {card}", card=C.pretty(card)),
-                          lambda: self.play(Move("play", extra=(card,))), True))
-        self.show_buttons(specs)
+        specs = self.between_hands_buttons()
+        self.show_buttons(specs if specs is not None else self._hand_buttons())
+
+    def _hand_buttons(self) -> list[tuple[str, Any, bool]]:
+        """The choices of the moment while a hand is played."""
+        if not (self._my_turn() and self.raised >= 0):
+            return []
+        card = self.raised
+        return [(self.app.tr("Play the {card}", card=C.pretty(card)),
+                 lambda: self.play(Move("play", extra=(card,))), True)]
 
     def _arrange(self, *_a) -> None:
         W, H = self.size
