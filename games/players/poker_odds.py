@@ -4,20 +4,20 @@ Why: dealing the other players random cards ignores everything the table has sho
 player who stood pat holds a straight or better; one who drew one card kept two pairs or
 four to a flush or a straight; the opener had jacks or better; whoever passed before the
 opener did not; a raise means strength. So each simulated deal gives every other player
-a hand that fits its draw count and its opening (from a bank of hands dealt once from a
-fixed seed and sorted by what the standard hold keeps), and weighs the deal by how well
-the hands fit the bets made this round.
+a hand that fits its draw count and its opening (the kind of hand its draw count means,
+built from the cards still unseen), and weighs the deal by how well the hands fit the bets
+made this round.
 
-The bank and the weights come from the view alone: the unseen cards are the whole pack
+The hands and the weights come from the view alone: the unseen cards are the whole pack
 less this seat's own hand and discards, so hidden hands and the stock order cannot change
 the answer (``tests/test_draw_poker_players.py`` checks it as a property).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable, Iterable
 
-from ..cards import JOKER
+from ..cards import JOKER, RANK, SUIT
 from ..poker import ONE_PAIR, TWO_PAIR
 from ..poker_table import hand_value
 from ..rng import Rng
@@ -26,35 +26,14 @@ from .poker_holds import standard_hold
 
 DECK = tuple(range(52)) + (JOKER,)
 OPENERS = (ONE_PAIR, 11)
-#: how many hands the bank deals per wild rule (once, cached): enough for a few dozen
-#: stand-pat hands, the rarest draw
-BANK_HANDS = 6000
 #: the weight of a simulated deal in which a player who raised (or bet) this round holds
 #: less than the hand a raise (a bet) usually shows
 RAISE_MISFIT = 0.25
 BET_MISFIT = 0.5
-#: tries to find a bank hand whose cards are still unseen and undealt in this sample
-TRIES = 6
-
-Bank = dict[tuple[int, str], list[tuple[tuple[int, ...], tuple[int, ...]]]]
-
-
-@cache
-def bank(rule: str) -> Bank:
-    """Hands by (cards the standard hold keeps, "open" / "shut" / "any"), each with its hold."""
-    rng = Rng(0x504F4B4552, 2)
-    deck = list(DECK)
-    out: Bank = {}
-    for _ in range(BANK_HANDS):
-        for i in range(5):
-            j = i + rng.below(len(deck) - i)
-            deck[i], deck[j] = deck[j], deck[i]
-        hand = tuple(deck[:5])
-        hold = standard_hold(hand, rule)
-        cond = "open" if hand_value(hand, rule) >= OPENERS else "shut"
-        for key in ((len(hold), cond), (len(hold), "any"), (-1, cond)):
-            out.setdefault(key, []).append((hand, hold))
-    return out
+#: tries to deal a player a hand that fits its opening before giving up on the fit
+TRIES = 12
+#: the made hands a stand-pat is dealt, by share: straights, flushes, full houses
+PAT_SHARES = (0.5, 0.8)
 
 
 def _unseen(view: View) -> list[int]:
@@ -79,16 +58,16 @@ def _passed(view: View) -> set[int]:
 
 
 class _Deal:
-    """One simulated deal of the unseen cards: a shuffled pool read in order, skipping the
-    cards a bank hand took; when the pool runs out it goes round again, as the game
-    reshuffles its discards."""
+    """One simulated deal of the unseen cards: a shuffled pool read in order; a card that
+    must fit (a pair's rank, a flush's suit) is the first unused one that does, which is a
+    uniform choice since the pool is shuffled. When the pool runs out it goes round again,
+    as the game reshuffles its discards."""
 
-    def __init__(self, base: list[int], rng: Rng, unseen: set[int]) -> None:
+    def __init__(self, base: list[int], rng: Rng) -> None:
         self.pool = list(base)
         rng.shuffle(self.pool)
         self.at = 0
         self.used: set[int] = set()
-        self.unseen = unseen
 
     def take(self, n: int) -> list[int]:
         out: list[int] = []
@@ -102,30 +81,90 @@ class _Deal:
                 self.used.add(c)
         return out
 
-    def fits(self, cards: tuple[int, ...]) -> bool:
-        return all(c in self.unseen and c not in self.used for c in cards)
+    def find(self, fits: Callable[[int], bool], n: int) -> list[int] | None:
+        """``n`` unused cards that each fit, claimed; None (nothing claimed) if too few."""
+        out = []
+        for c in self.pool:
+            if c not in self.used and fits(c):
+                out.append(c)
+                if len(out) == n:
+                    self.used.update(out)
+                    return out
+        return None
 
-    def claim(self, cards: tuple[int, ...]) -> None:
+    def claim(self, cards: Iterable[int]) -> None:
         self.used.update(cards)
 
 
-def _rival_hand(deal: _Deal, rng: Rng, rule: str, drawn: int, cond: str,
-                entries: Bank) -> list[int]:
-    """A hand for a player who drew ``drawn`` cards (-1: not yet) and opened / passed."""
-    if drawn < 0 and cond == "any":
-        hand = deal.take(5)
-        keep = standard_hold(tuple(hand), rule)
-        return list(keep) + deal.take(5 - len(keep))
-    key = (-1, cond) if drawn < 0 else (5 - drawn, cond)
-    choices = entries.get(key) or entries.get((5 - drawn, "any")) or []
-    for _ in range(TRIES if choices else 0):
-        hand, hold = choices[rng.below(len(choices))]
-        if deal.fits(hold if drawn >= 0 else hand):
-            deal.claim(hold)
-            return list(hold) + deal.take(5 - len(hold))
+def _of_a_kind(deal: _Deal, n: int, ranks: Iterable[int]) -> list[int] | None:
+    for r in ranks:
+        got = deal.find(lambda c, r=r: RANK[c] == r, n)
+        if got:
+            return got
+    return None
+
+
+def _ranks(rng: Rng, allowed: tuple[int, ...] = tuple(range(1, 14))) -> list[int]:
+    """The allowed ranks in a random order."""
+    order = list(allowed)
+    rng.shuffle(order)
+    return order
+
+
+def _kept(deal: _Deal, rng: Rng, keep: int, opener: bool) -> list[int] | None:
+    """Cards a player who kept ``keep`` usually holds: an ace; a pair (jacks or better for
+    the opener); trips; two pairs or four to a flush; a straight, a flush or a full
+    house for a stand-pat."""
+    if keep == 0:
+        return []
+    if keep == 1:
+        return deal.find(lambda c: c >= JOKER or RANK[c] == 1, 1)
+    if keep == 2:
+        return _of_a_kind(deal, 2, _ranks(rng, (1, 11, 12, 13) if opener else
+                                           tuple(range(1, 14))))
+    if keep == 3:
+        return _of_a_kind(deal, 3, _ranks(rng))
+    coin = rng.below(1000) / 1000
+    if keep == 4:
+        if coin < 0.5:
+            ranks = _ranks(rng)
+            first = _of_a_kind(deal, 2, ranks)
+            second = _of_a_kind(deal, 2, [r for r in ranks if first and r != RANK[first[0]]])
+            return first + second if first and second else None
+        suit = rng.below(4)
+        return deal.find(lambda c: SUIT[c] == suit, 4)
+    if coin < PAT_SHARES[0]:
+        low = 1 + rng.below(10)
+        out = []
+        for r in range(low, low + 5):
+            got = deal.find(lambda c, r=1 if r == 14 else r: RANK[c] == r, 1)
+            if not got:
+                return None
+            out += got
+        return out
+    if coin < PAT_SHARES[1]:
+        suit = rng.below(4)
+        return deal.find(lambda c: SUIT[c] == suit, 5)
+    ranks = _ranks(rng)
+    three = _of_a_kind(deal, 3, ranks)
+    two = _of_a_kind(deal, 2, [r for r in ranks if three and r != RANK[three[0]]])
+    return three + two if three and two else None
+
+
+def _rival_hand(deal: _Deal, rng: Rng, rule: str, drawn: int, cond: str) -> list[int]:
+    """A hand for a player who drew ``drawn`` cards (-1: not yet) and opened ("open"),
+    passed before the opener ("shut") or neither ("any")."""
+    if drawn >= 0:
+        kept = _kept(deal, rng, 5 - drawn, cond == "open")
+        if kept is None:  # the unseen cards hold no such hand: any hold of that size
+            kept = list(standard_hold(tuple(deal.take(5)), rule)[:5 - drawn])
+        return kept + deal.take(5 - len(kept))
     hand = deal.take(5)
-    keep = standard_hold(tuple(hand), rule)[:5 - drawn] if drawn >= 0 else \
-        standard_hold(tuple(hand), rule)
+    for _ in range(TRIES if cond != "any" else 0):
+        if (hand_value(hand, rule) >= OPENERS) == (cond == "open"):
+            break
+        hand = deal.take(5)
+    keep = standard_hold(tuple(hand), rule)
     return list(keep) + deal.take(5 - len(keep))
 
 
@@ -143,8 +182,6 @@ def read_chance(view: View, rng: Rng, samples: int,
     if keep is None:
         keep = standard_hold(view.hand, rule) if before else tuple(view.hand)
     base = _unseen(view)
-    unseen = set(base)
-    entries = bank(rule)
     passed = _passed(view)
     cond = {s: "open" if s == info["opener"] else "shut" if s in passed else "any"
             for s in rivals}
@@ -156,10 +193,10 @@ def read_chance(view: View, rng: Rng, samples: int,
     total = won = 0.0
     samples = max(16, samples * 3 // (len(rivals) + 2))
     for _ in range(samples):
-        deal = _Deal(base, rng, unseen)
+        deal = _Deal(base, rng)
         deal.claim(keep)
         mine = list(keep) + (deal.take(5 - len(keep)) if len(keep) < 5 else [])
-        hands = {s: _rival_hand(deal, rng, rule, drawn[s], cond[s], entries) for s in rivals}
+        hands = {s: _rival_hand(deal, rng, rule, drawn[s], cond[s]) for s in rivals}
         best = hand_value(mine, rule)
         weight, beaten, tied = 1.0, False, 0
         for s, hand in hands.items():
