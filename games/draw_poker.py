@@ -48,7 +48,7 @@ class DrawPoker(SeatedGame):
                help="a player who drops in the first round still pays the opening bet"),
         Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
     )
-    computer_version = "poker-1"
+    computer_version = "poker-2"
     seats = 8
 
     def build_layout(self) -> Iterable[PileSpec]:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import JOKER, RANK, SUIT
+from ..cards import JOKER, SUIT
 from ..model import Move
-from ..poker import ONE_PAIR, STRAIGHT
-from ..poker_table import hand_value, wild_test
+from ..poker import ONE_PAIR
+from ..poker_table import hand_value
 from ..rng import Rng
 from ..seats import View
+from .poker_holds import standard_hold
+from .poker_odds import read_chance
 
 DECK = tuple(range(52)) + (JOKER,)
 #: how many simulated deals a level makes to value a hold and to estimate its chance
@@ -41,49 +43,6 @@ def _unseen(view: View) -> list[int]:
     for cards in view.shown.values():
         seen |= set(cards)
     return [c for c in DECK if c not in seen]
-
-
-def standard_hold(hand: tuple[int, ...], rule: str) -> tuple[int, ...]:
-    """The cards a plain player keeps: every wild card, a made straight or better whole,
-    the matched ranks of trips, two pairs or a pair, else four to a flush, four in a row,
-    else the highest natural cards (an ace, or two cards above ten)."""
-    wild = wild_test(rule)
-    value = hand_value(hand, rule)
-    if value[0] >= STRAIGHT:
-        return tuple(sorted(hand))
-    wilds = [c for c in hand if wild(c)]
-    naturals = [c for c in hand if not wild(c)]
-    counts: dict[int, int] = {}
-    for c in naturals:
-        counts[RANK[c]] = counts.get(RANK[c], 0) + 1
-    matched = [c for c in naturals if counts[RANK[c]] >= 2]
-    if matched:
-        return tuple(sorted(matched + wilds))
-    for four in combinations(naturals, 4 - min(len(wilds), 4)) if len(wilds) < 4 else ():
-        keep = list(four) + wilds
-        if len(keep) == 4 and (len({SUIT[c] for c in four}) == 1 or _open_ended(four, wilds)):
-            return tuple(sorted(keep))
-    if wilds:
-        high = max(naturals, key=lambda c: _high(RANK[c]), default=None)
-        return tuple(sorted(wilds + ([high] if high is not None else [])))
-    high = sorted(naturals, key=lambda c: _high(RANK[c]), reverse=True)
-    if not high:
-        return tuple(sorted(hand))
-    if _high(RANK[high[0]]) == 14:
-        return (high[0],)
-    return tuple(sorted(c for c in high[:2] if _high(RANK[c]) > 10))
-
-
-def _high(rank: int) -> int:
-    return 14 if rank == 1 else rank
-
-
-def _open_ended(cards: tuple[int, ...], wilds: list[int]) -> bool:
-    ranks = sorted({_high(RANK[c]) for c in cards})
-    if len(ranks) != len(cards):
-        return False
-    span = ranks[-1] - ranks[0]
-    return span <= 3 and ranks[-1] < 14 and ranks[0] > 2 - len(wilds)
 
 
 def _finish(keep: list[int], pool: list[int], rng: Rng) -> list[int]:
@@ -196,6 +155,51 @@ def _bet(view: View, rng: Rng, level: str) -> Move:
     return Move("drop")
 
 
+def drop_cost(view: View) -> int:
+    """What dropping costs now: in the first round, when droppers pay the open, the rest
+    of the opening bet is due anyway, so only the chips past it buy the call."""
+    info = view.info
+    if info["round"] != 0 or not info["droppers_pay_open"]:
+        return 0
+    return max(0, min(info["unit"] - info["bets"][view.seat], info["chips"][view.seat]))
+
+
+def value_line(rivals: int) -> float:
+    """The chance past which a bet wins chips against callers: better than an even share
+    of the pot, with a margin, since the players who call are the stronger ones."""
+    return 0.55 if rivals == 1 else min(0.55, 1.35 / (rivals + 1))
+
+
+def _normal_bet(view: View, rng: Rng) -> Move:
+    """Pot odds, value bets and raises, few and cheap bluffs, and a cap on the stake."""
+    info = view.info
+    legal = set(view.legal)
+    seat = view.seat
+    chips = info["chips"][seat]
+    owe = info["level"] - info["bets"][seat]
+    unit, pot = info["unit"], info["pot"]
+    chance = read_chance(view, rng, SAMPLES["normal"])
+    rivals = sum(info["live"]) - 1
+    coin = _random(rng)
+    line = value_line(rivals)
+    # no reckless stakes: past a share of its chips it raises only with a near-sure hand
+    big = unit + owe > STAKE_LIMIT * chips
+    if Move("check") in legal:
+        if chance > line and (not big or chance > 0.75):
+            return Move("bet") if coin < 0.9 else Move("check")
+        # now and then a bluff, cheap and after the draw, with a hand that cannot check
+        # down a win anyway
+        bluff = info["round"] == 1 and chance < 0.15 and not big and coin < 0.04
+        return Move("bet") if bluff else Move("check")
+    if Move("raise") in legal and chance > line + 0.1 and (not big or chance > 0.75) \
+            and coin < 0.8:
+        return Move("raise")
+    price = owe - drop_cost(view)
+    if price <= 0 or chance * (pot + owe) > price * (0.95 + 0.1 * coin):
+        return Move("call")
+    return Move("drop")
+
+
 def _play(view: View, rng: Rng, level: str) -> Move:
     legal = view.legal
     if not legal:
@@ -212,7 +216,7 @@ def _play(view: View, rng: Rng, level: str) -> Move:
         # openers of jacks alone, early with many still to speak: sometimes wait
         weak = value[0] == ONE_PAIR and value[1] < 13
         return Move("pass") if weak and _random(rng) < 0.15 else Move("open")
-    return _bet(view, rng, level)
+    return _bet(view, rng, level) if level == "easy" else _normal_bet(view, rng)
 
 
 def normal(view: View, rng: Rng) -> Move:

@@ -48,12 +48,12 @@ def test_each_hand_is_a_row_with_chips_winner_level_and_version(db_path, clock):
         assert h[2] == r["pot"] and (h[3], h[4]) == tuple(r["chips"])
         assert json.loads(h[7])["chips"] == list(r["chips"])
     assert hands[-1][3:5] == tuple(g.vars["chips"])
-    assert {h[5:7] for h in hands} == {("normal", "poker-1")}
+    assert {h[5:7] for h in hands} == {("normal", "poker-2")}
     (match,) = rows(db_path, "SELECT play_id, game, winner, visitor_score, computer_score, "
                              "hands, level, computer_version FROM matches")
     assert match == (play.id, "draw_poker", "visitor" if g.won else "computer",
                      g.vars["chips"][0], g.vars["chips"][1], len(results), "normal",
-                     "poker-1")
+                     "poker-2")
 
 
 def test_stats_and_export_include_the_poker_hands(db_path, clock, tmp_path):
