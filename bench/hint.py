@@ -172,6 +172,14 @@ def measure(game_id: str, positions: int, budget: float, rng: random.Random) -> 
 KINDS = ("won", "suggested", "lost", "unknown")
 
 
+def solitaires() -> list[str]:
+    """The games whose table has a Hint button: every game but those played at seats
+    against the computer (Draw Poker, Follow the Rules), which have no solver hint."""
+    from games.seats import SeatedGame
+
+    return [g for g in games.ids() if not isinstance(games.new(g, 1), SeatedGame)]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=10, help="visitor positions per game")
@@ -189,7 +197,7 @@ def main() -> int:
         ap.error(f"--slowdown must be 'auto' or a number, not {args.slowdown!r}")
     if slowdown <= 0 or args.hint_seconds <= 0 or args.positions <= 0:
         ap.error("--slowdown, --hint-seconds and --positions must be positive")
-    ids = args.games.split(",") if args.games else games.ids()
+    ids = args.games.split(",") if args.games else solitaires()
     unknown_ids = [g for g in ids if g not in games.ids()]
     if unknown_ids:
         ap.error(f"unknown game id(s): {', '.join(unknown_ids)}")
