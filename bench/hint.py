@@ -19,8 +19,9 @@ mostly are not, so the figures are for the harder case. The round trip through t
 worker process (pickling the position, rebuilding it, answering) is measured once on a
 trivial request and added, slowed down, to every time.
 
-Results: per game, how many hints the solver found (a winning move), proved that no win
-is left, or could not find in the budget ("No hint found"), and the estimated Pi 4 seconds
+Results: per game, how many hints the solver found (a winning move), how many suggestions
+it made (no win found in the budget: the move its search rates best), proved that no win
+is left, or could not answer at all ("No hint found"), and the estimated Pi 4 seconds
 from the tap to the answer (median and worst). They go to docs/benchmarks.md under
 "## Hints on a Raspberry Pi 4 (bench/hint.py)".
 """
@@ -43,9 +44,9 @@ import games  # noqa: E402
 from bench._report import write_section  # noqa: E402
 from bench.solve import percentile  # noqa: E402
 from games.search import Compound, searchable  # noqa: E402
-from games.solver import solve  # noqa: E402
 from kiosk.solving import deals  # noqa: E402
 from kiosk.solving.hints import HintWorker  # noqa: E402
+from kiosk.solving.hintworker import answer  # noqa: E402
 
 TITLE = "Hints on a Raspberry Pi 4 (bench/hint.py)"
 #: steps of the n-body calibration and a Pi 4's seconds for PI4_NBODY[0] steps: 5,000,000
@@ -151,18 +152,32 @@ def round_trip() -> float:
 
 
 def measure(game_id: str, positions: int, budget: float, rng: random.Random) -> dict:
-    """Solve ``positions`` visitor positions with ``budget`` CPU seconds each."""
-    counts = {"won": 0, "lost": 0, "unknown": 0}
+    """Answer ``positions`` visitor positions with ``budget`` CPU seconds each, as the
+    hint worker answers them (:func:`kiosk.solving.hintworker.answer`)."""
+    counts = dict.fromkeys(KINDS, 0)
     times: list[float] = []
     for _ in range(positions):
         game = visitor_position(game_id, rng)
         start = time.process_time()
         deadline = start + budget
-        sol = solve(game, should_stop=lambda d=deadline: time.process_time() >= d,
-                    max_nodes=10**9, shortest=False)  # as the hint worker asks
-        counts[sol.result] += 1
-        times.append(min(time.process_time() - start, budget))
+        out = answer(game, lambda d=deadline: time.process_time() >= d, max_nodes=10**9)
+        kind = ("suggested" if out["result"] == "unknown" and out["suggestion"]
+                else out["result"])
+        counts[kind] += 1
+        times.append(time.process_time() - start)
     return {**counts, "times": times}
+
+
+#: what an answer can be: a proved hint, a suggestion, a proof of no win, nothing
+KINDS = ("won", "suggested", "lost", "unknown")
+
+
+def solitaires() -> list[str]:
+    """The games whose table has a Hint button: every game but those played at seats
+    against the computer (Draw Poker, Follow the Rules), which have no solver hint."""
+    from games.seats import SeatedGame
+
+    return [g for g in games.ids() if not isinstance(games.new(g, 1), SeatedGame)]
 
 
 def main() -> int:
@@ -182,7 +197,7 @@ def main() -> int:
         ap.error(f"--slowdown must be 'auto' or a number, not {args.slowdown!r}")
     if slowdown <= 0 or args.hint_seconds <= 0 or args.positions <= 0:
         ap.error("--slowdown, --hint-seconds and --positions must be positive")
-    ids = args.games.split(",") if args.games else games.ids()
+    ids = args.games.split(",") if args.games else solitaires()
     unknown_ids = [g for g in ids if g not in games.ids()]
     if unknown_ids:
         ap.error(f"unknown game id(s): {', '.join(unknown_ids)}")
@@ -191,13 +206,13 @@ def main() -> int:
     print(f"slowdown {slowdown:.2f}: {budget:.3f} s of CPU here per hint; "
           f"worker round trip on a Pi about {overhead * 1000:.0f} ms", flush=True)
     rows = []
-    total = {"won": 0, "lost": 0, "unknown": 0}
+    total = dict.fromkeys(KINDS, 0)
     for gid in ids:
         r = measure(gid, args.positions, budget, random.Random(f"{args.salt}:{gid}"))
         pi = [t * slowdown + overhead for t in r["times"]]
         for k in total:
             total[k] += r[k]
-        rows.append(f"| {gid} | {r['won']} | {r['lost']} | {r['unknown']} "
+        rows.append(f"| {gid} | {r['won']} | {r['suggested']} | {r['lost']} | {r['unknown']} "
                     f"| {statistics.median(pi):.2f} | {percentile(pi, 95):.2f} "
                     f"| {max(pi):.2f} |")
         print(rows[-1], flush=True)
@@ -209,15 +224,20 @@ def main() -> int:
         f"hint budget {args.hint_seconds:g} s on the Pi = {budget:.3f} s of CPU here; "
         f"{args.positions} visitor positions per game (a deal as the kiosk deals it, then "
         "0-25 casual moves); worker round trip on the Pi about "
-        f"{overhead * 1000:.0f} ms, included. Hint: a winning move was found; no win: "
-        "proved that no line wins any more (the table offers Undo); none: \"No hint "
-        "found\" (the budget ran out). Seconds are the Pi's, from the tap to the answer.",
+        f"{overhead * 1000:.0f} ms, included. Hint: a winning move was found (proved); "
+        "suggestion: no win was found in the budget, and the table shows the move the "
+        "search rates best, saying that it is a suggestion, not a sure win; no win: proved "
+        "that no line wins any more (the table offers Undo); none: \"No hint found\" (the "
+        "budget ran out with no move to suggest). Seconds are the Pi's, from the tap to "
+        "the answer (a suggestion comes just after the budget).",
         "",
-        f"All games: {total['won']} hints, {total['lost']} no win, {total['unknown']} none "
-        f"of {n} positions ({100 * (total['won'] + total['lost']) / n:.0f}% answered).",
+        f"All games: {total['won']} hints, {total['suggested']} suggestions, "
+        f"{total['lost']} no win, {total['unknown']} none of {n} positions: "
+        f"{100 * (total['won'] + total['lost']) / n:.1f}% answered with a proof (a hint or "
+        f"no win), {100 * (n - total['unknown']) / n:.1f}% with a move or a proof.",
         "",
-        "| game | hint | no win | none | median s | p95 s | max s |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| game | hint | suggestion | no win | none | median s | p95 s | max s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
         *rows,
     ]
     if not args.no_write:

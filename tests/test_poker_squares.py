@@ -271,3 +271,27 @@ def test_option_checks():
         games.new("poker_squares", 1, scoring="french")
     with pytest.raises(games.GameError):
         games.new("poker_squares", 1, joker="both")
+
+
+def test_the_plan_of_a_position_is_made_once_for_the_search_and_the_suggestion(monkeypatch):
+    """A hint that runs out of time asks for the plan twice (the search, then the
+    suggestion): the second time it comes from the cache, the same plan."""
+    from games.search import poker_squares as ps
+    from kiosk.solving.hintworker import answer
+
+    g = games.new("poker_squares", 5)
+    for _ in range(18):                                 # a few squares left: a quick plan
+        g.play(g.legal_moves()[0])
+    made = []
+    plan_of = ps.PokerSquaresSearch._arrange
+    monkeypatch.setattr(ps.PokerSquaresSearch, "_arrange",
+                        lambda self: made.append(1) or plan_of(self))
+    monkeypatch.setattr(ps, "_PLANS", {})
+    monkeypatch.setattr(ps.PokerSquaresSearch, "PLAN_SWAPS", 300)  # a cheap plan will do
+    first = answer(g, should_stop=lambda: True)
+    assert len(made) == 1 and first["suggestion"]
+    assert answer(g, should_stop=lambda: True) == first and len(made) == 1
+    from games.search import searchable
+
+    fresh = searchable(g)
+    assert fresh._arrangement() == plan_of(fresh)       # the cached plan is the plan

@@ -67,6 +67,11 @@ def _anneal(grid: list[int], free: list[int], pts: tuple[int, ...], rnd: random.
     return best
 
 
+#: plans made lately, by (seed, options, position key): see ``_arrangement``
+_PLANS: dict[tuple, list[int]] = {}
+PLANS_KEPT = 8
+
+
 @searches(PokerSquares)
 class PokerSquaresSearch(Search):
     """What the search knows of PokerSquares."""
@@ -114,11 +119,24 @@ class PokerSquaresSearch(Search):
         plan = self.__dict__.get("_plan")
         cards, grid = self.cards, self.grid
         if plan is None or not self.history:  # a search starts from a clone, history empty
-            plan = self._plan = self._arrange()
+            plan = self._plan = self._arrangement()
         elif any(cards[g] and cards[g][-1] != plan[k] for k, g in enumerate(grid)):
             return None
         nxt = cards[self.stock][-1]
         return grid[plan.index(nxt)] if nxt in plan else None
+
+    def _arrangement(self) -> list[int]:
+        """:meth:`_arrange` for this position, made once: the plan is the same every time
+        (seeded by the deal), and it costs seconds, while one hint asks for it twice (the
+        search, then the suggestion when the search ran out of time) and the kiosk's
+        check and hint ask about the same position. A few positions are kept."""
+        key = (self.seed, tuple(sorted(self.opts.items())), self.key())
+        plan = _PLANS.get(key)
+        if plan is None:
+            plan = _PLANS[key] = self._arrange()
+            while len(_PLANS) > PLANS_KEPT:
+                del _PLANS[next(iter(_PLANS))]
+        return list(plan)
 
     def _arrange(self) -> list[int]:
         """A good complete arrangement of the cards still to come around the cards placed,

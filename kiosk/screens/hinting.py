@@ -11,8 +11,10 @@ is out), so the table never waits for the solver.
   worker searches for ``[table] hint_seconds`` while the button shows dots. A found move is
   drawn by :meth:`kiosk.table.table_view.TableView.show_hint` and counted in the play log; a proof
   that no win is left opens the "no way to win" message with an Undo back to the last
-  position known to be winnable; an exhausted budget or a failed worker says "No hint
-  found". An answer for a position that is no longer on the table is never shown.
+  position known to be winnable; an exhausted budget shows the move the search rated
+  best, said as a suggestion ("Maybe try this move"), not as a win; a failed worker, or no
+  move to suggest, says "No hint found". An answer for a position that is no longer on
+  the table is never shown.
 * The state of all this (the book, the position keys, the requests out, the verdict on
   show) is the table controller's :attr:`~kiosk.table.controller.TableController.hints`
   (:class:`kiosk.table.hint_state.HintState`); :class:`TableHelp` asks it what to do and
@@ -36,7 +38,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import GOLD, INK_DARK, KButton
 from kiosk.solving import deals
-from kiosk.solving.hints import LOST, WON, HintWorker, Reply
+from kiosk.solving.hints import LOST, WON, HintWorker, Reply, hint_move
 from kiosk.table.hint_state import HintState
 from kiosk.table.table_view import HINT_SECONDS
 
@@ -276,7 +278,9 @@ class TableHelp:
         if self.app is not None:
             self.button.text = self.app.tr("Hint")
 
-    def _show_move(self, move) -> None:
+    def _show_move(self, move, proved: bool = True) -> None:
+        """Draw a hinted move; ``proved`` False: the solver found no win in time and this
+        is only the move its search rates best, and the table says so."""
         screen, tr = self.screen, self.app.tr
         view = screen.view
         if view is None:
@@ -284,7 +288,8 @@ class TableHelp:
         view.show_hint(move)
         if move.src < 0 and move.dst < 0 and not move.extra and view.hint_source < 0:
             self._light_action(move)
-        screen.say(tr("Try this move: it can still lead to a win."), HINT_SECONDS)
+        screen.say(tr("Try this move: it can still lead to a win.") if proved else
+                   tr("Maybe try this move. No sure win was found in time."), HINT_SECONDS)
         self.ctl.hint_shown()
 
     def _light_action(self, move) -> None:
@@ -317,6 +322,11 @@ class TableHelp:
         elif reply.result == LOST:
             self.no_win()
             return
+        else:
+            move = hint_move(game, reply.suggestion)
+            if move is not None:
+                self._show_move(move, proved=False)
+                return
         self.screen.say(self.app.tr("No hint found"))
 
     # ------------------------------------------------------------------ answers

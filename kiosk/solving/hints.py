@@ -55,6 +55,9 @@ class Reply:
     error: str | None = None
     #: the key of the position asked about
     key: bytes = b""
+    #: no win found in time (``unknown``): the move the search rates best, as notation
+    #: (shown as a suggestion, never as a winning move; never put in the book)
+    suggestion: str | None = None
 
 
 def request_message(game: games.Game, req_id: int, seconds: float,
@@ -190,7 +193,8 @@ class HintWorker:
                     continue  # cancelled
                 reply = Reply(msg["id"], msg.get("result", UNKNOWN), list(msg.get("moves", [])),
                               list(msg.get("keys", [])), int(msg.get("nodes", 0)),
-                              float(msg.get("seconds", 0.0)), msg.get("error"), pending[0])
+                              float(msg.get("seconds", 0.0)), msg.get("error"), pending[0],
+                              msg.get("suggestion") if msg.get("result") == UNKNOWN else None)
                 if reply.error:
                     log.warning("hint worker: %s", reply.error)
                 out.append(reply)

@@ -18,7 +18,9 @@ Protocol on one duplex :func:`multiprocessing.Pipe` (plain picklable dicts):
 * ``{"stop": True}``: leave.
 
 Replies: ``{"id", "result": "won"|"lost"|"unknown", "moves": [notation ...],
-"keys": [position key before each move ..., final key], "nodes", "seconds", "error"}``.
+"keys": [position key before each move ..., final key], "nodes", "seconds", "error",
+"suggestion"}``; ``suggestion`` is the notation of the move the search rates best when it
+found no win in time (``unknown``), or None (see :func:`suggestion`).
 A search stops early when a newer message arrives (the table moved on), so a request for a
 stale position never delays the next one; its reply still comes and the parent decides
 what to keep.
@@ -57,17 +59,28 @@ def build(msg: dict[str, Any]):
 
 def solve(msg: dict[str, Any], interrupted) -> dict[str, Any]:
     """Solve one request; ``interrupted()`` says a newer message is waiting."""
-    from games import solver
-
     start = time.monotonic()
     deadline = start + float(msg.get("seconds", 2.0))
     game = build(msg)
+    out = answer(game, lambda: time.monotonic() > deadline or interrupted(),
+                 int(msg.get("max_nodes", 5_000_000)))
+    out["id"] = msg["id"]
+    out["seconds"] = time.monotonic() - start
+    return out
+
+
+def answer(game, should_stop, max_nodes: int = 5_000_000) -> dict[str, Any]:
+    """What the Hint button gets for ``game`` (left untouched): the solver's verdict, the
+    winning line when it found one, and otherwise, when the budget ran out, a suggestion.
+
+    Kept apart from the pipe so that ``bench/hint.py`` measures exactly what the table
+    gets. ``should_stop`` is the budget (the worker's clock, or the bench's CPU time)."""
+    from games import solver
+
     # a hint wants a way to the goal within the budget, not the shortest (sliding puzzles)
-    sol = solver.solve(game, max_nodes=int(msg.get("max_nodes", 5_000_000)),
-                       should_stop=lambda: time.monotonic() > deadline or interrupted(),
-                       shortest=False)
-    out: dict[str, Any] = {"id": msg["id"], "result": sol.result, "moves": [], "keys": [],
-                           "nodes": sol.nodes, "error": None}
+    sol = solver.solve(game, max_nodes=max_nodes, should_stop=should_stop, shortest=False)
+    out: dict[str, Any] = {"result": sol.result, "moves": [], "keys": [],
+                           "nodes": sol.nodes, "error": None, "suggestion": None}
     if sol.result == solver.WON:
         if not solver.replay_wins(game, sol.moves):
             out.update(result=solver.UNKNOWN, error="the solver's line does not replay")
@@ -79,8 +92,38 @@ def solve(msg: dict[str, Any], interrupted) -> dict[str, Any]:
                 g.play(m, check=False)
                 keys.append(g.key())
             out["keys"] = keys
-    out["seconds"] = time.monotonic() - start
+    if out["result"] == solver.UNKNOWN:
+        move = suggestion(game)
+        out["suggestion"] = game.notation(move) if move is not None else None
     return out
+
+
+def suggestion(game):
+    """The move the search would try first from ``game``, when no win was proved in time:
+    the move its order rates best (a safe move home, else the first of the game's pruned
+    order), leaving out a move after which the game's own dead-end test or rules already
+    say the position is lost. A suggestion, not a promise: the table says so. None when
+    every move is such a dead end (or there is none)."""
+    from games.model import Compound
+    from games.search import Search, searchable
+
+    g = searchable(game)
+    safe = g.solver_autoplay()
+    candidates = [safe] if safe is not None else list(g.solver_moves(True))
+    if safe is None and type(g).SOLVER_PRUNES:
+        candidates += [m for m in g.solver_moves(False) if m not in candidates]
+    check_hopeless = type(g).solver_hopeless is not Search.solver_hopeless
+    for cand in candidates:
+        made = cand.moves if type(cand) is Compound else (cand,)
+        for m in made:
+            g.make(m)
+        dead = not g.won and (g.lost or (check_hopeless and g.solver_hopeless()))
+        for _ in made:
+            g.unmake()
+        if not dead:
+            first = made[0]
+            return first if game.why_illegal(first) is None else None
+    return None
 
 
 def serve(conn) -> None:

@@ -13,6 +13,7 @@ import pytest
 import games
 from games import solver
 from kiosk.solving.hints import LOST, UNKNOWN, WON, HintBook, HintWorker, Reply, hint_move
+from kiosk.solving.hintworker import answer
 from tests.conftest import arrange
 
 #: a Klondike end game: two spades left to play
@@ -192,3 +193,50 @@ def test_a_worker_that_cannot_start_gives_no_hint_and_no_log_flood(monkeypatch, 
     now[0] += 61
     w.request(game, seconds=1)                      # tried again after the back-off
     assert sum("cannot send" in r.message for r in caplog.records) == 2
+
+
+# ---------------------------------------------------------------- no win found in time
+def _first_moves(game: games.Game) -> list[games.Move]:
+    """The engine moves the search tries first, in its order (a compound by its first)."""
+    from games.search import Compound, searchable
+
+    g = searchable(game)
+    safe = g.solver_autoplay()
+    return [safe] if safe is not None else [
+        m.moves[0] if type(m) is Compound else m for m in g.solver_moves(True)]
+
+
+def test_no_win_in_time_gives_the_searchs_best_move_as_a_suggestion_not_a_line():
+    game = games.new("accordion", 1)
+    out = answer(game, should_stop=lambda: True)      # the budget is gone at once
+    assert out["result"] == UNKNOWN and out["moves"] == [] and out["keys"] == []
+    move = hint_move(game, out["suggestion"])
+    assert move is not None and move == _first_moves(game)[0]
+    # a proved answer carries no suggestion
+    assert answer(klondike(ENDGAME), should_stop=lambda: False)["suggestion"] is None
+    assert answer(klondike(HOPELESS), should_stop=lambda: False)["suggestion"] is None
+
+
+def test_a_suggestion_leaves_out_a_move_into_a_dead_end(monkeypatch):
+    from games.search.accordion import AccordionSearch
+
+    game = games.new("accordion", 1)
+    first, second = _first_moves(game)[:2]
+    monkeypatch.setattr(AccordionSearch, "solver_hopeless",
+                        lambda self: bool(self.history) and self.history[-1] == first)
+    assert answer(game, should_stop=lambda: True)["suggestion"] == game.notation(second)
+    # every move a dead end: nothing to suggest ("No hint found")
+    monkeypatch.setattr(AccordionSearch, "solver_hopeless", lambda self: bool(self.history))
+    assert answer(game, should_stop=lambda: True)["suggestion"] is None
+
+
+def test_the_worker_sends_the_suggestion_and_the_book_does_not_keep_it(worker):
+    game = games.new("napoleons_tomb", 1)                 # far beyond the budget
+    rid = worker.request(game, seconds=0.0)
+    reply = wait_for(worker, {rid})[rid]
+    assert reply.result == UNKNOWN and reply.error is None and reply.key == game.key()
+    move = hint_move(game, reply.suggestion)
+    assert move is not None and game.why_illegal(move) is None
+    book = HintBook()
+    book.add(reply)
+    assert book.verdict(game.key()) is None and book.next_move(game.key()) is None

@@ -220,3 +220,23 @@ def test_a_worker_that_dies_while_thinking_gives_no_hint_not_an_error(ui):
     tap_hint(ui)
     assert ui.until(lambda: ui.table.view.hint_move is not None, WAIT)
     assert help_.worker.alive and help_.worker.restarts >= 1
+
+
+def test_no_win_found_in_time_shows_a_suggested_move_said_as_a_suggestion(ui, monkeypatch):
+    """A position far beyond the budget: the Hint button still shows a legal move, the one
+    the search rates best, and the table says it is a suggestion, not a sure win."""
+    monkeypatch.setattr(ui.app.cfg.table, "hint_seconds", 0.2)
+    ctl = ui.app.open_game("napoleons_tomb", 1)
+    ui.frames(3)
+    help_ = ui.table.help
+    before = hints_logged(ui.app)
+    tap_hint(ui)
+    view = ui.table.view
+    assert ui.until(lambda: help_._hint_req is None, WAIT)
+    move = view.hint_move
+    assert move is not None and ctl.game.why_illegal(move) is None
+    assert ui.table.toast.text == "Maybe try this move. No sure win was found in time."
+    assert help_.book.verdict(ctl.game.key()) is None     # not remembered as a win
+    assert help_.shown == ""                              # nor shown as "Still winnable"
+    ui.tap_widget(ui.table.buttons["home"])
+    assert hints_logged(ui.app) == before + 1
