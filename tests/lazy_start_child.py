@@ -33,6 +33,12 @@ def later_loaded() -> list[str]:
     return sorted(m for m in sys.modules if m.split(".")[0] in LATER)
 
 
+def log_opened(app) -> bool:
+    """Whether the lobby's play log is open (read without opening it)."""
+    kept = vars(app.lobby)
+    return kept.get("_playlog", kept.get("playlog")) is not None
+
+
 def fan(app) -> list[list[float]]:
     return [list(card.size) for card in app.welcome.cards]
 
@@ -85,7 +91,7 @@ def main() -> None:
                               "screens": [s.name for s in app.sm.screens],
                               "current": app.sm.current, "later": later_loaded(),
                               "preloads": list(preloads), "fan": fan(app),
-                              "log_open": app.lobby._playlog is not None}
+                              "log_open": log_opened(app)}
         if services:  # a visitor at once: another language, a game, a move
             app.set_language("ru")
             out["title_ru"] = app.welcome.title.text
