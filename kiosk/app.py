@@ -137,6 +137,9 @@ class KioskApp(App):
         self._catalog: list[dict] | None = None
         self._entries: dict[str, dict] = {}
         self.controller: TableController | None = None
+        #: the thread reading the other languages' catalogs, once started after the first
+        #: frame (the UI tests wait for it: it shares the interpreter with timed presses)
+        self.catalog_reader: threading.Thread | None = None
         #: a table was sat at since the allocator was last trimmed (:func:`kiosk.platform.heap.give_back`)
         self._tables_since_trim = False
         #: "winnable deals only": one deal cycle per list, for the whole run
@@ -252,8 +255,12 @@ class KioskApp(App):
         Window.unbind(on_flip=self._first_frame_shown)
         Clock.schedule_once(lambda _dt: self.lobby.after_first_frame(), 0)
         Clock.schedule_once(lambda _dt: self.sm.get_screen("picker"), 0)
-        Clock.schedule_once(lambda _dt: threading.Thread(
-            target=preload, name="kiosk-catalogs", daemon=True).start(), 0)
+        Clock.schedule_once(lambda _dt: self._read_catalogs(), 0)
+
+    def _read_catalogs(self) -> None:
+        self.catalog_reader = threading.Thread(target=preload, name="kiosk-catalogs",
+                                               daemon=True)
+        self.catalog_reader.start()
 
     def _stop_demo(self) -> None:
         """Stop attract mode if it ever started (no demo screen is built to say no)."""
