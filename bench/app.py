@@ -362,7 +362,10 @@ def main() -> int:
         f"Memory split (one run with tracemalloc, which adds its own overhead: "
         f"{split['rss_mb']:.0f} MB resident): Python heap {split['heap_mb']:.1f} MB after the "
         f"deals ({split['heap_at_first_frame_mb']:.1f} MB at the first frame); textures alive "
-        f"{split['texture_mb']:.1f} MB; {split['font_faces']:.0f} font faces (font, size, bold) "
+        f"{split['texture_mb']:.1f} MB (width x height x 4 of every live texture: llvmpipe "
+        "keeps its copy in this process, so it is in the resident figure here; a Pi's GPU "
+        "memory is not in its RSS); "
+        f"{split['font_faces']:.0f} font faces (font, size, bold) "
         "on the built screens; the rest (window, software GL, shared libraries, allocator "
         "slack) is what the bare window measures plus the libraries the app adds. Largest "
         "heap files: " + "; ".join(split["heap_top"]) + ".",

@@ -137,6 +137,9 @@ class KioskApp(App):
         self._catalog: list[dict] | None = None
         self._entries: dict[str, dict] = {}
         self.controller: TableController | None = None
+        #: the thread reading the other languages' catalogs, once started after the first
+        #: frame (the UI tests wait for it: it shares the interpreter with timed presses)
+        self.catalog_reader: threading.Thread | None = None
         #: a table was sat at since the allocator was last trimmed (:func:`kiosk.platform.heap.give_back`)
         self._tables_since_trim = False
         #: "winnable deals only": one deal cycle per list, for the whole run
@@ -237,19 +240,27 @@ class KioskApp(App):
         if self.on_ready is not None:
             Clock.schedule_once(lambda _dt: self.on_ready(self), 0)
         Window.bind(on_flip=self._first_frame_shown)
-        # the other languages' catalogs, read off the UI thread, so a visitor's first tap on
-        # a language button does not wait for Babel to parse them
-        threading.Thread(target=preload, name="kiosk-catalogs", daemon=True).start()
         return self.sm
 
     def _built(self, screen: Screen) -> None:
         screen.retranslate()
 
     def _first_frame_shown(self, *_a) -> None:
-        """The first screen is up: the picker (a visitor's first touch opens it) is built in
-        the next frame rather than under that touch."""
+        """The first screen is up: what a visitor's first touch needs comes in the next
+        frames rather than under that touch or before the first frame: the play log
+        (:meth:`kiosk.lobby.Lobby.after_first_frame`), the picker (the first touch opens
+        it), and the other languages' catalogs, read off the UI thread so that a first tap
+        on a language button does not wait for Babel to parse them (started before the
+        first frame, that thread took the interpreter from the start's own work)."""
         Window.unbind(on_flip=self._first_frame_shown)
+        Clock.schedule_once(lambda _dt: self.lobby.after_first_frame(), 0)
         Clock.schedule_once(lambda _dt: self.sm.get_screen("picker"), 0)
+        Clock.schedule_once(lambda _dt: self._read_catalogs(), 0)
+
+    def _read_catalogs(self) -> None:
+        self.catalog_reader = threading.Thread(target=preload, name="kiosk-catalogs",
+                                               daemon=True)
+        self.catalog_reader.start()
 
     def _stop_demo(self) -> None:
         """Stop attract mode if it ever started (no demo screen is built to say no)."""

@@ -18,6 +18,9 @@ The lobby opens the play log (:class:`kiosk.records.playlog.PlayLog`: retries, p
 closing) and its one :class:`kiosk.records.logsession.LogSession`, which it hands to each
 visitor's table (:meth:`TableController.keep_log`); from then on the table's controller
 feeds it, touches and button presses included. Attract-mode tables are never logged.
+The log is opened in the frame after the first one (:meth:`Lobby.after_first_frame`), so
+the welcome screen does not wait for sqlite and the file's check; anything that needs it
+sooner (a visitor sitting down at once, the operator's pages) opens it then.
 """
 
 from __future__ import annotations
@@ -25,16 +28,18 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
 
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO, Buttons
-from kiosk.records.logsession import LogSession
-from kiosk.records.playlog import PlayLog
 from kiosk.settings.config import Config
 from kiosk.settings.operator import HOLD_SECONDS
+
+if TYPE_CHECKING:  # imported when the log is opened (sqlite3, sqlite-utils, statistics)
+    from kiosk.records.logsession import LogSession
+    from kiosk.records.playlog import PlayLog
 
 log = logging.getLogger("kiosk.lobby")
 
@@ -64,8 +69,10 @@ class Lobby:
         self.cfg = cfg
         self.services = services
         self.data_dir = data_dir
-        self.playlog: PlayLog | None = playlog
-        self.session: LogSession | None = None
+        self._playlog: PlayLog | None = playlog
+        self._session: LogSession | None = None
+        #: services are on and the log is not opened yet (see :meth:`after_first_frame`)
+        self._log_pending = False
         self.buttons: Buttons | None = None
         self.pin_factory = pin_factory
         self.idle_timeout = float(cfg.idle_timeout)
@@ -92,26 +99,61 @@ class Lobby:
             return
         self._started = True
         if self.services:
-            self._open_log()
+            self._log_pending = True
             self._open_buttons()
         Window.bind(on_touch_down=self._touch_down, on_touch_move=self._touch_move,
                     on_touch_up=self._touch_up)
         self.app.sm.bind(current=lambda *_a: self.arm())
         self.arm()
 
+    def after_first_frame(self) -> None:
+        """The welcome screen is up: open the play log now, and show today's wins it has."""
+        if not self._log_pending:
+            return
+        self._open_log()
+        welcome = self.app.sm.built("welcome")
+        if welcome is not None and self._playlog is not None:
+            welcome.show_wins(self.today_wins())
+
+    @property
+    def playlog(self) -> PlayLog | None:
+        """The play log (opened now if it was still to open); None without one."""
+        self._open_log()
+        return self._playlog
+
+    @playlog.setter
+    def playlog(self, value: PlayLog | None) -> None:
+        self._playlog = value
+
+    @property
+    def session(self) -> LogSession | None:
+        """The log session handed to each visitor's table (opened with the log)."""
+        self._open_log()
+        return self._session
+
+    @session.setter
+    def session(self, value: LogSession | None) -> None:
+        self._session = value
+
     def _open_log(self) -> None:
-        if self.playlog is None:
+        if not self._log_pending:
+            return
+        self._log_pending = False
+        from kiosk.records.logsession import LogSession
+        from kiosk.records.playlog import PlayLog
+
+        if self._playlog is None:
             try:
-                self.playlog = PlayLog.from_config(self.cfg)
+                self._playlog = PlayLog.from_config(self.cfg)
             except Exception:  # noqa: BLE001 - PlayLog never raises; belt and braces
                 log.exception("the play log cannot start; games are not logged")
-                self.playlog = None
-        if self.playlog is None:
+                self._playlog = None
+        if self._playlog is None:
             return
-        if self.playlog.interrupted_on_open:
+        if self._playlog.interrupted_on_open:
             log.warning("%d plays were still open after the last stop: marked interrupted",
-                        self.playlog.interrupted_on_open)
-        self.session = LogSession(self.playlog)
+                        self._playlog.interrupted_on_open)
+        self._session = LogSession(self._playlog)
         self._timers.append(Clock.schedule_interval(self._retry, RETRY_EVERY))
         self._timers.append(Clock.schedule_interval(self._prune, PRUNE_EVERY))
 
@@ -128,20 +170,21 @@ class Lobby:
                 ev.cancel()
         self._timers.clear()
         self._release_idle_table()
+        self._log_pending = False  # never opened: nothing to close
         if self.buttons is not None:
             self.buttons.close()
-        if self.session is not None:
-            self.session.close()
-        if self.playlog is not None:
-            self.playlog.close()
+        if self._session is not None:
+            self._session.close()
+        if self._playlog is not None:
+            self._playlog.close()
 
     def _retry(self, _dt: float) -> None:
-        if self.playlog is not None and not self.playlog.status.ok:
-            self.playlog.retry()
+        if self._playlog is not None and not self._playlog.status.ok:
+            self._playlog.retry()
 
     def _prune(self, _dt: float) -> None:
-        if self.playlog is not None:
-            self.playlog.prune()
+        if self._playlog is not None:
+            self._playlog.prune()
 
     # ------------------------------------------------------------------ the table's log
     def follow(self, controller: Any) -> None:
@@ -165,10 +208,12 @@ class Lobby:
         self._left_table = None
 
     def today_wins(self) -> int:
-        if self.playlog is None:
+        """Today's wins in the log; 0 while it is still to open (the welcome screen's
+        first frame: :meth:`after_first_frame` shows them once it is)."""
+        if self._playlog is None:
             return 0
         try:
-            return self.playlog.today_wins()
+            return self._playlog.today_wins()
         except Exception:  # noqa: BLE001
             log.exception("today_wins failed")
             return 0

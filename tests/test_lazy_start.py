@@ -87,6 +87,44 @@ def test_the_welcome_screen_comes_up_without_games_solver_or_deal_lists(started)
     assert not [name for name in first["read"] if name.endswith(".json")], first["read"]
 
 
+def test_the_first_frame_waits_for_no_play_log_line_breaker_catalogs_or_card_fan(started):
+    """The play log's sqlite, uniseg's tables, the other languages' catalogs (a thread that
+    took the interpreter from the start) and the welcome fan's five faces come in the
+    frames after the first; the fan is drawn there at its size."""
+    first = started["first_frame"]
+    assert first["later"] == [], first["later"]
+    assert first["preloads"] == [] and first["fan"] == [[0, 0]] * 5
+    assert all(w > 4 and h > w for w, h in started["fan_later"]), started["fan_later"]
+
+
+@pytest.fixture(scope="module")
+def started_with_services(tmp_path_factory) -> dict:
+    data = tmp_path_factory.mktemp("lazy-log")
+    proc = subprocess.run([sys.executable, str(HERE / "lazy_start_child.py"), "services",
+                           str(data)], capture_output=True, text=True, timeout=300)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
+    return json.loads(lines[-1])
+
+
+def test_a_visitor_at_the_first_frame_switches_language_and_the_play_is_logged(
+        started_with_services):
+    """``kiosk run``: the log is not open at the first frame, yet a language tap and a game
+    started right then work, and that first play is in the log."""
+    out = started_with_services
+    first = out["first_frame"]
+    assert not first["log_open"] and first["later"] == [], first
+    assert out["title_ru"] == catalog_ru("Solitaire")
+    assert out["errors"] == []
+    assert out["plays"] == [["klondike", 1, 1]]
+
+
+def catalog_ru(msgid: str) -> str:
+    from kiosk.i18n import catalog
+
+    return catalog("ru")[msgid]
+
+
 def test_the_picker_is_ready_before_the_first_touch_and_imports_no_game(started):
     idle = started["idle"]
     from kiosk.settings.config import default_games

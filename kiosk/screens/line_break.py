@@ -16,16 +16,17 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from uniseg.linebreak import line_break as _uniseg_class
-
 _ALPHA = {"AL", "HL"}
 _IDEO = {"ID", "EB", "EM"}
 
 
 @lru_cache(maxsize=8192)
 def line_class(ch: str) -> str:
-    """The resolved line break class of ``ch`` (LB1)."""
-    cls = str(_uniseg_class(ch))
+    """The resolved line break class of ``ch`` (LB1). uniseg is imported at the first text
+    that has to be broken (its tables and metadata were a tenth of the kiosk's start)."""
+    from uniseg.linebreak import line_break as uniseg_class
+
+    cls = str(uniseg_class(ch))
     if cls in ("AI", "SG", "XX", "SA"):
         return "AL"
     if cls == "CJ":

@@ -102,13 +102,16 @@ def _wrap(text: str, px: float, width: float, font_name: str,
     lines: list[str] = []
     cut_word = False
     for paragraph in text.split("\n"):
+        def fits(t: str) -> bool:
+            return text_width(t, px, font_name, bold) <= width
+
+        if fits(paragraph.rstrip()):  # one line, as the greedy fill below would make it
+            lines.append(paragraph.rstrip())  # (no break opportunities needed: no uniseg)
+            continue
         line = ""
         units = _space_units(paragraph) if words_only else break_units(paragraph)
         if glue_numbers:
             units = _glue_numbers(units)
-        def fits(t: str) -> bool:
-            return text_width(t, px, font_name, bold) <= width
-
         cut = _ellipsize if ellipsize else _cut_to_fit
         for unit in units:
             trial = line + unit

@@ -4,11 +4,17 @@ When the configuration file could not be parsed (the kiosk runs on the last good
 the defaults, :attr:`kiosk.settings.config.Config.broken_file`), a small amber dot sits in the
 bottom left corner: an operator who knows to look sees that something needs attention (the
 operator menu's Status page says what); a visitor sees a speck and nothing to read.
+
+The fan of five cards is drawn in the frame after the screen's first one: drawing its faces
+(glyph boxes, a framebuffer, five textures) was the largest part of the start after Kivy's
+own, and the screen takes a touch without them (docs/benchmarks.md, Touch table notes).
 """
 
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.graphics import Color, Ellipse
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
@@ -51,8 +57,11 @@ class WelcomeScreen(Screen):
         self.title = FitLabel(bold=True, color=GOLD, **fixed)
         self.subtitle = FitLabel(color=(1, 1, 1, 1), **fixed)
         self.count = FitLabel(color=(1, 1, 1, 0.75), **fixed)
-        # drawn once, at the size _arrange gives them (not first at a default size)
+        # drawn once, at the size _arrange gives them (not first at a default size), and
+        # not before the first frame has been shown (see the module)
         self.cards = [CardWidget(code, size=(0, 0)) for code in SHOWCASE]
+        self.fan_shown = False
+        Window.bind(on_flip=self._first_frame_shown)
         self.langs = LanguageBar(size_hint=(None, None))
         # today's wins, for passers-by (shown only when there are some)
         self.wins_badge = Panel(size_hint=(None, None), fill=(0.98, 0.76, 0.25, 0.16))
@@ -66,6 +75,16 @@ class WelcomeScreen(Screen):
             root.add_widget(w)
         self.add_widget(root)
         self.bind(size=self._arrange)  # the app translates it once it has its size
+
+    def _first_frame_shown(self, *_a) -> None:
+        Window.unbind(on_flip=self._first_frame_shown)
+        Clock.schedule_once(lambda _dt: self.show_fan(), 0)
+
+    def show_fan(self) -> None:
+        """Draw the fan of cards (once the first frame is up)."""
+        if not self.fan_shown:
+            self.fan_shown = True
+            self._arrange()
 
     def retranslate(self) -> None:
         app = App.get_running_app()
@@ -86,7 +105,10 @@ class WelcomeScreen(Screen):
         """"★ 3 games won here today ★" when there are any (never "0 wins")."""
         self.wins_today = wins
         app = App.get_running_app()
-        self.wins.text = (app.trn("★ {n} game won here today ★",
+        # no text while the badge is hidden: fitting it into its box broke its line, the
+        # one text of the first frame that needed the line breaker (uniseg)
+        self.wins.text = ("" if wins <= 0 else
+                          app.trn("★ {n} game won here today ★",
                                   "★ {n} games won here today ★", wins)
                           if wins > 1 else app.tr("★ A game won here today ★"))
         self.wins_badge.opacity = 1 if wins > 0 else 0
@@ -107,7 +129,7 @@ class WelcomeScreen(Screen):
         total = cw * 0.62 * (len(self.cards) - 1) + cw
         x0 = (w - total) / 2
         base_y = self.title.y - ch - 20 * u
-        for k, card in enumerate(self.cards):
+        for k, card in enumerate(self.cards if self.fan_shown else ()):
             card.size = (round(cw), round(ch))
             lift = -abs(k - 2) * cw * 0.12
             card.pos = (round(x0 + k * cw * 0.62), round(base_y + lift))

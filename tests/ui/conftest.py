@@ -173,6 +173,8 @@ def kiosk(tmp_path_factory):
     harness.runner = runner
     harness.config_path = path
     harness.frames(3)
+    if app.catalog_reader is not None:  # read after the first frame: not under timed tests
+        app.catalog_reader.join(60)
     yield harness
     assert not app.keeper.errors, app.keeper.errors
     app.lobby.stop()
