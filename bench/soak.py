@@ -266,7 +266,9 @@ def main() -> int:
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}, SDL offscreen (Mesa llvmpipe), 800x480, "
         "`[attract] delay = 10`, the app of `kiosk run` (play log on). Regenerate with "
-        "`nice python bench/soak.py --minutes 30`. Growth is the least-squares slope of "
+        "`nice python bench/soak.py --minutes 130` (one rotation of the 42 solitaires "
+        "takes about an hour; two show the second's first showings). Growth is the "
+        "least-squares slope of "
         f"the samples after minute {WARM_UP_MINUTES:g}.",
         run_text, *_kept_runs([k for k in args.keep if k != args.label])])
     print(body)

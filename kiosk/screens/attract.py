@@ -121,6 +121,7 @@ class AttractScreen(Screen):
             self.player = DemoPlayer(game_id, options, self._rnd)
             self.ctl = TableController(game_id, self.player.seed(), options, autoplay=False,
                                        demo=True)
+            self.player.fast_forward(self.ctl.game)  # a long line: only its end is shown
         except Exception:  # noqa: BLE001 - one broken game must not end the show
             log.exception("demo of %s failed to start", game_id)
             self._ev = Clock.schedule_once(self._next_game, self.pause)

@@ -4,10 +4,17 @@ On the welcome screen, after a while, the kiosk plays games by itself. For a gam
 list of winnable deals (``assets/deals/<game>.json``, :mod:`kiosk.solving.deals`) the demo replays a
 stored winning line to the end, so the show ends with a win; of a few deals drawn from the
 list it takes the one with the shortest line, and :meth:`DemoPlayer.pace` spreads a long line
-over about a minute and a half rather than letting it drag. Other games are played by a simple
-auto-player: the engine's safe foundation moves first, then the first legal move in the
-order the solver would try them (``solver_moves`` of :mod:`games.search`) that leads to a position
-not seen before; it stops when no such move is left or after :data:`MAX_MOVES`.
+over about a minute and a half rather than letting it drag. A line longer than a show can
+hold at a followable pace (:data:`MAX_SHOWN` moves) is shown from its last :data:`MAX_SHOWN`
+moves: the table opens on the deal with the first moves already made
+(:meth:`DemoPlayer.fast_forward`). Snake's lines are 665 to 64 275 moves; played whole, one
+demo held the lobby for most of an hour (the soak of b4f6e46: one demo from minute 48 to the
+end of the run).
+
+Other games are played by a simple auto-player: the engine's safe foundation moves first, then
+the first legal move in the order the solver would try them (``solver_moves`` of
+:mod:`games.search`) that leads to a position not seen before; it stops when no such move is
+left or after :data:`MAX_MOVES`.
 
 Demo plays are never written to the play log: attract mode runs all night, and a move a
 second synced to the card would wear it out for nothing (the statistics leave demos out
@@ -36,6 +43,8 @@ SLOWEST = 0.9
 FASTEST = 0.35
 #: how many deals of the list are drawn to pick the shortest line from
 CANDIDATES = 3
+#: the most moves one show plays: :data:`SHOW_SECONDS` at :data:`FASTEST` a move
+MAX_SHOWN = int(SHOW_SECONDS / FASTEST)
 
 
 class DemoPlayer:
@@ -53,27 +62,50 @@ class DemoPlayer:
         self._seen: set[bytes] = set()
         self._queue: list[Move] = []
         self._seed: int | None = None
+        #: how many moves of :attr:`line` are made before the show (:meth:`fast_forward`)
+        self.skipped = 0
         try:
-            deal_list = deals.load(game_id, self.options)
+            # the file's strings, split for the one deal shown (Snake's list parsed whole
+            # is 35 MB of Python objects), and the lists the table read lately kept
+            deal_list = deals.stored(game_id, self.options)
         except Exception:  # noqa: BLE001 - a broken list only costs the stored lines
             log.exception("cannot read the deal list of %s", game_id)
             deal_list = None
-        if deal_list is not None and deal_list.deals:
-            drawn = [self.rnd.choice(deal_list.deals) for _ in range(CANDIDATES)]
-            deal = min(drawn, key=lambda d: len(d["moves"]))
-            self._seed = deal["seed"]
+        if deal_list is not None and deal_list.seeds:
+            seed = self._draw(deal_list)
+            self._seed = seed
             try:
-                game = games.new(game_id, deal["seed"], **self.options)
-                self.line = deals.line(game, deal["moves"])
+                game = games.new(game_id, seed, **self.options)
+                self.line = deals.line(game, deal_list.moves(seed) or [])
                 for text in self.line:  # a show that promises a win must end in one
                     game.play(game.parse_move(text))
                 if not game.won:
                     raise ValueError("the line does not end in a win")
+                self.skipped = max(0, len(self.line) - MAX_SHOWN)
             except Exception as err:  # noqa: BLE001 - the auto-player takes over
                 log.warning("stored line of %s #%s does not replay (%s); the demo plays by "
-                            "itself", game_id, deal["seed"], err)
+                            "itself", game_id, seed, err)
                 self.line = None
                 self._seed = None
+                self.skipped = 0
+
+    def _draw(self, deal_list: deals.StoredDeals) -> int:
+        """The deal to show: the shortest line of a few drawn from those a show can hold
+        whole; when there are none (Snake), the list's shortest line, so that putting its
+        forced moves back and checking it (on the kiosk's one thread) stays short too."""
+        def length(seed: int) -> int:
+            return len(deal_list.lines[seed].split())
+
+        fits = [s for s in deal_list.seeds if length(s) <= MAX_SHOWN]
+        if not fits:
+            return min(deal_list.seeds, key=length)
+        return min((self.rnd.choice(fits) for _ in range(CANDIDATES)), key=length)
+
+    def fast_forward(self, game: games.Game) -> None:
+        """Make on the freshly dealt ``game`` the moves of the line the show leaves out
+        (:attr:`skipped`: all but its last :data:`MAX_SHOWN`), without showing them."""
+        for text in (self.line or [])[:self.skipped]:
+            game.play(game.parse_move(text))
 
     @property
     def replays(self) -> bool:
@@ -89,14 +121,16 @@ class DemoPlayer:
         """Seconds between two demo moves: a stored line is shown in about
         :data:`SHOW_SECONDS`, at :data:`FASTEST` to ``slowest`` seconds a move (``slowest``
         wins when it is lower: the tests run the show fast)."""
-        if self.line is None or not self.line:
+        shown = len(self.line or ()) - self.skipped
+        if shown <= 0:
             return slowest
-        return min(slowest, max(FASTEST, SHOW_SECONDS / len(self.line)))
+        return min(slowest, max(FASTEST, SHOW_SECONDS / shown))
 
     def next_move(self, game: games.Game) -> Move | None:
         """The next move to show, or None when the show is over (won, the line or the
         auto-player's ideas ran out, or :data:`MAX_MOVES` for the auto-player: a stored line
-        is always played to its end, however long, so it ends in a win)."""
+        is always played to its end (of a long one, its last :data:`MAX_SHOWN` moves), so it
+        ends in a win)."""
         if game.won or (self.line is None and self.played >= self.max_moves):
             return None
         move = self._from_line(game) if self.line is not None else self._greedy(game)
@@ -105,10 +139,11 @@ class DemoPlayer:
         return move
 
     def _from_line(self, game: games.Game) -> Move | None:
-        if self.played >= len(self.line):
+        at = self.skipped + self.played
+        if at >= len(self.line):
             return None
         try:
-            move = game.parse_move(self.line[self.played])
+            move = game.parse_move(self.line[at])
         except Exception:  # noqa: BLE001
             log.exception("stored line of %s left the rules", self.game_id)
             return None

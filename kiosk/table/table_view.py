@@ -32,6 +32,11 @@ HIGHLIGHT = (0.98, 0.8, 0.25, 1)
 SELECT = (0.35, 0.8, 1.0, 1)
 #: a hint's glow: green, unlike the gold of drop targets and the blue of a selection
 HINT = (0.3, 1.0, 0.45, 1)
+#: the width of an empty place's outline. Kivy draws a wider Line under a see-through colour
+#: through a stencil (push, draw, mask, pop: four draws a line), and Mesa's llvmpipe keeps
+#: what the largest of those frames needed: Maze's 54 outlines left 15 MB of C heap for
+#: good (docs/benchmarks.md, "Soak: attract mode memory"). A 1-pixel line is one plain draw.
+OUTLINE_WIDTH = 1.0
 #: how long a hint stays on the table, and one flight of its ghost card
 HINT_SECONDS = 5.0
 GHOST_FLIGHT = 0.9
@@ -169,7 +174,8 @@ class TableView(Widget):
             grp.add(Color(0, 0, 0, 0.12))
             grp.add(RoundedRectangle(pos=(b.x, b.y), size=(b.w, b.h), radius=[rad]))
             grp.add(Color(1, 1, 1, 0.28))
-            grp.add(Line(rounded_rectangle=(b.x + 1, b.y + 1, b.w - 2, b.h - 2, rad), width=1.2))
+            grp.add(Line(rounded_rectangle=(b.x + 1, b.y + 1, b.w - 2, b.h - 2, rad),
+                         width=OUTLINE_WIDTH))
             label = self._label(spec.label)
             if label:
                 px = int(b.w * 0.42)
