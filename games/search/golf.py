@@ -36,15 +36,20 @@ class GolfSearch(Search):
         """Counting arguments on the column cards still to play (a sound dead-end test).
 
         Between two stock cards the player plays a chain of column cards, each one rank from
-        the last; a chain starts at the discard pile's top card now or at a stock card, and
-        nothing goes on a king, so a king ends its chain and a king never starts one. A chain
-        stays within a run of ranks that all still have column cards (a "component"), next
-        to its start. For each component: a king there needs a chain of its own; ranks
-        alternate odd and even along a chain, so a chain from an even start holds at most one
-        odd card more than even ones, and the other way round.
+        the last; a chain starts at the discard pile's top card now or at a stock card. By
+        default nothing goes on a king, so a king ends its chain and never starts one; with
+        ``queen_on_king`` a king is a rank like any other (its one neighbour is the queen).
+        Ranks never wrap. A chain stays within a run of ranks that all still have column
+        cards (a "component"), next to its start. For each component: with kings ending
+        chains, a king there needs a chain of its own; ranks alternate odd and even along a
+        chain, so a chain from an even start holds at most one odd card more than even ones,
+        and the other way round. Then every column card needs a card one rank away played
+        just before it (Hall's condition below), and that card cannot be one lying under it
+        in its own column (the blocked-card test).
         """
-        if self.opts["queen_on_king"] or self.won:
+        if self.won:
             return False
+        king_ends = not self.opts["queen_on_king"]
         cards = self.cards
         tab = [0] * 15
         for p in self.tableau:
@@ -56,7 +61,8 @@ class GolfSearch(Search):
             starts[RANK[w[-1]]] += 1
         for c in cards[self.stock]:
             starts[RANK[c]] += 1
-        starts[KING] = 0
+        if king_ends:
+            starts[KING] = 0
         r = 1
         while r <= KING:
             if not tab[r]:
@@ -74,21 +80,41 @@ class GolfSearch(Search):
             near = range(lo - 1, hi + 2)
             live = sum(starts[k] for k in near)
             odd_live = sum(starts[k] for k in near if k & 1)
-            if live == 0 or (hi == KING and tab[KING] > live):
+            if live == 0 or (king_ends and hi == KING and tab[KING] > live):
                 return True
             if odd - even > live - odd_live or even - odd > odd_live:
                 return True
-        # every column card needs a card one rank away played just before it (a column card
-        # other than a king, or a chain start), and such a card comes before one card only:
-        # Hall's condition on every run r, r+2, ..., q of ranks of one parity
-        supply = [(0 if k == KING else tab[k]) + starts[k] for k in range(15)]
+        # every column card needs a card one rank away played just before it (a column card,
+        # but not a king when kings end chains, or a chain start), and such a card comes
+        # before one card only: Hall's condition on every run r, r+2, ..., q of one parity
+        supply = [tab[k] + starts[k] for k in range(15)]
+        if king_ends:
+            supply[KING] = starts[KING]
         for first in (1, 2):
             for lo in range(first, KING + 1, 2):
-                need = have = 0
+                need = 0
+                have = supply[lo - 1]
                 for hi in range(lo, KING + 1, 2):
                     need += tab[hi]
-                    have += supply[hi - 1] if hi == lo else 0
                     have += supply[hi + 1]
                     if need > have:
                         return True
+        return self._blocked_card(supply, king_ends)
+
+    def _blocked_card(self, supply: list[int], king_ends: bool) -> bool:
+        """Whether some column card has no card left to come just before it: each card of
+        the ranks next to its own lies under it in its column (played after it, never
+        before) or is gone."""
+        cards = self.cards
+        for p in self.tableau:
+            col = cards[p]
+            if len(col) < 2:
+                continue
+            below = [0] * 15
+            for c in col:
+                r = RANK[c]
+                if supply[r - 1] + supply[r + 1] - below[r - 1] - below[r + 1] <= 0:
+                    return True
+                if not (king_ends and r == KING):
+                    below[r] += 1
         return False
