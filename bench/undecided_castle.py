@@ -3,6 +3,7 @@
     nice python bench/undecided_castle.py [--seconds 10] [--first 1] [--last 100]
                                           [--games streets_and_alleys,king_albert]
                                           [--json out.json] [--write] [-v]
+    python bench/undecided_castle.py --merge a.json b.json ... [--write]
 
 The games: Streets and Alleys, King Albert with the standard reserve (no refill) and
 Beleaguered Castle. Budgets and times are CPU seconds of this process (the machine is shared:
@@ -10,7 +11,9 @@ wall time would measure the other jobs). The deals are the plain deal numbers 1.
 bench/solve.py's random sample, so the figure compares with the issue's. ``--write`` puts
 the table into docs/benchmarks.md under "Undecided deals: the castle family"; the notes
 written under the table are kept. ``--json`` keeps every deal's verdict, time and nodes
-(for comparing two versions of the search deal by deal).
+(for comparing two versions of the search deal by deal); ``--merge`` makes the table from
+such files instead of searching (a run split over deal ranges in several processes: CPU
+time per deal does not depend on how many run side by side).
 """
 
 from __future__ import annotations
@@ -92,7 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="write every deal's result to this file")
     ap.add_argument("--write", action="store_true", help="write the table to docs/benchmarks.md")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every deal")
+    ap.add_argument("--merge", nargs="+", metavar="JSON",
+                    help="make the table from the --json files of earlier runs")
     args = ap.parse_args(argv)
+    if args.merge:
+        return merge(args.merge, args.seconds, args.write)
     ids = args.games.split(",") if args.games else list(GAMES)
     for gid in ids:
         if gid not in GAMES:
@@ -122,16 +129,49 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(per_game, indent=1), encoding="utf-8")
     if args.write:
-        head = (f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-                f"{platform.python_version()}; deals {args.first}-{args.last}, "
-                f"{args.seconds:g} s of CPU time per deal "
-                "(`nice python bench/undecided_castle.py --write`). Won: a winning line was "
-                "found; lost: the complete search proved that no line wins; unknown: the "
-                "budget ran out first.")
-        kept = kept_notes()
-        write_section(TITLE, "\n".join([head, "", *table(rows)])
-                      + ("\n\n" + kept if kept else ""))
+        write(rows, args.first, args.last, args.seconds)
     return 0
+
+
+def merge(paths: list[str], seconds: float, write_doc: bool) -> int:
+    """The table of the per-deal results in ``paths`` (each ``{game: [deal, ...]}``)."""
+    per_game: dict[str, list[dict]] = {}
+    for path in paths:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"undecided_castle: cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+        if not isinstance(data, dict) or not all(g in GAMES for g in data):
+            print(f"undecided_castle: {path} is not a --json file of this bench",
+                  file=sys.stderr)
+            return 2
+        for gid, deals in data.items():
+            per_game.setdefault(gid, []).extend(deals)
+    rows = {}
+    seeds = []
+    for gid in GAMES:
+        if gid in per_game:
+            deals = sorted(per_game[gid], key=lambda d: d["seed"])
+            seeds += [d["seed"] for d in deals]
+            r = rows[gid] = summary(deals)
+            undecided = [d["seed"] for d in deals if d["result"] == "unknown"]
+            print(f"{gid:<20} won {r['won']:3} lost {r['lost']:3} unknown {r['unknown']:3} "
+                  f"undecided: {undecided}")
+    if write_doc and rows:
+        write(rows, min(seeds), max(seeds), seconds)
+    return 0
+
+
+def write(rows: dict[str, dict], first: int, last: int, seconds: float) -> None:
+    """The table into docs/benchmarks.md, keeping the notes written under it."""
+    head = (f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}; deals {first}-{last}, {seconds:g} s of CPU time "
+            "per deal (`nice python bench/undecided_castle.py --write`). Won: a winning line "
+            "was found; lost: the complete search proved that no line wins; unknown: the "
+            "budget ran out first.")
+    kept = kept_notes()
+    write_section(TITLE, "\n".join([head, "", *table(rows)]) + ("\n\n" + kept if kept else ""))
 
 
 if __name__ == "__main__":
