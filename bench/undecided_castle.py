@@ -63,11 +63,12 @@ def summary(deals: list[dict]) -> dict:
 
 
 def table(rows: dict[str, dict]) -> list[str]:
-    lines = ["| game | options | won | lost | unknown | median CPU s | max CPU s | nodes/s |",
-             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| game | options | deals | won | lost | unknown | median CPU s | max CPU s "
+             "| nodes/s |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for gid, r in rows.items():
         opts = ", ".join(f"{k}={v}" for k, v in GAMES.get(gid, {}).items()) or "default"
-        lines.append(f"| {gid} | {opts} | {r['won']} | {r['lost']} | {r['unknown']} "
+        lines.append(f"| {gid} | {opts} | {r['deals']} | {r['won']} | {r['lost']} | {r['unknown']} "
                      f"| {r['median']:.2f} | {r['max']:.2f} | {r['nps']:.0f} |")
     return lines
 
@@ -166,8 +167,8 @@ def merge(paths: list[str], seconds: float, write_doc: bool) -> int:
 def write(rows: dict[str, dict], first: int, last: int, seconds: float) -> None:
     """The table into docs/benchmarks.md, keeping the notes written under it."""
     head = (f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-            f"{platform.python_version()}; deals {first}-{last}, {seconds:g} s of CPU time "
-            "per deal (`nice python bench/undecided_castle.py --write`). Won: a winning line "
+            f"{platform.python_version()}; deals out of {first}-{last}, {seconds:g} s of CPU "
+            "time per deal (`nice python bench/undecided_castle.py --write`). Won: a winning line "
             "was found; lost: the complete search proved that no line wins; unknown: the "
             "budget ran out first.")
     kept = kept_notes()
