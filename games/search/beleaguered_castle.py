@@ -5,15 +5,97 @@ docs/solver.md for what each hook is for.
 from __future__ import annotations
 
 from ..beleaguered_castle import CastleGame
-from ..cards import SUIT
+from ..cards import RANK, SUIT
 from ..model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
+from .single_card import SingleCardSearch
 
 
 @searches(CastleGame)
-class CastleGameSearch(OpenPatienceSearch):
+class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
     """What the search knows of CastleGame."""
+
+    def solver_autoplay(self) -> Move | None:
+        """:meth:`PatienceSearch.solver_autoplay` for this family, worked out directly: the
+        foundations never give a card back and a card carries only cards one rank lower of
+        any suit, so a card that is next for its foundation goes home safely when it is a
+        two or lower, or when every card one rank lower is home (rank at most the lowest
+        foundation's plus one). The same move as the generic hook, checked by the tests."""
+        cards = self.cards
+        progress = [0, 0, 0, 0]
+        free = -1
+        at = {}
+        for f in self.foundations:
+            pile = cards[f]
+            if pile:
+                t = pile[-1]
+                progress[SUIT[t]] = RANK[t]
+                at[t + 1] = f
+            elif free < 0:
+                free = f
+        low = min(progress) + 1
+        for s in self.tableau:
+            pile = cards[s]
+            if pile:
+                c = pile[-1]
+                r = RANK[c]
+                if r == progress[SUIT[c]] + 1 and (r <= 2 or r <= low):
+                    return Move("move", s, free if r == 1 else at[c], 1)
+        return None
+
+    def solver_moves(self, prune: bool = False) -> list[Move]:
+        """The moves of the generic hooks (:meth:`OpenPatienceSearch.solver_moves` over
+        :meth:`PatienceSearch.solver_moves`) found in one pass over the wings: foundation
+        moves, then onto other wings, then into the first space (spaces are
+        interchangeable; a wing's last card never moves into one), with ``prune`` only the
+        wing moves that empty a wing or uncover a card that can go home; then the guided
+        order. The moves of the card just carried from wing to wing are left out
+        (:class:`SingleCardSearch`). The search asks this at every position."""
+        cards = self.cards
+        wanted: dict[int, int] = {}
+        free: list[int] = []
+        for f in self.foundations:
+            pile = cards[f]
+            if not pile:
+                free.append(f)
+            elif len(pile) < 13:
+                wanted[pile[-1] + 1] = f
+        on_top: dict[int, int] = {}
+        space = -1
+        for t in self.tableau:
+            pile = cards[t]
+            if pile:
+                on_top[pile[-1]] = t
+            elif space < 0:
+                space = t
+        held = self.held_column()
+        onto = self._onto_column
+        home: list[Move] = []
+        wings: list[Move] = []
+        spaces: list[Move] = []
+        for s in self.tableau:
+            pile = cards[s]
+            if not pile or s == held:
+                continue
+            c = pile[-1]
+            if RANK[c] == 1:
+                if free:  # empty foundations are interchangeable too
+                    home.append(Move("move", s, free[0], 1))
+            elif c in wanted:
+                home.append(Move("move", s, wanted[c], 1))
+            if prune and len(pile) > 1:
+                under = pile[-2]
+                if not ((RANK[under] == 1 and free) or under in wanted):
+                    continue  # moving this card achieves nothing now
+            for t in onto[c]:
+                d = on_top.get(t)
+                if d is not None:
+                    wings.append(Move("move", s, d, 1))
+            if space >= 0 and len(pile) > 1:
+                spaces.append(Move("move", s, space, 1))
+        moves = home + wings + spaces
+        return self.guided(moves) if len(moves) > 1 else moves
 
     # --------------------------------------------------------------- solver hooks
     def guided(self, moves: list[Move]) -> list[Move]:
