@@ -135,10 +135,20 @@ say "5/6 the boot partition (Debian's raspi-firmware hooks)"
     echo 'CMA=0'
 } >> "$root/etc/default/raspi-firmware"
 # The initramfs was built when the root was made (with overlayroot's hook and the modules of
-# both the Pi and QEMU's virt machine); raspi-firmware's kernel hook, run again with the
-# settings above, copies the device trees, the kernel and the initramfs next to the firmware
-# (its package put that there) and writes config.txt and cmdline.txt. `update-initramfs -u`
-# on the Pi runs the same hook.
+# both the Pi and QEMU's virt machine), without what overlayroot's script needs of a busybox
+# initramfs: overlayroot-tools.hook adds the root's own grep, sed, coreutils and util-linux
+# mount, and the initramfs is built again here (a hook of the image, so the cached root and
+# its key stay as they are). raspi-firmware's kernel hook, run again with the settings above,
+# copies the device trees, the kernel and the initramfs next to the firmware (its package put
+# that there) and writes config.txt and cmdline.txt. `update-initramfs -u` on the Pi runs the
+# same hooks.
+install -D -m 755 "$here/overlayroot-tools.hook" "$root/etc/initramfs-tools/hooks/overlayroot-tools"
+"$here/in-root.sh" "$root" update-initramfs -u -k all
+initrd_list=$("$here/in-root.sh" "$root" sh -c 'lsinitramfs /boot/initrd.img-*')
+for prog in grep sed mount mktemp; do
+    printf '%s\n' "$initrd_list" | grep -qx "usr/bin/$prog" \
+        || die "the initramfs has no /usr/bin/$prog: overlayroot could not seal the root"
+done
 "$here/in-root.sh" "$root" env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
 for file in cmdline.txt config.txt start4.elf fixup4.dat bcm2711-rpi-4-b.dtb; do
     [ -s "$root/boot/firmware/$file" ] || die "raspi-firmware did not write /boot/firmware/$file"

@@ -28,7 +28,7 @@ import pytest
 
 from .conftest import REPO, need
 from .pictures import Picture, difference, read_png, write_png
-from .qemu_machine import EMULATED_START_TIMEOUT, Machine
+from .qemu_machine import EMULATED_START_TIMEOUT, EMULATED_WATCHDOG, EMULATED_WATCHDOG_S, Machine
 
 pytestmark = pytest.mark.slow
 
@@ -37,6 +37,20 @@ UNIT = "solitaire-kiosk.service"
 PLAYS = "/var/lib/solitaire-kiosk/plays.db"
 BOOT_TIMEOUT = 1800     # TCG emulation of a 4-core Pi on a loaded 2-core machine is slow
 SAME_SCREEN = 20.0      # pictures.difference below this: the same screen drawn twice
+# From READY=1 to the welcome screen in a screendump: the first frames come from llvmpipe
+# (Mesa's software GL, its shaders compiled by LLVM) under TCG; a Pi draws with its GPU.
+FIRST_FRAME_TIMEOUT = 900
+# the guest's view of the display, saved next to boot-screen.png when it is not the welcome
+DISPLAY_PROBES = (
+    "cat /sys/class/tty/tty0/active",
+    "for s in /sys/class/drm/card*-*/status; do echo \"$s $(cat $s)\"; done",
+    "mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug; "
+    "cat /sys/kernel/debug/dri/*/state 2>&1 | head -n 80",
+    "ls -l /proc/$(systemctl show -p MainPID --value solitaire-kiosk.service)/fd "
+    "2>&1 | grep -E 'dri|tty' || true",
+    "journalctl -b -u solitaire-kiosk.service --no-hostname -o cat | "
+    "grep -iE 'GL|SDL|window|render|drm|kms' | tail -n 40",
+)
 
 
 @dataclass
@@ -114,12 +128,22 @@ def boot(disk: Path, workdir: Path, name: str) -> Machine:
     return m
 
 
+def brightness(shot: Picture) -> float:
+    """Mean of every 97th byte: 0 for the black screen of a display nothing drew on."""
+    sample = shot.rgb[::97]
+    return sum(sample) / max(1, len(sample))
+
+
 def screen_like(m: Machine, pics: dict[str, Picture], want: str, path: Path,
-                timeout: float = 180) -> tuple[Picture, dict[str, float]]:
-    """Screendumps until the screen is the reference ``want`` (closest of all, and close)."""
+                timeout: float = 180,
+                seen: list[tuple[float, float]] | None = None) -> tuple[Picture, dict[str, float]]:
+    """Screendumps until the screen is the reference ``want`` (closest of all, and close).
+    ``seen`` collects (seconds since QEMU's start, brightness) of every dump."""
     deadline = time.monotonic() + timeout
     while True:
         shot = m.screendump(path)
+        if seen is not None:
+            seen.append((round(time.monotonic() - m.started, 1), round(brightness(shot), 1)))
         scores = {name: difference(shot, pic) for name, pic in pics.items()}
         if min(scores, key=scores.get) == want and scores[want] < SAME_SCREEN:
             write_png(path, shot)
@@ -183,11 +207,22 @@ def kiosk(image: Path, reference, tmp_path_factory: pytest.TempPathFactory):
     k.timings["kernel_to_ready_s"] = round(int(state["ActiveEnterTimestampMonotonic"]) / 1e6, 1)
     # The welcome screen at once, before the attract demo ([attract] delay) can replace it.
     BUILD.mkdir(exist_ok=True)
+    seen: list[tuple[float, float]] = []
     try:
-        k.welcome = screen_like(m, pics, "welcome", BUILD / "boot-screen.png")
+        k.welcome = screen_like(m, pics, "welcome", BUILD / "boot-screen.png",
+                                timeout=FIRST_FRAME_TIMEOUT, seen=seen)
         k.timings["qemu_start_to_welcome_s"] = round(time.monotonic() - m.started, 1)
     except AssertionError as err:
         k.welcome_error = str(err)
+    lit = [t for t, level in seen if level > 1]
+    if lit:
+        k.timings["qemu_start_to_first_drawn_dump_s"] = lit[0]
+    k.timings["dumps_until_welcome"] = len(seen)
+    if k.welcome is None:
+        diagnosis = [f"dumps (s, brightness): {seen}"]
+        for probe in DISPLAY_PROBES:
+            diagnosis.append(f"$ {probe}\n{m.sh(probe, timeout=300)[1]}")
+        (BUILD / "boot-screen-diagnosis.txt").write_text("\n".join(diagnosis) + "\n")
     k.save_timings()
     try:
         yield k
@@ -209,12 +244,16 @@ def test_kiosk_unit_is_ready_and_pinged_by_its_watchdog(kiosk: Kiosk):
     state = unit_state(m, "Type", "ActiveState", "SubState", "WatchdogUSec",
                        "WatchdogTimestampMonotonic", "MainPID")
     assert state["Type"] == "notify" and state["ActiveState"] == "active", state
-    assert state["WatchdogUSec"] in ("30s", "30000000"), state
+    # the emulated boot's drop-in (qemu_machine.py); the unit's own 30 s is checked below
+    assert state["WatchdogUSec"] == EMULATED_WATCHDOG, state
     first = int(state["WatchdogTimestampMonotonic"])
+    asked = time.monotonic()
     later = wait_until("a watchdog ping", lambda: (
         int(unit_state(m, "WatchdogTimestampMonotonic")["WatchdogTimestampMonotonic"])
-        > first), 90, every=5)
+        > first), EMULATED_WATCHDOG_S, every=5)
     assert later
+    kiosk.timings["watchdog_ping_seen_after_s"] = round(time.monotonic() - asked, 1)
+    assert m.ok(f"grep -x 'WatchdogSec=30' /etc/systemd/system/{UNIT}")
     log = m.ok(f"journalctl -b -u {UNIT} --no-hostname -o cat | tail -n 50")
     assert "Traceback" not in log, log
 
@@ -302,15 +341,15 @@ def test_frozen_app_is_restarted_by_the_watchdog(kiosk: Kiosk):
         s = unit_state(m, "MainPID", "NRestarts", "ActiveState")
         return s if s["MainPID"] not in ("0", before["MainPID"]) and \
             s["ActiveState"] == "active" else None
-    after = wait_until("the kiosk restarted", restarted, 1200, every=5)
+    after = wait_until("the kiosk restarted", restarted, EMULATED_WATCHDOG_S + 1200, every=5)
     assert int(after["NRestarts"]) == int(before["NRestarts"]) + 1
     log = m.ok(f"journalctl -b -u {UNIT} -o short-monotonic --no-hostname | "
                "grep -m1 'Watchdog timeout'")
     timed_out_at = float(re.search(r"\[\s*([\d.]+)\]", log).group(1))
     kiosk.timings["sigstop_to_watchdog_kill_s"] = round(timed_out_at - stopped_at, 1)
-    # WatchdogSec=30: the last ping came at most 15 s before the stop (pings every 15 s)
-    assert timed_out_at - stopped_at <= 30 + 5, log
-    assert timed_out_at - stopped_at >= 15 - 1, log
+    # systemd kills at most WatchdogSec after the last ping, which came before the stop
+    # (under TCG the pings are not punctual, so no lower bound beyond "after the stop")
+    assert 0 < timed_out_at - stopped_at <= EMULATED_WATCHDOG_S + 10, log
 
 
 def test_power_loss_mid_game_loses_nothing(kiosk: Kiosk):

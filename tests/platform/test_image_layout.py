@@ -8,6 +8,7 @@ not executable, an unknown config key), so these are the mistakes worth catching
 from __future__ import annotations
 
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -204,3 +205,41 @@ def test_make_builds_and_boots_the_debian_image():
               .splitlines() if line.strip() and not line.startswith("#")}
     assert {"mmdebstrap", "qemu-system-arm", "qemu-user-static", "dosfstools", "mtools",
             "fdisk", "e2fsprogs"} <= needed
+
+
+HOOK = DEBIAN / "overlayroot-tools.hook"
+# what overlayroot's init-bottom script runs that Debian's klibc initramfs does not have
+# (trixie: "grep: not found" on the console, the root stayed writable), and klibc's mount,
+# which knows no --move
+OVERLAYROOT_NEEDS = {"grep", "sed", "cp", "rm", "rmdir", "mktemp", "stat", "mount", "umount"}
+
+
+def test_debian_initramfs_gets_what_overlayroot_runs(tmp_path: Path):
+    """The seal's hook, run against stand-in initramfs-tools functions: every program is
+    copied, and klibc's mount is removed first (copy_exec keeps a file already there)."""
+    dest = tmp_path / "initramfs"
+    (dest / "usr/bin").mkdir(parents=True)
+    (dest / "usr/bin/mount").write_text("klibc\n")
+    log = tmp_path / "copied"
+    functions = tmp_path / "hook-functions"
+    functions.write_text(
+        'copy_exec() { if [ -e "$DESTDIR$2/${1##*/}" ]; then echo "kept $1" >> "$LOG"; '
+        'else echo "$1 $2" >> "$LOG"; fi; }\n')
+    env = {"PATH": "/usr/bin:/bin", "DESTDIR": str(dest), "LOG": str(log),
+           "KIOSK_HOOK_FUNCTIONS": str(functions)}
+    assert subprocess.run(["sh", str(HOOK), "prereqs"], env=env, capture_output=True,
+                          text=True, check=True).stdout.split() == ["klibc-utils", "overlayroot"]
+    subprocess.run(["sh", str(HOOK)], env=env, check=True, timeout=30)
+    copied = log.read_text().splitlines()
+    assert not [line for line in copied if line.startswith("kept")], copied
+    assert {line.split()[0].rsplit("/", 1)[1] for line in copied} == OVERLAYROOT_NEEDS
+    assert all(line.split()[1] == "/usr/bin" for line in copied), copied
+
+
+def test_debian_build_puts_the_hook_in_and_checks_the_initramfs():
+    script = (DEBIAN / "build-image.sh").read_text()
+    install = script.index("/etc/initramfs-tools/hooks/overlayroot-tools")
+    rebuild = script.index("update-initramfs -u -k all")
+    copy = script.index("/etc/kernel/postinst.d/z50-raspi-firmware")
+    assert install < rebuild < copy, "hook, then the initramfs, then the boot partition"
+    assert "lsinitramfs" in script and "usr/bin/$prog" in script
