@@ -21,3 +21,23 @@ def write_section(title: str, body: str) -> None:
         text = text.rstrip() + "\n\n" + section
     DOC.parent.mkdir(parents=True, exist_ok=True)
     DOC.write_text(text.rstrip() + "\n", encoding="utf-8")
+
+
+def last_section(title: str) -> str:
+    """The current text of the ``## title`` section of docs/benchmarks.md, or ''."""
+    if not DOC.exists():
+        return ""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.find(f"## {title}\n")
+    if start < 0:
+        return ""
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def notes_under_table(section: str) -> str:
+    """The paragraphs under the last table of ``section``: written by hand, they survive a
+    new run of the benchmark."""
+    lines = section.splitlines()
+    last = max((i for i, line in enumerate(lines) if line.startswith("|")), default=-1)
+    return "\n".join(lines[last + 1:]).strip() if last >= 0 else ""

@@ -112,21 +112,6 @@ def worker(rules: str, seeds: list[int]) -> None:
                       for s in seeds]))
 
 
-def notes_under_table() -> str:
-    """The paragraphs written by hand under the table of the last report: a new run keeps
-    them."""
-    from bench._report import DOC
-
-    text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
-    start = text.find(f"## {TITLE}\n")
-    if start < 0:
-        return ""
-    end = text.find("\n## ", start + 1)
-    lines = text[start:end if end >= 0 else len(text)].splitlines()
-    last = max((i for i, line in enumerate(lines) if line.startswith("|")), default=-1)
-    return "\n".join(lines[last + 1:]).strip() if last >= 0 else ""
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200, help="how many deals")
@@ -183,8 +168,8 @@ def main() -> int:
     body = "\n".join(lines)
     print(body)
     if not args.no_write:
-        from bench._report import write_section
-        kept = notes_under_table()
+        from bench._report import last_section, notes_under_table, write_section
+        kept = notes_under_table(last_section(TITLE))
         write_section(TITLE, body + ("\n\n" + kept if kept else ""))
     return 1 if mismatches else 0
 

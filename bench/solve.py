@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-from bench._report import DOC, write_section  # noqa: E402
+from bench._report import last_section, notes_under_table, write_section  # noqa: E402
 from games.solver import solve  # noqa: E402
 
 TITLE = "Solver (bench/solve.py)"
@@ -95,26 +95,6 @@ def merged_rows(rows: list[tuple[str, dict]], text: str) -> list[str]:
     return sorted(out)
 
 
-def last_report() -> str:
-    """The current text of this benchmark's section of docs/benchmarks.md, or ''."""
-    if not DOC.exists():
-        return ""
-    text = DOC.read_text(encoding="utf-8")
-    start = text.find(f"## {TITLE}\n")
-    if start < 0:
-        return ""
-    end = text.find("\n## ", start + 1)
-    return text[start:end if end >= 0 else len(text)]
-
-
-def notes(text: str) -> str:
-    """The paragraphs under the table of the last report (``text``): the comments written
-    by hand survive a new run."""
-    lines = text.splitlines()
-    last = max((i for i, line in enumerate(lines) if line.startswith("|")), default=-1)
-    return "\n".join(lines[last + 1:]).strip() if last >= 0 else ""
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20, help="random deals per game")
@@ -138,7 +118,7 @@ def main() -> int:
               flush=True)
     rows_text = table(rows)
     if args.games:
-        rows_text = rows_text[:2] + merged_rows(rows, last_report())
+        rows_text = rows_text[:2] + merged_rows(rows, last_section(TITLE))
     lines = [
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; {args.deals} random deals per game (the same deal "
@@ -149,7 +129,7 @@ def main() -> int:
         *rows_text,
     ]
     if not args.no_write:
-        kept = notes(last_report())
+        kept = notes_under_table(last_section(TITLE))
         write_section(TITLE, "\n".join(lines) + ("\n\n" + kept if kept else ""))
     return 0
 

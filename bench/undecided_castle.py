@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-from bench._report import DOC, write_section  # noqa: E402
+from bench._report import last_section, notes_under_table, write_section  # noqa: E402
 from games.solver import solve  # noqa: E402
 
 TITLE = "Undecided deals: the castle family"
@@ -71,20 +71,6 @@ def table(rows: dict[str, dict]) -> list[str]:
         lines.append(f"| {gid} | {opts} | {r['deals']} | {r['won']} | {r['lost']} | {r['unknown']} "
                      f"| {r['median']:.2f} | {r['max']:.2f} | {r['nps']:.0f} |")
     return lines
-
-
-def kept_notes() -> str:
-    """The paragraphs under the table of the last report (written by hand)."""
-    if not DOC.exists():
-        return ""
-    text = DOC.read_text(encoding="utf-8")
-    start = text.find(f"## {TITLE}\n")
-    if start < 0:
-        return ""
-    end = text.find("\n## ", start + 1)
-    lines = text[start:end if end >= 0 else len(text)].splitlines()
-    last = max((i for i, line in enumerate(lines) if line.startswith("|")), default=-1)
-    return "\n".join(lines[last + 1:]).strip() if last >= 0 else ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -171,7 +157,7 @@ def write(rows: dict[str, dict], first: int, last: int, seconds: float) -> None:
             "time per deal (`nice python bench/undecided_castle.py --write`). Won: a winning line "
             "was found; lost: the complete search proved that no line wins; unknown: the "
             "budget ran out first.")
-    kept = kept_notes()
+    kept = notes_under_table(last_section(TITLE))
     write_section(TITLE, "\n".join([head, "", *table(rows)]) + ("\n\n" + kept if kept else ""))
 
 

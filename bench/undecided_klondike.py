@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-from bench._report import DOC, write_section  # noqa: E402
+from bench._report import last_section, notes_under_table, write_section  # noqa: E402
 from games.solver import solve  # noqa: E402
 
 TITLE = "Undecided deals: Klondike and Canfield"
@@ -79,16 +79,6 @@ HEAD = ["| setting | won | lost | undecided | median CPU s | max CPU s | total C
         "| undecided deals |", "|---|---:|---:|---:|---:|---:|---:|---|"]
 
 
-def last_report() -> str:
-    if not DOC.exists():
-        return ""
-    text = DOC.read_text(encoding="utf-8")
-    start = text.find(f"## {TITLE}\n")
-    if start < 0:
-        return ""
-    end = text.find("\n## ", start + 1)
-    return text[start:end if end >= 0 else len(text)]
-
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -121,16 +111,14 @@ def main(argv: list[str] | None = None) -> int:
         print(fresh[SETTINGS[n][2]], flush=True)
     if args.no_write:
         return 0
-    old = last_report()
+    old = last_section(TITLE)
     rows = []
     for line in old.splitlines():
         if line.startswith("| ") and not line.startswith("| setting "):
             label = line[2:].split(" |", 1)[0]
             rows.append(fresh.pop(label, line))
     rows.extend(fresh.values())
-    lines = old.splitlines()
-    last = max((i for i, line in enumerate(lines) if line.startswith("|")), default=-1)
-    kept = "\n".join(lines[last + 1:]).strip() if last >= 0 else ""
+    kept = notes_under_table(old)
     body = [f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}; deals {args.seeds}, {args.cpu:g} s of CPU time a "
             "deal (`python bench/undecided_klondike.py`). Won: a winning line was found; "
