@@ -90,14 +90,6 @@ class SeatedGame(Game):
     def view(self, seat: int) -> View:
         raise NotImplementedError
 
-    def clone(self) -> SeatedGame:
-        """A copy that keeps the count of moves made: the computer's randomness is drawn
-        from it (:meth:`computer_rng`), so the kiosk's worker, which decides on a clone,
-        makes the moves a replay of the log makes."""
-        twin = super().clone()
-        twin.history = list(self.history)
-        return twin
-
     def computer_rng(self) -> Rng:
         """The computer's randomness for the move about to be made: fixed by the deal
         number and the number of moves so far, so a replay makes the same choices."""
