@@ -95,12 +95,14 @@ class SeatedGame(Game):
         number and the number of moves so far, so a replay makes the same choices."""
         return Rng(self.seed, _COMPUTER_STREAM + len(self.history))
 
-    def computer_move(self) -> Move:
-        """The move the computer in the seat to move makes now (from its view only)."""
+    def computer_move(self, rng: Rng | None = None) -> Move:
+        """The move the computer in the seat to move makes now (from its view only).
+        ``rng``: the game's :meth:`computer_rng`, drawn before a copy decides on another
+        thread (a clone keeps no history, so its own would be the first move's)."""
         from .players import player_for
 
         player = player_for(self.info.id, str(self.opts.get("level", "normal")))
-        return player(self.view(self.to_move), self.computer_rng())
+        return player(self.view(self.to_move), rng or self.computer_rng())
 
     def play_computer(self, limit: int = 1000) -> list[Move]:
         """Play computer moves until the visitor is to move or the game ends."""

@@ -121,3 +121,21 @@ def test_standard_holds():
     assert hold("6C 7C 8C 9C TC") == ["6C", "7C", "8C", "9C", "TC"]
     assert hold("2C 5D 8H JS AC") == ["AC"]
     assert "2D" in hold("2D 7C 9H 4S JH", "deuces")
+
+
+def test_the_kiosks_worker_makes_the_move_a_replay_makes():
+    """The table's worker decides on a clone (no history): it must draw the randomness of
+    the game's own move count, not the first move's."""
+    from kiosk.table.gin_turns import ComputerTurns
+
+    for game_id in ("draw_poker", "gin_rummy", "follow_the_rules"):
+        g = games.new(game_id, 51)
+        while len(g.history) < 6:
+            g.play(g.computer_move() if g.is_computer(g.to_move) else g.legal_moves()[0])
+        while not g.is_computer(g.to_move):
+            g.play(g.legal_moves()[0])
+        turns = ComputerTurns(pause=0.0)
+        turns.ask(g)
+        turns._future.result(timeout=30)
+        assert turns.ready(g) == g.computer_move(), game_id
+        turns.close()

@@ -54,7 +54,7 @@ class ComputerTurns:
         twin = game.clone()
         self._key = (id(game), len(game.history))
         self._asked = self._clock()
-        self._future = self._pool.submit(twin.computer_move)
+        self._future = self._pool.submit(twin.computer_move, game.computer_rng())
 
     def ready(self, game: SeatedGame) -> Move | None:
         """The decided move once it is done and the pause is over, else None. A decision
