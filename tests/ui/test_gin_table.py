@@ -85,9 +85,9 @@ def test_the_computer_decides_off_the_ui_thread(gin, monkeypatch):
     threads = []
     real = GinRummy.computer_move
 
-    def spy(self):
+    def spy(self, rng=None):
         threads.append(threading.current_thread())
-        return real(self)
+        return real(self, rng)
 
     monkeypatch.setattr(GinRummy, "computer_move", spy)
     for seed in range(1, 40):  # a deal where the computer moves first
