@@ -3,10 +3,10 @@
 
 Runs the real app headless (SDL offscreen) in one process, resizing its window, and saves
 what the window shows: welcome (plain and with today's wins), picker, table (Klondike
-mid-game and a pairing game with a selection), a hint and the "no way to win" message (the
-real solver worker answers), rules, win, "no more moves", attract mode,
-the operator's PIN keypad and the operator menu's pages (statistics from a made-up play log
-in a temporary directory).
+mid-game and a pairing game with a selection), a hint, the "no way to win" message and a
+move suggested when no win was found in time (the real solver worker answers), rules, win,
+"no more moves", attract mode, the operator's PIN keypad and the operator menu's pages
+(statistics from a made-up play log in a temporary directory).
 
     python3 tools/screenshots.py [--out docs/screenshots] [--sizes 800x480,720x1280]
                                  [--only welcome,operator,...]
@@ -151,7 +151,7 @@ def main() -> int:
         return False
 
     def hint_shots(tag: str, lang: str) -> None:
-        if only and not any(o.startswith(("hint", "nowin")) for o in only):
+        if only and not any(o.startswith(("hint", "nowin", "suggest")) for o in only):
             return
         app.open_position(endgame())
         frames()
@@ -170,6 +170,20 @@ def main() -> int:
         frames()
         shot(f"nowin-{tag}-{lang}.png")
         table.close_sheet()
+        # far beyond the hint budget: the best-rated move, said as a suggestion
+        budget = app.cfg.table.hint_seconds
+        app.cfg.table.hint_seconds = 0.2
+        try:
+            app.open_game("napoleons_tomb", 1)
+            frames()
+            table.help.hint()
+            if not wait_for(lambda: table.help._hint_req is None
+                            and table.view.hint_move is not None):
+                raise SystemExit("the hint worker gave no suggestion")
+        finally:
+            app.cfg.table.hint_seconds = budget
+        frames()
+        shot(f"suggest-{tag}-{lang}.png")
 
     args.out.mkdir(parents=True, exist_ok=True)
     for w, h in sizes:

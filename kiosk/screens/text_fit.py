@@ -206,6 +206,13 @@ def fit(text: str, want: float, floor: float, width: float, height: float | None
     return "\n".join(shorten(lines, px, width, height, font_name, bold, line_height)), px
 
 
+def fit_slack(px: float) -> float:
+    """The width a :class:`FitLabel` keeps unused on each line at ``px``: Kivy measures a
+    line word by word, a few pixels wider than the whole line, and the slack keeps it from
+    breaking a line again that was measured to fit. A box sized to hold one line adds it."""
+    return max(2.0, 0.15 * px)
+
+
 class FitLabel(Label):
     """A label that breaks its text by Unicode's rules and fits it into its own box.
 
@@ -276,10 +283,8 @@ class FitLabel(Label):
         grow = self.mode == "grow"
         self._fit_width = self.width
         height = None if grow else max(1.0, self.height)
-        # Kivy measures a line word by word, a few pixels wider than the whole line: the
-        # slack keeps it from breaking a line again that was measured to fit
         text, px = fit(str(self.text), self.want_font, self.floor,
-                       width - max(2.0, 0.15 * self.want_font), height,
+                       width - fit_slack(self.want_font), height,
                        self.font_name, self.bold, self.line_height, self.glue_numbers,
                        self.words_only)
         self._fitting = True

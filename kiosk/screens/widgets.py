@@ -13,7 +13,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from kiosk.i18n import LANGUAGE_NAMES, LANGUAGES
-from kiosk.screens.text_fit import FitLabel, text_width
+from kiosk.screens.text_fit import FitLabel, fit_slack, text_width
 
 FELT = (0.07, 0.36, 0.2, 1)
 FELT_DARK = (0.03, 0.2, 0.11, 1)
@@ -139,7 +139,8 @@ class Toast(FitLabel):
     def show_text(self, text: str, px: float, most_width: float) -> None:
         """``text`` at ``px``, on one line if it fits ``most_width``, else broken."""
         self.font_size = px
-        one_line = text_width(text, px, self.font_name, self.bold) + 2 * self.inset + 2
+        one_line = (text_width(text, px, self.font_name, self.bold) + 2 * self.inset
+                    + fit_slack(px) + 1)
         self.text = text
         self.width = min(most_width, one_line)
         self._refit()

@@ -26,3 +26,24 @@ def test_golf_tap_on_a_card_that_does_not_fit(ui, lang):
     ui.frames(2)
     assert not g.history
     assert ui.table.toast.text == GOLF[lang] and ui.table.toast.opacity == 1
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "ru"])
+def test_a_message_that_fits_one_line_is_drawn_on_one_line(ui, lang):
+    """The toast is sized to its text: a short message was measured to fit one line and
+    then broken by the label's own slack, leaving "赢。" alone on a second line."""
+    ui.reset(lang)
+    ui.app.open_game("klondike", 4711)
+    ui.frames(2)
+    most = ui.table.table_area[2] * 0.9
+    one_liners = 0
+    for text in ("Try this move: it can still lead to a win.", "No hint found",
+                 "Tap a highlighted card to finish the move."):
+        ui.table.say(ui.app.tr(text))
+        ui.frames(1)
+        toast = ui.table.toast
+        assert not toast.is_cut()
+        if toast.width < most - 1:  # sized to hold the text on one line
+            one_liners += 1
+            assert "\n" not in toast.shown, (text, toast.shown)
+    assert one_liners >= 2
