@@ -23,7 +23,7 @@ from ..poker_table import hand_value
 from ..rng import Rng
 from ..seats import View
 from .poker_holds import standard_hold
-from .poker_odds import read_chance
+from .poker_odds import live_rivals, read_chance
 
 DECK = tuple(range(52)) + (JOKER,)
 #: how many simulated deals a level makes to value a hold and to estimate its chance
@@ -91,7 +91,7 @@ def win_chance(view: View, rng: Rng, samples: int) -> float:
     after it each keeps 5 - (cards it drew) and gets the rest at random."""
     info = view.info
     rule = info["wild"]
-    rivals = [s for s in range(info["seats"]) if s != view.seat and info["live"][s]]
+    rivals = live_rivals(view)
     if not rivals:
         return 1.0
     drawn = info["drawn"]

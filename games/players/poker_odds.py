@@ -168,13 +168,19 @@ def _rival_hand(deal: _Deal, rng: Rng, rule: str, drawn: int, cond: str) -> list
     return list(keep) + deal.take(5 - len(keep))
 
 
+def live_rivals(view: View) -> list[int]:
+    """The seats still in the hand besides this one (the hands a simulation deals)."""
+    info = view.info
+    return [s for s in range(info["seats"]) if s != view.seat and info["live"][s]]
+
+
 def read_chance(view: View, rng: Rng, samples: int,
                 keep: tuple[int, ...] | None = None) -> float:
     """The weighted share of simulated deals this seat wins; before its draw it keeps
     ``keep`` (the standard hold if not given) and draws the rest."""
     info = view.info
     rule = info["wild"]
-    rivals = [s for s in range(info["seats"]) if s != view.seat and info["live"][s]]
+    rivals = live_rivals(view)
     if not rivals:
         return 1.0
     drawn = info["drawn"]
