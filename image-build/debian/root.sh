@@ -32,24 +32,26 @@ mkdir -p "$cache"
 # waits for the first and then reuses its tarball.
 exec 9>"$cache/.root.lock"
 flock 9
-if [ -s "$tar" ] && [ -z "${KIOSK_FRESH:-}" ]; then
+if [ -f "$tar" ] && [ -s "$tar" ] && [ -z "${KIOSK_FRESH:-}" ]; then
     echo "root: cached $tar" >&2
     echo "$tar"
     exit 0
 fi
-rm -f "$tar.partial"
+rm -rf "$tar.partial" "$tar"
 echo "root: building $tar (mmdebstrap $suite arm64 from $mirror)" >&2
 start=$(date +%s)
 # /boot/firmware exists for raspi-firmware's hooks; build-image.sh runs them again with a
 # mount point there (they skip a plain directory), once its files are in place.
 # shellcheck disable=SC2016 # the hooks' "$1" is mmdebstrap's root
-mmdebstrap --arch=arm64 --variant=apt --components=main,non-free-firmware \
+# --format=tar: mmdebstrap tells the format from the name, and "….tar.partial" made a
+# directory, which the image's `tar -x` then could not read
+mmdebstrap --arch=arm64 --variant=apt --format=tar --components=main,non-free-firmware \
     --include="$packages" \
     --setup-hook='mkdir -p "$1/boot/firmware"' \
     --customize-hook='rm -f "$1/etc/resolv.conf" "$1/etc/hostname"' \
     "$suite" "$tar.partial" "$mirror" >&2
 mv "$tar.partial" "$tar"
 # older roots of other package lists are of no further use
-find "$cache" -maxdepth 1 -name "debian-root-*-arm64-*.tar" ! -name "${tar##*/}" -delete
+find "$cache" -maxdepth 1 -name "debian-root-*-arm64-*.tar" ! -name "${tar##*/}" -exec rm -rf {} +
 echo "root: built in $(( $(date +%s) - start )) s, $(du -h "$tar" | cut -f1)" >&2
 echo "$tar"
