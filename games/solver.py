@@ -144,9 +144,13 @@ def _reversed(moves: list[Move]) -> None:
 def _dfs(game: Search, prune: bool, budget: _Budget,
          order: Callable[[list[Move]], None] | None = None) -> Solution:
     g = searchable(game)
+    cls = type(g)
+    if order is None and cls.solver_dfs is not Search.solver_dfs:
+        own = g.solver_dfs(prune, budget)
+        if own is not None:
+            return Solution(*own)
     key, push, pop = g.solver_key, g.make, g.unmake
     autoplay, ordered, hopeless = g.solver_autoplay, g.solver_moves, g.solver_hopeless
-    cls = type(g)
     check_hopeless = cls.solver_hopeless is not Search.solver_hopeless
     check_lost = cls.lost is not Game.lost
     seen = {key()}

@@ -57,6 +57,16 @@ class Search(_Base):
         hurt (the closure under safe moves). Default: :meth:`safe_autoplay`."""
         return self.safe_autoplay()
 
+    def solver_dfs(self, prune: bool, budget) -> tuple | None:
+        """A game's own depth-first search, or None (the default: the solver's own).
+
+        A game whose nodes the generic search makes too slowly may search itself, with the
+        solver's contract: ``budget.take(n)`` charged every 256 nodes (True: stop, the
+        answer is ``"unknown"``), and the answer ``(result, moves, nodes, positions)``
+        with ``result`` ``"won"`` (``moves`` the winning line), ``"lost"`` (a proof) or
+        ``"unknown"``. It must decide exactly what the generic search would."""
+        return None
+
     def solver_hopeless(self) -> bool:
         """True when the position can certainly not be won any more (a cheap dead-end test;
         the search then backs up at once). It must never say True for a winnable position."""

@@ -12,11 +12,155 @@ from .base import Search
 
 #: the discard pile's top card as the last byte of the key: its rank (0: no card)
 RANK_BYTE = {c: bytes((RANK[c],)) for c in range(52)} | {-1: b"\0"}
+#: a packed count (a byte a rank) with the kings' byte cleared
+KING_OFF = ~(255 << 8 * KING)
 
 
 @searches(Golf)
 class GolfSearch(Search):
     """What the search knows of Golf."""
+
+    def solver_dfs(self, prune: bool, budget) -> tuple | None:
+        """Golf's own depth-first search (see :meth:`Search.solver_dfs`): the solver's search,
+        node for node (the moves of :meth:`solver_moves` in their order, the positions of
+        :meth:`solver_key`, the test of :meth:`solver_hopeless`), on a few integers instead
+        of the engine's piles, so a node costs no journal, no key bytes and no table walk.
+
+        The position is the key: each column's height in a field of ``F`` bits (the lowest
+        ones), then the stock's size, then the discard pile's top rank. The dead-end test's
+        verdict for the rank counts (which :meth:`solver_hopeless` remembers) becomes one
+        number ``C`` per count: the blocked-card test says "hopeless" exactly when some
+        column still holds its lowest blocked card, that is when ``(key + C) & G`` is not 0
+        (``G``: the top bit of every column's field); a dead end by the counts alone has
+        ``C = G``.
+        """
+        cards, tableau = self.cards, self.tableau
+        n = len(tableau)
+        cols = [[RANK[c] for c in cards[t]] for t in tableau]
+        stock = [RANK[c] for c in cards[self.stock]]
+        w0 = cards[self.waste]
+        height = max(map(len, cols), default=0)
+        F = height.bit_length() + 1
+        half = 1 << (F - 1)
+        G = sum(half << F * i for i in range(n))
+        SSH = F * n
+        WSH = SSH + max(len(stock).bit_length(), 1)
+        top = [[0] + col for col in cols]  # top[i][h]: the rank on top of column i at height h
+        fitmask = [sum(1 << r for r in f) for f in self.fits]
+        stuck_only = self.opts["turn_only_when_stuck"]
+        self._golf_tables = None
+        if self.solver_hopeless():
+            return "lost", [], 0, 1
+        masks, needs, _ = self._golf_tables
+        king_ends = self._king_ends
+        # starts[s][w]: packed counts of the stock's s cards and a discard top of rank w
+        starts = []
+        for s in range(len(stock) + 1):
+            row = []
+            for w in range(14):
+                b = masks[0][s] + (1 << 8 * w if w else 0)
+                row.append(b & KING_OFF if king_ends else b)
+            starts.append(row)
+        verdicts: dict[int, int] = {}  # packed counts (columns << 128 | starts): C
+        by_supply: dict[bytes, int] = {}  # the supply of :meth:`_ranks_hopeless`: C
+        ranks_hopeless = self._ranks_hopeless
+
+        def blocked(tab: int, st: int) -> int:
+            v = ranks_hopeless(tab, st)
+            if v is True:
+                return G
+            c = by_supply.get(v)
+            if c is None:
+                c = 0
+                for i, need in enumerate(needs):
+                    lim = half - 1
+                    for j, (a, b, under) in enumerate(need):
+                        if v[a] + v[b] <= under:
+                            lim = j
+                            break
+                    c += (half - 1 - lim) << F * i
+                by_supply[v] = c
+            return c
+
+        h = [len(col) for col in cols]
+        left = sum(h)
+        w = RANK[w0[-1]] if w0 else 0
+        s0 = len(stock)
+        key = sum(x << F * i for i, x in enumerate(h)) + (s0 << SSH) + (w << WSH)
+        tab = sum(masks[i + 1][x] for i, x in enumerate(h))
+        seen = {key}
+        plays = [self._plays[t] for t in tableau]
+        path: list[Move] = []
+        nodes = 0
+        spent = False
+        colrange = range(n)
+        hget = h.__getitem__
+        one_s = 1 << SSH
+
+        def dfs(key: int, tab: int, s: int, w: int, left: int) -> bool:
+            nonlocal nodes, spent
+            fm = fitmask[w]
+            movable = [i for i in colrange if fm >> top[i][h[i]] & 1]
+            if len(movable) > 1:
+                movable.sort(key=hget, reverse=True)
+            for i in movable:
+                hi = h[i]
+                r = top[i][hi]
+                nodes += 1
+                if left == 1:
+                    path.append(plays[i])
+                    return True
+                k = key - (1 << F * i) + ((r - w) << WSH)
+                if not nodes & 255 and budget.take(256):
+                    spent = True
+                    return False
+                if k in seen:
+                    continue
+                seen.add(k)
+                t = tab - (1 << 8 * r)
+                vk = t << 128 | starts[s][r]
+                c = verdicts.get(vk)
+                if c is None:
+                    c = verdicts[vk] = blocked(t, starts[s][r])
+                if (k + c) & G:
+                    continue
+                h[i] = hi - 1
+                path.append(plays[i])
+                if dfs(k, t, s, r, left - 1):
+                    return True
+                h[i] = hi
+                path.pop()
+                if spent:
+                    return False
+            if s and not (movable and stuck_only):
+                r = stock[s - 1]
+                nodes += 1
+                k = key - one_s + ((r - w) << WSH)
+                if not nodes & 255 and budget.take(256):
+                    spent = True
+                    return False
+                if k in seen:
+                    return False
+                seen.add(k)
+                st = starts[s - 1][r]
+                vk = tab << 128 | st
+                c = verdicts.get(vk)
+                if c is None:
+                    c = verdicts[vk] = blocked(tab, st)
+                if (k + c) & G:
+                    return False
+                path.append(DEAL)
+                if dfs(k, tab, s - 1, r, left):
+                    return True
+                path.pop()
+            return False
+
+        if dfs(key, tab, s0, w, left):
+            return "won", path, nodes, len(seen)
+        if spent:
+            return "unknown", [], nodes, len(seen)
+        budget.take(nodes & 255)
+        return "lost", [], nodes, len(seen)
 
     def start_search(self) -> None:
         super().start_search()
@@ -59,7 +203,7 @@ class GolfSearch(Search):
         under it in its own column (played after it, never before).
 
         Columns and stock only lose cards from the top during a search, so the rank counts
-        of each pile's bottom ``n`` cards are kept, packed four bits a rank in one integer;
+        of each pile's bottom ``n`` cards are kept, packed a byte a rank in one integer;
         equal counts give equal verdicts, which are remembered. A won position has no column
         card left, so no test fires on it.
         """
@@ -75,10 +219,10 @@ class GolfSearch(Search):
         starts = masks[0][len(cards[sized[0]])]
         w = cards[self.waste]
         if w:
-            starts += 1 << 4 * RANK[w[-1]]
+            starts += 1 << 8 * RANK[w[-1]]
         if self._king_ends:
-            starts &= ~(15 << 4 * KING)
-        k = (tab, starts)
+            starts &= KING_OFF
+        k = tab << 128 | starts
         verdict = verdicts.get(k)
         if verdict is None:
             verdict = verdicts[k] = self._ranks_hopeless(tab, starts)
@@ -101,7 +245,7 @@ class GolfSearch(Search):
         for p in self._sized:
             prefix = [0]
             for c in cards[p]:
-                prefix.append(prefix[-1] + (1 << 4 * RANK[c]))
+                prefix.append(prefix[-1] + (1 << 8 * RANK[c]))
             masks.append(prefix)
         needs = []
         for p in self.tableau:
@@ -115,10 +259,12 @@ class GolfSearch(Search):
             needs.append(col)
         return masks, needs, {}
 
-    def _ranks_hopeless(self, tab_bits: int, start_bits: int) -> bool | list[int]:
+    def _ranks_hopeless(self, tab_bits: int, start_bits: int) -> bool | bytes:
         """True when the rank counts alone show a dead end, else the supply of cards that
-        may come just before another, by rank.
+        may come just before another, by rank (a byte a rank).
 
+        ``tab_bits`` and ``start_bits`` are the counts of the column cards and of the
+        possible chain starts (stock cards and the discard pile's top), a byte a rank.
         A chain stays within a run of ranks that all still have column cards (a
         "component"), next to its start. For each component: with kings ending chains, a
         king there needs a chain of its own; ranks alternate odd and even along a chain, so
@@ -126,42 +272,38 @@ class GolfSearch(Search):
         other way round. Every column card needs a card one rank away played just before it
         (a column card, but not a king when kings end chains, or a chain start), and such a
         card comes before one card only: Hall's condition on every run r, r+2, ..., q of
-        ranks of one parity.
+        ranks of one parity (the runs from r are checked at once: the most that any of them
+        needs beyond what it has, summed from the top down).
         """
         king_ends = self._king_ends
-        tab = [(tab_bits >> 4 * k) & 15 for k in range(15)]
-        starts = [(start_bits >> 4 * k) & 15 for k in range(15)]
+        tab = tab_bits.to_bytes(16, "little")
+        starts = start_bits.to_bytes(16, "little")
         r = 1
         while r <= KING:
             if not tab[r]:
                 r += 1
                 continue
             lo = r
-            odd = even = 0
-            while r <= KING and tab[r]:
-                if r & 1:
-                    odd += tab[r]
-                else:
-                    even += tab[r]
-                r += 1
-            hi = r - 1
-            near = range(lo - 1, hi + 2)
-            live = sum(starts[k] for k in near)
-            odd_live = sum(starts[k] for k in near if k & 1)
-            if live == 0 or (king_ends and hi == KING and tab[KING] > live):
+            end = tab.find(0, lo)  # tab[14] is 0: every run ends by then
+            live = sum(starts[lo - 1:end + 1])
+            if live == 0:
                 return True
+            if king_ends and end == KING + 1 and tab[KING] > live:
+                return True
+            odd = sum(tab[lo | 1:end:2])  # the odd ranks lo..end-1
+            even = sum(tab[lo:end]) - odd
+            odd_live = sum(starts[lo - 1 | 1:end + 1:2])
             if odd - even > live - odd_live or even - odd > odd_live:
                 return True
-        supply = [tab[k] + starts[k] for k in range(15)]
+            r = end + 1
+        supply_bits = tab_bits + start_bits
         if king_ends:
-            supply[KING] = starts[KING]
-        for first in (1, 2):
-            for lo in range(first, KING + 1, 2):
-                need = 0
-                have = supply[lo - 1]
-                for hi in range(lo, KING + 1, 2):
-                    need += tab[hi]
-                    have += supply[hi + 1]
-                    if need > have:
-                        return True
+            supply_bits &= KING_OFF
+        supply = supply_bits.to_bytes(16, "little")
+        for top in (KING, KING - 1):
+            most = 0  # the largest need minus have (without the card below lo) of a run from lo
+            for lo in range(top, 0, -2):
+                most = tab[lo] - supply[lo + 1] + (most if most > 0 else 0)
+                if most > supply[lo - 1]:
+                    return True
         return supply

@@ -87,3 +87,38 @@ def test_queen_on_king_lets_a_king_lead_on_to_a_queen():
     assert exhaustive_win(g) and not g.solver_hopeless()
     plain = arrange(searchable(games.new("golf", 1)), piles)
     assert not exhaustive_win(plain) and plain.solver_hopeless()
+
+
+def generic_and_own(g: games.Game, monkeypatch, **kw) -> tuple[solver.Solution, solver.Solution]:
+    """The solver's answer on ``g`` with Golf's own search and with the generic one."""
+    from games.search.base import Search
+    from games.search.golf import GolfSearch
+
+    own = solver.solve(g, **kw)
+    with monkeypatch.context() as m:
+        m.setattr(GolfSearch, "solver_dfs", Search.solver_dfs)
+        generic = solver.solve(g, **kw)
+    return own, generic
+
+
+@pytest.mark.parametrize("options", [{}, {"queen_on_king": True}, {"turn_only_when_stuck": True}])
+def test_own_search_is_the_generic_search_node_for_node(options, monkeypatch):
+    """Golf's own depth-first search (solver_dfs) visits what the generic one visits, in
+    the same order: same verdict, nodes, positions and winning line, on deals and on small
+    positions, and it stops on the same budget."""
+    rnd = random.Random(11)
+    positions = [games.new("golf", seed, **options) for seed in range(1, 5)]
+    for _ in range(40):
+        g = small_position(rnd, options.get("queen_on_king", False))
+        g.opts.update(options)
+        positions.append(g)
+    for g in positions:
+        own, generic = generic_and_own(g, monkeypatch, max_nodes=10**7)
+        assert (own.result, own.nodes, own.positions) == (
+            generic.result, generic.nodes, generic.positions), g.to_dict()
+        assert own.moves == generic.moves
+        if own.won:
+            assert solver.replay_wins(g, own.moves)
+    own, generic = generic_and_own(games.new("golf", 8, **options), monkeypatch, max_nodes=1000)
+    assert own.result == generic.result
+    assert own.result == solver.UNKNOWN or options.get("turn_only_when_stuck")
