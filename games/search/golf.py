@@ -111,12 +111,16 @@ class GolfSearch(Search):
                     path.append(plays[i])
                     return True
                 k = key - (1 << F * i) + ((r - w) << WSH)
+                # the budget is charged where the generic search charges it: after the
+                # node's position is stored, so a stopped search stored as many
+                fresh = k not in seen
+                if fresh:
+                    seen.add(k)
                 if not nodes & 255 and budget.take(256):
                     spent = True
                     return False
-                if k in seen:
+                if not fresh:
                     continue
-                seen.add(k)
                 t = tab - (1 << 8 * r)
                 vk = t << 128 | starts[s][r]
                 c = verdicts.get(vk)
@@ -136,12 +140,14 @@ class GolfSearch(Search):
                 r = stock[s - 1]
                 nodes += 1
                 k = key - one_s + ((r - w) << WSH)
+                fresh = k not in seen
+                if fresh:
+                    seen.add(k)
                 if not nodes & 255 and budget.take(256):
                     spent = True
                     return False
-                if k in seen:
+                if not fresh:
                     return False
-                seen.add(k)
                 st = starts[s - 1][r]
                 vk = tab << 128 | st
                 c = verdicts.get(vk)

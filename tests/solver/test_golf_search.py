@@ -119,6 +119,10 @@ def test_own_search_is_the_generic_search_node_for_node(options, monkeypatch):
         assert own.moves == generic.moves
         if own.won:
             assert solver.replay_wins(g, own.moves)
+    for seed, budget in ((8, 1000), (492926, 1000), (763641, 10_000)):
+        own, generic = generic_and_own(games.new("golf", seed, **options), monkeypatch,
+                                       max_nodes=budget)
+        assert (own.result, own.nodes, own.positions) == (
+            generic.result, generic.nodes, generic.positions), (seed, budget)
     own, generic = generic_and_own(games.new("golf", 8, **options), monkeypatch, max_nodes=1000)
-    assert own.result == generic.result
     assert own.result == solver.UNKNOWN or options.get("turn_only_when_stuck")
