@@ -145,8 +145,10 @@ say "5/6 the boot partition (Debian's raspi-firmware hooks)"
 install -D -m 755 "$here/overlayroot-tools.hook" "$root/etc/initramfs-tools/hooks/overlayroot-tools"
 "$here/in-root.sh" "$root" update-initramfs -u -k all
 initrd_list=$("$here/in-root.sh" "$root" sh -c 'lsinitramfs /boot/initrd.img-*')
+# a here-string, not `printf | grep -q`: grep -q leaves at the first match, the printf of a
+# list longer than a pipe holds then dies of SIGPIPE, and pipefail took that for "not there"
 for prog in grep sed mount mktemp; do
-    printf '%s\n' "$initrd_list" | grep -qx "usr/bin/$prog" \
+    grep -qx "usr/bin/$prog" <<<"$initrd_list" \
         || die "the initramfs has no /usr/bin/$prog: overlayroot could not seal the root"
 done
 "$here/in-root.sh" "$root" env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
