@@ -202,9 +202,9 @@ def fit_font(text: str, size: float, width: float, bold: bool = False) -> float:
 
 
 class ButtonGrid(GridLayout):
-    """Buttons in as many columns as fit ``min_cell`` wide each, in rows of ``row_height``:
-    a game with seven variants gets two rows of readable buttons instead of one row of
-    seven cut ones ("2 соп…")."""
+    """Buttons in as many columns as fit ``min_cell`` wide each, in rows of
+    ``row_default_height``: a game with seven variants gets two rows of readable buttons
+    instead of one row of seven cut ones ("2 соп…")."""
 
     min_cell = NumericProperty(140)
 
