@@ -97,6 +97,18 @@ class GolfSearch(Search):
         hget = h.__getitem__
         one_s = 1 << SSH
 
+        def arrive(k: int) -> bool:
+            """Store the position ``k`` reached by the node just counted; True if it is new.
+            The budget is charged here, where the generic search charges it (after the
+            position is stored), so a search stopped by it has stored as many."""
+            nonlocal spent
+            fresh = k not in seen
+            if fresh:
+                seen.add(k)
+            if not nodes & 255 and budget.take(256):
+                spent = True
+            return fresh
+
         def dfs(key: int, tab: int, s: int, w: int, left: int) -> bool:
             nonlocal nodes, spent
             fm = fitmask[w]
@@ -111,13 +123,8 @@ class GolfSearch(Search):
                     path.append(plays[i])
                     return True
                 k = key - (1 << F * i) + ((r - w) << WSH)
-                # the budget is charged where the generic search charges it: after the
-                # node's position is stored, so a stopped search stored as many
-                fresh = k not in seen
-                if fresh:
-                    seen.add(k)
-                if not nodes & 255 and budget.take(256):
-                    spent = True
+                fresh = arrive(k)
+                if spent:
                     return False
                 if not fresh:
                     continue
@@ -140,13 +147,7 @@ class GolfSearch(Search):
                 r = stock[s - 1]
                 nodes += 1
                 k = key - one_s + ((r - w) << WSH)
-                fresh = k not in seen
-                if fresh:
-                    seen.add(k)
-                if not nodes & 255 and budget.take(256):
-                    spent = True
-                    return False
-                if not fresh:
+                if not arrive(k) or spent:
                     return False
                 st = starts[s - 1][r]
                 vk = tab << 128 | st
