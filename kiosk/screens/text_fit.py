@@ -77,6 +77,25 @@ def wrap_text(text: str, px: float, width: float, font_name: str,
     return _wrap(text, px, width, font_name, bold)[0]
 
 
+def balanced_width(text: str, px: float, width: float, font_name: str,
+                   bold: bool = False) -> float:
+    """The narrowest width at most ``width`` that breaks ``text`` into as many lines as
+    ``width`` does: a message of two lines gets two lines of about the same length, not a
+    full line and its last word alone under it."""
+    lines, cut = _wrap(text, px, width, font_name, bold)
+    if len(lines) < 2 or cut:
+        return width
+    lo, hi = width / len(lines), width
+    for _ in range(10):  # to within a thousandth of the width
+        mid = (lo + hi) / 2
+        trial, cut = _wrap(text, px, mid, font_name, bold)
+        if len(trial) == len(lines) and not cut:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
 def _space_units(paragraph: str) -> list[str]:
     return [m.group(0) for m in re.finditer(r"\S+\s*|\s+", paragraph)]
 

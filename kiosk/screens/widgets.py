@@ -13,7 +13,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from kiosk.i18n import LANGUAGE_NAMES, LANGUAGES
-from kiosk.screens.text_fit import FitLabel, fit_slack, text_width
+from kiosk.screens.text_fit import FitLabel, balanced_width, fit_slack, text_width
 
 FELT = (0.07, 0.36, 0.2, 1)
 FELT_DARK = (0.03, 0.2, 0.11, 1)
@@ -137,12 +137,17 @@ class Toast(FitLabel):
         self.bind(pos=self._fit, size=self._fit)
 
     def show_text(self, text: str, px: float, most_width: float) -> None:
-        """``text`` at ``px``, on one line if it fits ``most_width``, else broken."""
+        """``text`` at ``px``, on one line if it fits ``most_width``, else broken into
+        lines of about the same length (:func:`~kiosk.screens.text_fit.balanced_width`)."""
         self.font_size = px
-        one_line = (text_width(text, px, self.font_name, self.bold) + 2 * self.inset
-                    + fit_slack(px) + 1)
+        room = 2 * self.inset + fit_slack(px) + 1  # what the label keeps beside its text
+        one_line = text_width(text, px, self.font_name, self.bold) + room
         self.text = text
-        self.width = min(most_width, one_line)
+        if one_line <= most_width:
+            self.width = one_line
+        else:
+            self.width = balanced_width(text, px, most_width - room, self.font_name,
+                                        self.bold) + room
         self._refit()
 
     def _fit(self, *_a) -> None:
