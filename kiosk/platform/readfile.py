@@ -52,7 +52,7 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> byte
             size = os.fstat(fh.fileno()).st_size
             if size > max_bytes:
                 raise ReadError(path, f"too large ({size} bytes; at most {max_bytes})")
-            data = fh.read(max_bytes + 1)
+            data = _read_at_most(fh, size, max_bytes)
     except ReadError:
         raise
     except FileNotFoundError:
@@ -65,6 +65,23 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> byte
     if len(data) > max_bytes:
         raise ReadError(path, f"too large (more than {max_bytes} bytes)")
     return data
+
+
+def _read_at_most(fh: IO[bytes], size: int, max_bytes: int) -> bytes:
+    """Up to ``max_bytes + 1`` bytes, asking for what the file's size says is there (plus
+    one, to see growth) rather than for the limit: ``read(n)`` allocates ``n`` bytes before
+    it reads, so asking for the limit cost 32 MB for every small config file."""
+    chunks: list[bytes] = []
+    total = 0
+    ask = size + 1
+    while total <= max_bytes:
+        chunk = fh.read(min(max(ask, 64 * 1024), max_bytes + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        ask = total   # a file that grows (or a device of size 0): double what was read
+    return b"".join(chunks)
 
 
 def decode(data: bytes, name: str | os.PathLike[str]) -> str:

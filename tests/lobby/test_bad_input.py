@@ -11,6 +11,8 @@ import logging
 import os
 import subprocess
 import sys
+import threading
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -100,6 +102,35 @@ def test_a_missing_file_and_a_directory_are_told_apart(tmp_path):
     with pytest.raises(readfile.ReadError) as err:
         readfile.read_text(tmp_path)
     assert not err.value.missing and "cannot be read" in str(err.value)
+
+
+def test_reading_a_small_file_does_not_allocate_the_limit(tmp_path):
+    """``read(limit + 1)`` allocated 32 MB before reading a config file of a few hundred
+    bytes; the reader asks for what the file holds."""
+    path = tmp_path / "small.toml"
+    path.write_bytes(b'name = "Lobby"\n' * 20)
+    tracemalloc.start()
+    try:
+        data = readfile.read_bytes(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert data == b'name = "Lobby"\n' * 20
+    assert peak < 1024 * 1024, peak
+
+
+def test_a_file_without_a_size_is_still_read_and_still_limited(tmp_path):
+    """A device reports size 0: an endless one is cut at the limit, a short one read whole."""
+    with pytest.raises(readfile.ReadError) as err:
+        readfile.read_bytes("/dev/zero", max_bytes=300_000)
+    assert "too large (more than 300000 bytes)" in str(err.value)
+    assert readfile.read_bytes("/dev/null") == b""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(b"x" * 200_000))
+    writer.start()
+    assert readfile.read_bytes(fifo) == b"x" * 200_000
+    writer.join()
 
 
 # ---------------------------------------------------------------------------- config.toml
