@@ -416,6 +416,7 @@ class TableScreen(Screen):
         area = getattr(self, "table_area", (0, 0, self.width, self.height))
         t.show_text(self.app.tr_reason(text), px, area[2] * 0.9)
         t.pos = self._toast_place(area, t.size, 10 * u)
+        t.over_text((area[0], area[2]) if t.y < area[1] else None)
         Animation.cancel_all(t)
         t.opacity = 1
         if self._toast_ev is not None:
@@ -424,8 +425,11 @@ class TableScreen(Screen):
             lambda _dt: Animation(opacity=0, d=0.4).start(t), seconds)
 
     def _toast_place(self, area, size, gap: float) -> tuple[float, float]:
-        """Where a message of ``size`` covers the fewest cards: the table's foot, its top
-        or its middle, centred across (messages stay off the cards a visitor reads)."""
+        """Where a message of ``size`` covers the fewest cards: the table's foot, its top or
+        its middle, centred across (messages stay off the cards a visitor reads). In
+        portrait, when all three cover a card (Napoleon's Tomb's cross fills the table's
+        height), the message sits over the status line instead, for its few seconds: a card
+        under it is what the visitor is looking at, the move count is not."""
         from kiosk.table.geometry import Rect
 
         ax, ay, aw, ah = area
@@ -439,7 +443,9 @@ class TableScreen(Screen):
             if best_cover is None or cover < best_cover - 1:
                 best, best_cover = (x, y), cover
             if cover == 0:
-                break
+                return best
+        if not self.landscape and ay >= h:
+            return (x, ay - h)   # the portrait bar's top: the status line, above the buttons
         return best
 
     def _result(self, _view, result: TapResult) -> None:

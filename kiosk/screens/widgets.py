@@ -131,6 +131,7 @@ class Toast(FitLabel):
     def __init__(self, **kw) -> None:
         super().__init__(size_hint=(None, None), opacity=0, halign="center", valign="middle",
                          mode="grow", inset=18, pad_y=9, **kw)
+        self._span: tuple[float, float] | None = None
         with self.canvas.before:
             self._c = Color(0, 0, 0, 0.72)
             self._r = RoundedRectangle(radius=[12])
@@ -150,8 +151,19 @@ class Toast(FitLabel):
                                         self.bold) + room
         self._refit()
 
+    def over_text(self, span: tuple[float, float] | None) -> None:
+        """Over other text (the portrait status line) the message's backdrop spans
+        ``span`` (x, width) and is opaque, so no half of a word shows beside or through it;
+        the text keeps its balanced lines in the middle."""
+        self._span = span
+        self._c.rgba = (0.011, 0.045, 0.025, 1) if span else (0, 0, 0, 0.72)
+        self._fit()
+
     def _fit(self, *_a) -> None:
-        self._r.pos, self._r.size = self.pos, self.size
+        if self._span:
+            self._r.pos, self._r.size = (self._span[0], self.y), (self._span[1], self.height)
+        else:
+            self._r.pos, self._r.size = self.pos, self.size
 
 
 class Panel(BoxLayout):

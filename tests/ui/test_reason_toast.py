@@ -73,3 +73,29 @@ def test_a_message_of_two_lines_has_lines_of_about_one_length(ui, lang):
                             for line in lines)
             assert widths[0] >= 0.5 * widths[1], (text, toast.shown)
     assert lang == "zh" or broken
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "ru"])
+def test_where_every_band_of_the_table_holds_a_card_the_message_covers_the_status(ui, lang):
+    """Portrait Napoleon's Tomb: its cross fills the table's height, so the foot, the top
+    and the middle all cover a card; the suggestion's two lines hid the 10 of hearts. The
+    message now lies over the status line, opaque from edge to edge, and covers no card;
+    in landscape it stays on the table."""
+    from kiosk.table.geometry import Rect
+
+    for size, on_table in (((720, 1280), False), ((800, 480), True)):
+        ui.reset(lang, size=size)
+        ui.app.open_game("napoleons_tomb", 1)
+        ui.frames(2)
+        ui.table.say(ui.app.tr("Maybe try this move. No sure win was found in time."))
+        ui.frames(1)
+        toast, area = ui.table.toast, ui.table.table_area
+        assert not toast.is_cut()
+        if on_table:
+            assert toast.y >= area[1] and toast._span is None
+            continue
+        box = Rect(toast.x, toast.y, toast.width, toast.height)
+        cards = ui.table.view.card_rects().values()
+        assert sum(box.overlap(r) for r in cards) == 0
+        assert toast.top == pytest.approx(area[1]) and toast._span == (area[0], area[2])
+        assert toast._c.a == 1
