@@ -4,9 +4,11 @@
 
 Runs the real app headless (SDL offscreen, as ``kiosk snapshot`` does) with the image's
 config, and writes the welcome screen, the game picker and the first game's table as PNGs
-(the app's own renderer, kiosk/screens/shots.py), plus ``reference.json``: where the boot test must
-touch the screen (top-left origin, the way QEMU's tablet counts) to open the picker and then
-that first game. The boot test compares QEMU's screendumps with these pictures.
+(the app's own renderer, kiosk/screens/shots.py), the variant sheet between the last two when
+the config offers two or more variants of that game, and ``reference.json``: where the boot
+test must touch the screen (top-left origin, the way QEMU's tablet counts) to open the
+picker, that first game and its default variant. The boot test compares QEMU's screendumps
+with these pictures.
 """
 
 from __future__ import annotations
@@ -55,14 +57,26 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
     grid = app.picker.carousel.current_slide
     tile = next(w for w in reversed(grid.children) if hasattr(w, "game_id"))
     x, y = tile.to_window(*tile.center)
-    app.open_game(tile.game_id)
+    h = size[1]
+    tile.dispatch("on_release")   # what a touch on the tile does: the variant sheet or the table
     for _ in range(5):
         EventLoop.idle()
+    variant_touch = None
+    if app.sm.current == "variants":   # the config offers two or more of its variants
+        shot("variants.png")
+        sheet = app.sm.get_screen("variants")
+        button = sheet.buttons[sheet.default().key]
+        vx, vy = button.to_window(*button.center)
+        variant_touch = [round(vx), round(h - vy)]
+        button.dispatch("on_release")
+        for _ in range(5):
+            EventLoop.idle()
+    assert app.sm.current == "table", app.sm.current
     shot("table.png")
-    h = size[1]
     (out / "reference.json").write_text(json.dumps({
         "size": list(size), "welcome_touch": [size[0] // 2, h // 2],
-        "tile_touch": [round(x), round(h - y)], "game": tile.game_id}))
+        "tile_touch": [round(x), round(h - y)], "variant_touch": variant_touch,
+        "game": tile.game_id}))
 
 
 if __name__ == "__main__":

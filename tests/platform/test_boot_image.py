@@ -53,6 +53,14 @@ DISPLAY_PROBES = (
 )
 
 
+# every process whose controlling terminal is a virtual console (tty_nr of /proc/PID/stat:
+# major 4, minors 1-63), as "ttyN command"; the image has no procps, so no `ps`
+ON_VTS = (r"for s in /proc/[0-9]*/stat; do read -r l 2>/dev/null < $s || continue; "
+          r"c=${l#*\(}; c=${c%\)*}; set -- ${l##*\) }; n=$5; "
+          r'[ $((n >> 8)) -eq 4 ] && [ $((n & 255)) -lt 64 ] && echo "tty$((n & 255)) $c"; '
+          r"done; true")
+
+
 @dataclass
 class Kiosk:
     machine: Machine
@@ -84,14 +92,17 @@ def image(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict[str, Picture]]:
-    """The welcome screen, the picker and a table as the app draws them here, at 800x480."""
+    """The welcome screen, the picker, the variant sheet (when offered) and a table as the
+    app draws them here, at 800x480."""
     out = tmp_path_factory.mktemp("reference")
     proc = subprocess.run([sys.executable, "-m", "tests.platform.boot_reference", str(out),
                            str(REPO / "config.example.toml"), "800x480"],
                           cwd=REPO, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     ref = json.loads((out / "reference.json").read_text())
-    pics = {name: read_png(out / f"{name}.png") for name in ("welcome", "picker", "table")}
+    names = ("welcome", "picker", "variants", "table")
+    pics = {name: read_png(out / f"{name}.png") for name in names
+            if (out / f"{name}.png").exists()}
     return ref, pics
 
 
@@ -163,7 +174,8 @@ def open_plays(m: Machine) -> list[int]:
 
 
 def start_a_game(k: Kiosk, name: str) -> Picture:
-    """Touch the welcome screen, then the picker's first tile: the table is shown."""
+    """Touch the welcome screen, the picker's first tile and, when the image's config offers
+    its variants, the default one: the table is shown."""
     m, ref = k.machine, k.reference
     try:
         screen_like(m, k.pictures, "welcome", k.workdir / f"{name}-welcome.png", timeout=30)
@@ -174,6 +186,9 @@ def start_a_game(k: Kiosk, name: str) -> Picture:
     m.touch(*ref["welcome_touch"])
     screen_like(m, k.pictures, "picker", k.workdir / f"{name}-picker.png")
     m.touch(*ref["tile_touch"])
+    if ref.get("variant_touch"):   # the image's config offers variants of the first game
+        screen_like(m, k.pictures, "variants", k.workdir / f"{name}-variants.png")
+        m.touch(*ref["variant_touch"])
     shot, _ = screen_like(m, k.pictures, "table", k.workdir / f"{name}-table.png")
     return shot
 
@@ -234,6 +249,8 @@ def kiosk(image: Path, reference, tmp_path_factory: pytest.TempPathFactory):
 def test_first_boot_seals_the_root_and_reboots(kiosk: Kiosk):
     assert "overlayroot" not in kiosk.first_cmdline
     assert "overlayroot=tmpfs:recurse=0" in kiosk.machine.cmdline
+    # the lower root mounted read-only by the initramfs (overlayroot keeps it as mounted)
+    assert " rw " in f" {kiosk.first_cmdline} " and " ro " in f" {kiosk.machine.cmdline} "
     assert "systemd.debug_shell" not in kiosk.machine.cmdline, "the image has no console shell"
     proc_cmdline = kiosk.machine.ok("cat /proc/cmdline")
     assert "overlayroot=tmpfs:recurse=0" in proc_cmdline
@@ -290,7 +307,7 @@ def test_no_getty_or_shell_on_the_display(kiosk: Kiosk):
     gettys = m.ok("systemctl list-units --all --plain --no-legend 'getty@*' 'autovt@*' "
                   "| grep -w active || true")
     assert gettys == "", gettys
-    on_vts = m.ok("ps -e -o tty=,comm= | awk '$1 ~ /^tty[0-9]/' || true")
+    on_vts = m.ok(ON_VTS)
     assert all(re.match(r"tty1\s", line) for line in on_vts.splitlines()), on_vts
     commands = {line.split()[1] for line in on_vts.splitlines()}
     assert not commands & {"agetty", "getty", "login", "sh", "dash", "bash"}, on_vts

@@ -203,6 +203,28 @@ def test_seal_puts_the_root_under_an_overlay_once(tmp_path: Path):
     assert len(text.splitlines()) == 1
 
 
+@pytest.mark.parametrize("line, sealed", [
+    # Debian's raspi-firmware: the initramfs mounted the root rw, and overlayroot kept it so
+    ("console=tty3 root=LABEL=RASPIROOT rw fsck.repair=yes rootwait\n",
+     "overlayroot=tmpfs:recurse=0 console=tty3 root=LABEL=RASPIROOT ro fsck.repair=yes "
+     "rootwait\n"),
+    ("root=LABEL=RASPIROOT quiet rw\n",
+     "overlayroot=tmpfs:recurse=0 root=LABEL=RASPIROOT quiet ro\n"),
+    ("rw root=/dev/mmcblk0p2 rootwait\n",
+     "overlayroot=tmpfs:recurse=0 ro root=/dev/mmcblk0p2 rootwait\n"),
+    ("root=/dev/mmcblk0p2 rwx=1 rootwait\n",
+     "overlayroot=tmpfs:recurse=0 root=/dev/mmcblk0p2 rwx=1 rootwait\n"),
+])
+def test_seal_mounts_the_lower_root_read_only(tmp_path: Path, line: str, sealed: str):
+    cmdline = tmp_path / "cmdline.txt"
+    cmdline.write_text(line)
+    env = dict(os.environ, SOLITAIRE_KIOSK_NO_REBOOT="1")
+    proc = subprocess.run([str(SEAL), str(cmdline)], env=env, capture_output=True,
+                          text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    assert cmdline.read_text() == sealed
+
+
 # ---------------------------------------------------------------- the data partition
 def test_data_partition_is_appended_to_the_image(tmp_path: Path):
     need("sfdisk", "mke2fs", "dumpe2fs", "e2fsck")
