@@ -7,8 +7,8 @@ config, and writes the welcome screen, the game picker and the first game's tabl
 (the app's own renderer, kiosk/screens/shots.py), the variant sheet between the last two when
 the config offers two or more variants of that game, and ``reference.json``: where the boot
 test must touch the screen (top-left origin, the way QEMU's tablet counts) to open the
-picker, that first game and its default variant. The boot test compares QEMU's screendumps
-with these pictures.
+picker, that first game, its default variant and then the stock (the first move, which
+writes the play's row). The boot test compares QEMU's screendumps with these pictures.
 """
 
 from __future__ import annotations
@@ -73,10 +73,28 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
             EventLoop.idle()
     assert app.sm.current == "table", app.sm.current
     shot("table.png")
+    # A deal nobody touches is not a play (kiosk/records/logsession.py): a tap on the stock
+    # is the first move, and it writes the play's row; checked here as the guest will see it
+    from kivy.tests.common import UnitTestTouch
+
+    view = app.table.view
+    game = view.ctl.game
+    if "S" not in game.index:
+        raise SystemExit(f"boot_reference: {tile.game_id} has no stock to tap")
+    stock = view.geometry().base(game.index["S"])
+    sx, sy = view.to_window(stock.x + stock.w / 2, stock.y + stock.h / 2)
+    finger = UnitTestTouch(sx, sy)
+    finger.touch_down()
+    EventLoop.idle()
+    finger.touch_up()
+    for _ in range(5):
+        EventLoop.idle()
+    if not view.ctl.game.history:
+        raise SystemExit("boot_reference: a tap on the stock played no move")
     (out / "reference.json").write_text(json.dumps({
         "size": list(size), "welcome_touch": [size[0] // 2, h // 2],
         "tile_touch": [round(x), round(h - y)], "variant_touch": variant_touch,
-        "game": tile.game_id}))
+        "move_touch": [round(sx), round(h - sy)], "game": tile.game_id}))
 
 
 if __name__ == "__main__":

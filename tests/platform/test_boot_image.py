@@ -175,7 +175,7 @@ def open_plays(m: Machine) -> list[int]:
 
 def start_a_game(k: Kiosk, name: str) -> Picture:
     """Touch the welcome screen, the picker's first tile and, when the image's config offers
-    its variants, the default one: the table is shown."""
+    its variants, the default one: the table is shown; then the stock, the first move."""
     m, ref = k.machine, k.reference
     try:
         screen_like(m, k.pictures, "welcome", k.workdir / f"{name}-welcome.png", timeout=30)
@@ -190,6 +190,7 @@ def start_a_game(k: Kiosk, name: str) -> Picture:
         screen_like(m, k.pictures, "variants", k.workdir / f"{name}-variants.png")
         m.touch(*ref["variant_touch"])
     shot, _ = screen_like(m, k.pictures, "table", k.workdir / f"{name}-table.png")
+    m.touch(*ref["move_touch"])   # the first move: the play's row is written then
     return shot
 
 
