@@ -75,12 +75,16 @@ def _read_at_most(fh: IO[bytes], size: int, max_bytes: int) -> bytes:
     total = 0
     ask = size + 1
     while total <= max_bytes:
-        chunk = fh.read(min(max(ask, 64 * 1024), max_bytes + 1 - total))
+        asked = min(max(ask, 64 * 1024), max_bytes + 1 - total)
+        chunk = fh.read(asked)
         if not chunk:
             break
         chunks.append(chunk)
         total += len(chunk)
-        ask = total   # a file that grows (or a device of size 0): double what was read
+        # a full read (a file that grows, a device of size 0) doubles what was read; a short
+        # one (the end of a file, most likely) is followed by a small probe, not another
+        # buffer the size of the file
+        ask = total if len(chunk) == asked else 0
     return b"".join(chunks)
 
 

@@ -37,6 +37,10 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
     app._run_prepare()
     runTouchApp(embedded=True)
 
+    def frames(n: int = 5) -> None:
+        for _ in range(n):
+            EventLoop.idle()
+
     def shot(name: str) -> None:
         done: list = []
         capture(out / name, done.append)
@@ -47,20 +51,17 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
         raise SystemExit(f"boot_reference: no frame for {name}")
 
     out.mkdir(parents=True, exist_ok=True)
-    for _ in range(5):
-        EventLoop.idle()
+    frames()
     shot("welcome.png")
     app.show_picker()
-    for _ in range(5):
-        EventLoop.idle()
+    frames()
     shot("picker.png")
     grid = app.picker.carousel.current_slide
     tile = next(w for w in reversed(grid.children) if hasattr(w, "game_id"))
     x, y = tile.to_window(*tile.center)
     h = size[1]
     tile.dispatch("on_release")   # what a touch on the tile does: the variant sheet or the table
-    for _ in range(5):
-        EventLoop.idle()
+    frames()
     variant_touch = None
     if app.sm.current == "variants":   # the config offers two or more of its variants
         shot("variants.png")
@@ -69,8 +70,7 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
         vx, vy = button.to_window(*button.center)
         variant_touch = [round(vx), round(h - vy)]
         button.dispatch("on_release")
-        for _ in range(5):
-            EventLoop.idle()
+        frames()
     assert app.sm.current == "table", app.sm.current
     shot("table.png")
     # A deal nobody touches is not a play (kiosk/records/logsession.py): a tap on the stock
@@ -85,10 +85,9 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
     sx, sy = view.to_window(stock.x + stock.w / 2, stock.y + stock.h / 2)
     finger = UnitTestTouch(sx, sy)
     finger.touch_down()
-    EventLoop.idle()
+    frames(1)
     finger.touch_up()
-    for _ in range(5):
-        EventLoop.idle()
+    frames()
     if not view.ctl.game.history:
         raise SystemExit("boot_reference: a tap on the stock played no move")
     (out / "reference.json").write_text(json.dumps({
