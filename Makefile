@@ -13,7 +13,7 @@ test:
 	tools/test.sh
 
 test-fast:
-	tools/test.sh -m "not slow"
+	SOLITAIRE_KIOSK_NO_IMAGE=1 tools/test.sh -m "not slow"
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -25,6 +25,9 @@
 #   KIOSK_FRESH=1                 build the Debian root again even when it is cached
 #   KIOSK_CACHE=DIR               where the root is cached (see root.sh)
 #   KIOSK_WORK=DIR                scratch (default build/image-work; removed at the end)
+#   KIOSK_KEEP_ROOT=DIR           keep the finished root there (its /boot/firmware emptied
+#                                 into the boot partition): `make test` runs the app in it
+#                                 under user emulation (tests/platform/test_arm64_root.py)
 #   PYTHON=python3                the Python that builds the app's wheel
 set -euo pipefail
 
@@ -41,7 +44,8 @@ boot_mib=512
 root_label=RASPIROOT
 boot_label=RASPIFIRM
 
-say() { printf '\n==> %s\n' "$*"; }
+start=$(date +%s)
+say() { printf '\n==> [%s s] %s\n' "$(( $(date +%s) - start ))" "$*"; }
 die() { printf 'build-image: %s\n' "$*" >&2; exit 2; }
 
 [ "$(id -u)" = 0 ] || die "needs root (chroot, mounts in a private namespace)"
@@ -53,7 +57,6 @@ if ! [[ $data_mib =~ ^[0-9]+$ ]] || [ "$data_mib" -lt 16 ]; then
     die "KIOSK_DATA_MIB must be a number of MiB, at least 16"
 fi
 [[ $host =~ ^[a-z0-9][a-z0-9-]{0,62}$ ]] || die "KIOSK_HOSTNAME must be a host name (a-z, 0-9, -)"
-start=$(date +%s)
 root=$work/root
 rm -rf "$work"
 mkdir -p "$work" "$(dirname "$out")"
@@ -134,16 +137,16 @@ say "5/6 the boot partition (Debian's raspi-firmware hooks)"
     echo 'CONSOLES="tty1"'
     echo 'CMA=0'
 } >> "$root/etc/default/raspi-firmware"
-# The initramfs was built when the root was made (with overlayroot's hook and the modules of
-# both the Pi and QEMU's virt machine), without what overlayroot's script needs of a busybox
-# initramfs: overlayroot-tools.hook adds the root's own grep, sed, coreutils and util-linux
-# mount, and the initramfs is built again here (a hook of the image, so the cached root and
-# its key stay as they are). raspi-firmware's kernel hook, run again with the settings above,
+# The root has no initramfs yet (root.sh says why); it is made here, once, with overlayroot's
+# hook and the modules of both the Pi and QEMU's virt machine, and with what overlayroot's
+# script needs of a busybox initramfs: overlayroot-tools.hook adds the root's own grep, sed,
+# coreutils and util-linux mount (a hook of the image, so the cached root and its key stay
+# as they are). raspi-firmware's kernel hook, run again with the settings above,
 # copies the device trees, the kernel and the initramfs next to the firmware (its package put
 # that there) and writes config.txt and cmdline.txt. `update-initramfs -u` on the Pi runs the
 # same hooks.
 install -D -m 755 "$here/overlayroot-tools.hook" "$root/etc/initramfs-tools/hooks/overlayroot-tools"
-"$here/in-root.sh" "$root" update-initramfs -u -k all
+"$here/in-root.sh" "$root" update-initramfs -c -k all
 initrd_list=$("$here/in-root.sh" "$root" sh -c 'lsinitramfs /boot/initrd.img-*')
 # a here-string, not `printf | grep -q`: grep -q leaves at the first match, the printf of a
 # list longer than a pipe holds then dies of SIGPIPE, and pipefail took that for "not there"
@@ -179,6 +182,11 @@ printf 'label: dos\nstart=%sMiB, size=%sMiB, type=c, bootable\nstart=%sMiB, size
 dd if="$boot_img" of="$out" bs=1M seek="$boot_start_mib" conv=notrunc,sparse status=none
 dd if="$root_img" of="$out" bs=1M seek="$root_start_mib" conv=notrunc,sparse status=none
 bash "$build/add-data-partition.sh" "$out" "$data_mib"
+if [ -n "${KIOSK_KEEP_ROOT:-}" ]; then
+    rm -rf "$KIOSK_KEEP_ROOT"
+    mkdir -p "$(dirname "$KIOSK_KEEP_ROOT")"
+    mv "$root" "$KIOSK_KEEP_ROOT"
+fi
 sfdisk --dump "$out"
 say "done in $(( $(date +%s) - start )) s: $out ($(du -h --apparent-size "$out" | cut -f1), $(du -h "$out" | cut -f1) on disk)"
 echo "Flash it: sudo dd if=$out of=/dev/sdX bs=4M conv=fsync status=progress"

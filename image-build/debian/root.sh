@@ -40,14 +40,33 @@ fi
 rm -rf "$tar.partial" "$tar"
 echo "root: building $tar (mmdebstrap $suite arm64 from $mirror)" >&2
 start=$(date +%s)
+# No initramfs in the root: the kernel's postinst and initramfs-tools' trigger would each
+# build one under emulation (2-3 minutes apiece), and build-image.sh builds the image's own
+# with its hook anyway. update-initramfs is diverted to a no-op while the packages go in,
+# and put back before the tarball is made.
+# shellcheck disable=SC2016 # the hooks' "$1" is mmdebstrap's root
+no_initramfs='set -e
+    chroot "$1" dpkg-divert --quiet --local --rename --add /usr/sbin/update-initramfs
+    printf "#!/bin/sh\nexit 0\n" > "$1/usr/sbin/update-initramfs"
+    chmod 755 "$1/usr/sbin/update-initramfs"'
+# shellcheck disable=SC2016
+with_initramfs='set -e
+    rm "$1/usr/sbin/update-initramfs"
+    chroot "$1" dpkg-divert --quiet --local --rename --remove /usr/sbin/update-initramfs
+    ! ls "$1"/boot/initrd.img-* 2>/dev/null'
 # /boot/firmware exists for raspi-firmware's hooks; build-image.sh runs them again with a
 # mount point there (they skip a plain directory), once its files are in place.
 # shellcheck disable=SC2016 # the hooks' "$1" is mmdebstrap's root
 # --format=tar: mmdebstrap tells the format from the name, and "….tar.partial" made a
 # directory, which the image's `tar -x` then could not read
+# eatmydata: dpkg without fsync (mmdebstrap's own hook; it fetches eatmydata from the archive
+# and takes it out again at the end): the root is a tarball, written once, not a live system.
 mmdebstrap --arch=arm64 --variant=apt --format=tar --components=main,non-free-firmware \
+    --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata \
     --include="$packages" \
     --setup-hook='mkdir -p "$1/boot/firmware"' \
+    --essential-hook="$no_initramfs" \
+    --customize-hook="$with_initramfs" \
     --customize-hook='rm -f "$1/etc/resolv.conf" "$1/etc/hostname"' \
     "$suite" "$tar.partial" "$mirror" >&2
 mv "$tar.partial" "$tar"

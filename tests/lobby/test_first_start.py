@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-TEST_TOOLS = {"debootstrap", "mmdebstrap", "qemu-user-static", "qemu-system-arm", "shellcheck",
+TEST_TOOLS = {"mmdebstrap", "qemu-user-static", "qemu-system-arm", "shellcheck",
               "dosfstools", "mtools"}
 
 

@@ -6,6 +6,8 @@ import os
 import shutil
 import subprocess
 import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -61,3 +63,56 @@ def build_wheel(out: Path) -> Path:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's wheel, built once per test session."""
     return build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+# `make test` (tools/test.sh) builds the image beside the suite; on a quiet machine from
+# nothing it takes about half an hour, under the suite's load longer.
+IMAGE_BUILD_WAIT_S = 4200
+
+
+@dataclass(frozen=True)
+class BuiltImage:
+    """The SD-card image, and its root as a directory when this run built it."""
+    image: Path
+    root: Path | None
+    build_seconds: int | None = None
+
+
+def _build_seconds(log: str) -> int | None:
+    for line in reversed(log.splitlines()):
+        if "==> [" in line and "done in " in line:
+            return int(line.split("done in ", 1)[1].split()[0])
+    return None
+
+
+@pytest.fixture(scope="session")
+def built_image() -> BuiltImage:
+    """The image of this run: the one `make test` builds beside the suite
+    (SOLITAIRE_KIOSK_IMAGE_BUILD, its build directory), or the one given in
+    SOLITAIRE_KIOSK_IMAGE (`make boot-test` after `make image`)."""
+    given = os.environ.get("SOLITAIRE_KIOSK_IMAGE")
+    if given:
+        if not Path(given).is_file():
+            pytest.fail(f"SOLITAIRE_KIOSK_IMAGE={given} does not exist: run `make image` first")
+        return BuiltImage(Path(given), None)
+    build = os.environ.get("SOLITAIRE_KIOSK_IMAGE_BUILD")
+    if not build:
+        pytest.skip("the image is built by `make test` (as root) or by `make image` "
+                    "(then `make boot-test`)")
+    folder = Path(build)
+    if (folder / "skip").exists():
+        pytest.skip((folder / "skip").read_text().strip())
+    status, log = folder / "status", folder / "build.log"
+    deadline = time.monotonic() + IMAGE_BUILD_WAIT_S
+    while not status.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the image build of this run ({folder}) did not end in "
+                        f"{IMAGE_BUILD_WAIT_S} s")
+        time.sleep(5)
+    text = log.read_text(errors="replace") if log.exists() else ""
+    code = status.read_text().strip()
+    if code != "0":
+        pytest.fail(f"the image build failed (status {code}); the end of {log}:\n"
+                    + text[-4000:])
+    return BuiltImage(folder / "solitaire-kiosk-arm64.img", folder / "root",
+                      _build_seconds(text))

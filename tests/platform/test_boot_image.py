@@ -1,9 +1,10 @@
 """The SD-card image from Debian's archive, booted in QEMU from power-on to the welcome screen.
 
-`make image` builds build/solitaire-kiosk-arm64.img (image-build/debian/build-image.sh);
-`make boot-test` runs this file on it (SOLITAIRE_KIOSK_IMAGE). Without that variable, as in
-`make test`, it is skipped: CI cannot afford the image's build and boots. A copy of the
-image is booted (tests/platform/qemu_machine.py), so the built image stays as it was made,
+`make test` builds the image beside the suite (tools/test.sh) and this file boots it once
+its build has ended; `make image` builds build/solitaire-kiosk-arm64.img
+(image-build/debian/build-image.sh) and `make boot-test` runs this file on it
+(SOLITAIRE_KIOSK_IMAGE). Where neither is at hand (not root, no binfmt_misc), it is
+skipped with the reason. A copy of the image is booted (tests/platform/qemu_machine.py), so the built image stays as it was made,
 and everything is checked from outside: over the serial console (a root shell that only this test's kernel
 command line opens) and QEMU's monitor (screendumps, touches, keys, the power plug).
 
@@ -16,7 +17,6 @@ Figures of the run go to build/boot-timings.json and docs/benchmarks.md ("Boot")
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO, need
+from .conftest import REPO, BuiltImage, need
 from .pictures import Picture, difference, read_png, write_png
 from .qemu_machine import EMULATED_START_TIMEOUT, EMULATED_WATCHDOG, EMULATED_WATCHDOG_S, Machine
 
@@ -79,15 +79,8 @@ class Kiosk:
 
 
 @pytest.fixture(scope="module")
-def image(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("SOLITAIRE_KIOSK_IMAGE")
-    if not given:
-        # Not part of `make test`: the image takes 27 minutes from the cached root (85 from
-        # nothing) and its boots more than half an hour under emulation; CI has 90 in all.
-        pytest.skip("the boot test runs with `make image && make boot-test`")
-    if not Path(given).is_file():
-        pytest.fail(f"SOLITAIRE_KIOSK_IMAGE={given} does not exist: run `make image` first")
-    return Path(given)
+def image(built_image: BuiltImage) -> Path:
+    return built_image.image
 
 
 @pytest.fixture(scope="module")
