@@ -239,7 +239,11 @@ def test_debian_initramfs_gets_what_overlayroot_runs(tmp_path: Path):
 def test_debian_build_puts_the_hook_in_and_checks_the_initramfs():
     script = (DEBIAN / "build-image.sh").read_text()
     install = script.index("/etc/initramfs-tools/hooks/overlayroot-tools")
-    rebuild = script.index("update-initramfs -u -k all")
+    # made once, here: the root comes without one (root.sh diverts update-initramfs)
+    rebuild = script.index("update-initramfs -c -k all")
     copy = script.index("/etc/kernel/postinst.d/z50-raspi-firmware")
     assert install < rebuild < copy, "hook, then the initramfs, then the boot partition"
     assert "lsinitramfs" in script and "usr/bin/$prog" in script
+    root = (DEBIAN / "root.sh").read_text()
+    assert "dpkg-divert --quiet --local --rename --add /usr/sbin/update-initramfs" in root
+    assert "dpkg-divert --quiet --local --rename --remove /usr/sbin/update-initramfs" in root
