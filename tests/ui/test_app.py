@@ -33,6 +33,7 @@ def test_welcome_picker_table(ui):
     assert ui.app.sm.current == "table"
     assert ui.app.controller.game_id == tile.game_id
     ui.tap_widget(ui.table.buttons["home"])
+    ui.wait(0.3)  # beside the boots of make test the screen change took more than one turn
     assert ui.app.sm.current == "picker" and picker.carousel.index == 1
 
 
