@@ -16,8 +16,6 @@ REPO = Path(__file__).resolve().parents[2]
 SYSTEMD = REPO / "systemd"
 IMAGE_BUILD = REPO / "image-build"
 STAGE = IMAGE_BUILD / "stage-kiosk"
-# A cache that a fresh CI clone lacks is only ever an optimisation: the tests pass without it.
-CACHE = Path(os.environ.get("SOLITAIRE_KIOSK_TEST_CACHE", "/var/cache/solitaire-kiosk-tests"))
 
 
 def need(*tools: str) -> None:

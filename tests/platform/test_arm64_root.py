@@ -18,6 +18,7 @@ the reason.
 from __future__ import annotations
 
 import json
+import shutil
 import struct
 import subprocess
 import time
@@ -85,8 +86,7 @@ def test_kiosk_games_runs_on_arm64(arm64_root):
 @pytest.mark.timeout(5400)
 def test_shipped_config_checks_clean_on_arm64(arm64_root):
     root, _ = arm64_root
-    (root / "tmp").mkdir(exist_ok=True)
-    (root / "tmp/config.toml").write_bytes((REPO / "config.example.toml").read_bytes())
+    shutil.copy(REPO / "config.example.toml", root / "tmp/config.toml")
     proc = in_root(root, APP, "config", "check", "/tmp/config.toml", timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr[-4000:]
 

@@ -4,9 +4,10 @@
 its build has ended; `make image` builds build/solitaire-kiosk-arm64.img
 (image-build/debian/build-image.sh) and `make boot-test` runs this file on it
 (SOLITAIRE_KIOSK_IMAGE). Where neither is at hand (not root, no binfmt_misc), it is
-skipped with the reason. A copy of the image is booted (tests/platform/qemu_machine.py), so the built image stays as it was made,
-and everything is checked from outside: over the serial console (a root shell that only this test's kernel
-command line opens) and QEMU's monitor (screendumps, touches, keys, the power plug).
+skipped with the reason. A copy of the image is booted (tests/platform/qemu_machine.py),
+so the built image stays as it was made, and everything is checked from outside: over the
+serial console (a root shell that only this test's kernel command line opens) and QEMU's
+monitor (screendumps, touches, keys, the power plug).
 
 The boots: the first one seals the root (solitaire-kiosk-seal.service adds overlayroot to
 cmdline.txt and reboots; QEMU, run with -no-reboot, then ends), the second is the kiosk as a
@@ -76,11 +77,6 @@ class Kiosk:
     def save_timings(self) -> None:
         BUILD.mkdir(exist_ok=True)
         (BUILD / "boot-timings.json").write_text(json.dumps(self.timings, indent=1) + "\n")
-
-
-@pytest.fixture(scope="module")
-def image(built_image: BuiltImage) -> Path:
-    return built_image.image
 
 
 @pytest.fixture(scope="module")
@@ -188,11 +184,11 @@ def start_a_game(k: Kiosk, name: str) -> Picture:
 
 
 @pytest.fixture(scope="module")
-def kiosk(image: Path, reference, tmp_path_factory: pytest.TempPathFactory):
+def kiosk(built_image: BuiltImage, reference, tmp_path_factory: pytest.TempPathFactory):
     need("qemu-system-aarch64", "mcopy", "mtype", "mdir", "sfdisk")
     workdir = tmp_path_factory.mktemp("boot")
     disk = workdir / "disk.img"
-    subprocess.run(["cp", "--sparse=always", str(image), str(disk)], check=True)
+    subprocess.run(["cp", "--sparse=always", str(built_image.image), str(disk)], check=True)
     ref, pics = reference
 
     # 1st boot: the kiosk comes up, the seal unit adds overlayroot and reboots
