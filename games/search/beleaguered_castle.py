@@ -44,6 +44,204 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                     return Move("move", s, free if r == 1 else at[c], 1)
         return None
 
+    def solver_dfs(self, prune: bool, budget) -> tuple | None:
+        """The family's own depth-first search (see :meth:`Search.solver_dfs`): the generic
+        search node for node (the moves of :meth:`solver_moves` in the order of
+        :meth:`guided`, the safe move of :meth:`solver_autoplay`, positions merged as
+        :meth:`solver_key` merges them), on plain lists instead of the engine's piles, so a
+        node costs no journal, no history and no walk over the layout.
+
+        The position is the wings alone: every card is in a wing or home, so the
+        foundations follow from the wings, and the key is the wings' bytes sorted (they are
+        interchangeable). Per card, the wing it lies in and its height there are kept up to
+        date (one card moves at a time), which is what the guided order asks for.
+        """
+        cards = self.cards
+        tab = list(self.tableau)
+        n = len(tab)
+        wings = [list(cards[t]) for t in tab]
+        prog = [0, 0, 0, 0]  # per suit: how many cards are home
+        for f in self.foundations:
+            if cards[f]:
+                t = cards[f][-1]
+                prog[t // 13] = t % 13 + 1
+        where = [-1] * 52  # per card: its wing, -1 when home
+        at = [0] * 52  # per card in a wing: its height there
+        for i, w in enumerate(wings):
+            for j, c in enumerate(w):
+                where[c] = i
+                at[c] = j
+        left = sum(map(len, wings))
+        if not left:
+            return "won", [], 0, 1
+        wb = [bytes(w) for w in wings]
+        onto = [tuple(self._onto_column[c]) for c in range(52)]
+        held = -1
+        if self.history:
+            last = self.history[-1]
+            role = self._role
+            if last.kind == "move" and role[last.src] == "tableau" == role[last.dst]:
+                held = tab.index(last.dst)
+        wing_range = range(n)
+
+        def children(held: int) -> list[tuple[int, int]]:
+            """The moves (wing, destination wing or -1 for home) of :meth:`solver_moves`,
+            or the safe move alone (:meth:`solver_autoplay`)."""
+            low = min(prog) + 1
+            for s in wing_range:
+                w = wings[s]
+                if w:
+                    c = w[-1]
+                    r = c % 13 + 1
+                    if r == prog[c // 13] + 1 and (r <= 2 or r <= low):
+                        return [(s, -1)]
+            top_of = {}
+            space = -1
+            for t in wing_range:
+                w = wings[t]
+                if w:
+                    top_of[w[-1]] = t
+                elif space < 0:
+                    space = t
+            home = []
+            moves = []
+            spaces = []
+            for s in wing_range:
+                w = wings[s]
+                if not w or s == held:
+                    continue
+                c = w[-1]
+                if prog[c // 13] == c % 13:
+                    home.append((s, -1))
+                if prune and len(w) > 1:
+                    u = w[-2]
+                    if prog[u // 13] != u % 13:
+                        continue  # moving this card achieves nothing now
+                for t in onto[c]:
+                    d = top_of.get(t)
+                    if d is not None:
+                        moves.append((s, d))
+                if space >= 0 and len(w) > 1:
+                    spaces.append((s, space))
+            moves = home + moves + spaces
+            if len(moves) < 2:
+                return moves
+            # the scores of :meth:`guided`, less what they all share
+            count = [0] * n
+            for su in range(4):
+                p = prog[su]
+                if p < 13:
+                    count[where[su * 13 + p]] += 1
+            scores = []
+            for s, d in moves:
+                x = wings[s][-1]
+                if d < 0:
+                    score = -2 - count[s]
+                    if x % 13 < 12:
+                        t = where[x + 1]
+                        score += len(wings[t]) - 1 - at[x + 1] - (t == s)
+                else:
+                    score = count[d] - count[s] + (prog[x // 13] == x % 13)
+                scores.append(score)
+            order = sorted(range(len(moves)), key=scores.__getitem__)
+            return [moves[i] for i in order]
+
+        seen = {b"\xff".join(sorted(wb))}
+        nodes = 0
+        stack = [children(held)]
+        index = [0]
+        path: list[tuple[int, int, int, int]] = []  # per move: wing, destination, held, card
+        tick = 256
+        while stack:
+            moves = stack[-1]
+            i = index[-1]
+            if i >= len(moves):
+                stack.pop()
+                index.pop()
+                if path:  # take back the move that led here
+                    s, d, held, c = path.pop()
+                    if d < 0:
+                        prog[c // 13] -= 1
+                        left += 1
+                    else:
+                        wings[d].pop()
+                        wb[d] = bytes(wings[d])
+                    w = wings[s]
+                    at[c] = len(w)
+                    where[c] = s
+                    w.append(c)
+                    wb[s] = bytes(w)
+                continue
+            index[-1] = i + 1
+            s, d = moves[i]
+            w = wings[s]
+            c = w.pop()
+            wb[s] = bytes(w)
+            if d < 0:
+                prog[c // 13] += 1
+                where[c] = -1
+                left -= 1
+            else:
+                w = wings[d]
+                at[c] = len(w)
+                where[c] = d
+                w.append(c)
+                wb[d] = bytes(w)
+            path.append((s, d, held, c))
+            held = d
+            nodes += 1
+            if not left:
+                return "won", self._castle_line(path), nodes, len(seen)
+            k = b"\xff".join(sorted(wb))
+            if k in seen:
+                held = path.pop()[2]
+                if d < 0:
+                    prog[c // 13] -= 1
+                    left += 1
+                else:
+                    wings[d].pop()
+                    wb[d] = bytes(wings[d])
+                w = wings[s]
+                at[c] = len(w)
+                where[c] = s
+                w.append(c)
+                wb[s] = bytes(w)
+            else:
+                seen.add(k)
+                stack.append(children(held))
+                index.append(0)
+            tick -= 1
+            if not tick:
+                tick = 256
+                if budget.take(256):
+                    return "unknown", [], nodes, len(seen)
+        budget.take(256 - tick)
+        return "lost", [], nodes, len(seen)
+
+    def _castle_line(self, path: list[tuple[int, int, int, int]]) -> list[Move]:
+        """The engine's moves for a line of (wing, destination wing or -1 for home): an ace
+        goes to the first empty foundation, as :meth:`solver_moves` sends it."""
+        cards, tab = self.cards, self.tableau
+        wings = [list(cards[t]) for t in tab]
+        pile_of: dict[int, int] = {}
+        free = []
+        for f in self.foundations:
+            if cards[f]:
+                pile_of[cards[f][-1] // 13] = f
+            else:
+                free.append(f)
+        line = []
+        for s, d, _, _ in path:
+            c = wings[s].pop()
+            if d < 0:
+                if c % 13 == 0:
+                    pile_of[c // 13] = free.pop(0)
+                line.append(Move("move", tab[s], pile_of[c // 13], 1))
+            else:
+                wings[d].append(c)
+                line.append(Move("move", tab[s], tab[d], 1))
+        return line
+
     def solver_moves(self, prune: bool = False) -> list[Move]:
         """The moves of the generic hooks (:meth:`OpenPatienceSearch.solver_moves` over
         :meth:`PatienceSearch.solver_moves`) found in one pass over the wings: foundation
