@@ -16,6 +16,7 @@ import pytest
 import games
 from games import solver
 from games.search import searchable
+from games.search.base import Search
 from games.search.open_patience import OpenPatienceSearch
 from games.search.patience import PatienceSearch
 
@@ -114,3 +115,37 @@ def test_verdicts_equal_a_plain_search_on_small_positions(gid, seed):
             assert solver.replay_wins(g, sol.moves)
         assert solver.solve(g).result == expected
     assert results.count("lost") >= len(SMALL_LOST[gid]) and "won" in results
+
+
+def generic_solve(g, **kw) -> solver.Solution:
+    """``solver.solve`` with the game's own ``solver_dfs`` switched off (the generic loop)."""
+    cls = type(searchable(g))
+    assert "solver_dfs" not in cls.__dict__  # the hook comes from the game's mixin
+    cls.solver_dfs = Search.solver_dfs
+    try:
+        return solver.solve(g, **kw)
+    finally:
+        del cls.solver_dfs
+
+
+@pytest.mark.parametrize("gid", ["beleaguered_castle", "streets_and_alleys", "citadel",
+                                 "king_albert"])
+def test_own_search_is_the_generic_search_node_for_node(gid):
+    """The family's own search on plain lists visits the generic search's positions in
+    the same order: same verdict, nodes, stored positions and winning line, pruned and
+    complete, on deals and on random endgames (won and lost)."""
+    rnd = random.Random(7)
+    positions = [games.new(gid, deal, **OPTIONS.get(gid, {})) for deal in (1, 2, 3, 5)]
+    if gid != "citadel":
+        positions += [random_endgame(gid, rnd, rnd.randint(14, 22)) for _ in range(6)]
+    verdicts = set()
+    for g in positions:
+        for prune in (True, False):
+            a = generic_solve(g, max_nodes=3_000, prune=prune)
+            b = solver.solve(g, max_nodes=3_000, prune=prune)
+            assert (a.result, a.nodes, a.positions, a.passes, a.moves) == \
+                (b.result, b.nodes, b.positions, b.passes, b.moves), g.cards
+            if b.won:
+                assert solver.replay_wins(g, b.moves)
+            verdicts.add(b.result)
+    assert "won" in verdicts
