@@ -75,7 +75,9 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
         if not left:
             return "won", [], 0, 1
         wb = [bytes(w) for w in wings]
-        onto = [tuple(self._onto_column[c]) for c in range(52)]
+        onto = self._onto_column
+        if n > 15 or max(map(len, onto)) > 4:
+            return None  # the moves' packing below holds 15 wings and 4 hosts a card
         held = -1
         if self.history:
             last = self.history[-1]
@@ -84,67 +86,64 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                 held = tab.index(last.dst)
         wing_range = range(n)
 
-        def children(held: int) -> list[tuple[int, int]]:
-            """The moves (wing, destination wing or -1 for home) of :meth:`solver_moves`,
-            or the safe move alone (:meth:`solver_autoplay`)."""
+        SU = tuple(c // 13 for c in range(52))
+        RK = tuple(c % 13 for c in range(52))  # rank - 1
+
+        def children(held: int) -> list[int]:
+            """The moves of :meth:`solver_moves` in the order of :meth:`guided`, or the safe
+            move alone (:meth:`solver_autoplay`). A move is an int that sorts as the
+            generic order does: the score of :meth:`guided` (less what every move shares),
+            then the kind (home, onto a wing, into a space), the wing, the host's place in
+            ``onto``; the low bits hold the wing (bits 6-9) and the destination + 1
+            (bits 0-3, 0 for home)."""
             low = min(prog) + 1
-            for s in wing_range:
-                w = wings[s]
-                if w:
-                    c = w[-1]
-                    r = c % 13 + 1
-                    if r == prog[c // 13] + 1 and (r <= 2 or r <= low):
-                        return [(s, -1)]
             top_of = {}
             space = -1
             for t in wing_range:
                 w = wings[t]
                 if w:
-                    top_of[w[-1]] = t
+                    c = w[-1]
+                    r = RK[c]
+                    if r == prog[SU[c]] and (r <= 1 or r < low):
+                        return [t << 6]
+                    top_of[c] = t
                 elif space < 0:
                     space = t
-            home = []
-            moves = []
-            spaces = []
+            count = [0] * n  # per wing: the cards next for home in it
+            for su in range(4):
+                p = prog[su]
+                if p < 13:
+                    count[where[su * 13 + p]] += 1
+            out = []
             for s in wing_range:
                 w = wings[s]
                 if not w or s == held:
                     continue
                 c = w[-1]
-                if prog[c // 13] == c % 13:
-                    home.append((s, -1))
+                r = RK[c]
+                cs = count[s]
+                if prog[SU[c]] == r:
+                    score = 62 - cs
+                    if r < 12:
+                        t = where[c + 1]
+                        score += len(wings[t]) - 1 - at[c + 1] - (t == s)
+                    out.append(score << 12 | s << 6)
+                    cs -= 1  # a card next for home leaving its wing takes its depth along
                 if prune and len(w) > 1:
                     u = w[-2]
-                    if prog[u // 13] != u % 13:
+                    if prog[SU[u]] != RK[u]:
                         continue  # moving this card achieves nothing now
+                j = 0
                 for t in onto[c]:
                     d = top_of.get(t)
                     if d is not None:
-                        moves.append((s, d))
+                        out.append((count[d] - cs + 64) << 12 | 1024 | s << 6 | j << 4 | d + 1)
+                    j += 1
                 if space >= 0 and len(w) > 1:
-                    spaces.append((s, space))
-            moves = home + moves + spaces
-            if len(moves) < 2:
-                return moves
-            # the scores of :meth:`guided`, less what they all share
-            count = [0] * n
-            for su in range(4):
-                p = prog[su]
-                if p < 13:
-                    count[where[su * 13 + p]] += 1
-            scores = []
-            for s, d in moves:
-                x = wings[s][-1]
-                if d < 0:
-                    score = -2 - count[s]
-                    if x % 13 < 12:
-                        t = where[x + 1]
-                        score += len(wings[t]) - 1 - at[x + 1] - (t == s)
-                else:
-                    score = count[d] - count[s] + (prog[x // 13] == x % 13)
-                scores.append(score)
-            order = sorted(range(len(moves)), key=scores.__getitem__)
-            return [moves[i] for i in order]
+                    out.append((64 - cs) << 12 | 2048 | s << 6 | space + 1)
+            if len(out) > 1:
+                out.sort()
+            return out
 
         seen = {b"\xff".join(sorted(wb))}
         nodes = 0
@@ -173,7 +172,9 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                     wb[s] = bytes(w)
                 continue
             index[-1] = i + 1
-            s, d = moves[i]
+            k = moves[i]
+            s = k >> 6 & 15
+            d = (k & 15) - 1
             w = wings[s]
             c = w.pop()
             wb[s] = bytes(w)
