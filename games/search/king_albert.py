@@ -89,8 +89,10 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 held = tab.index(last.dst)
         col_range = range(n)
 
+        ck = [bytes(sorted(c for c in cells if c >= 0))]  # the reserve's part of the key
+
         def key() -> bytes:
-            return b"\xff".join(sorted(cb)) + b"\xfe" + bytes(sorted(c for c in cells if c >= 0))
+            return b"\xff".join(sorted(cb)) + b"\xfe" + ck[0]
 
         def free_foundation() -> int:
             used = fpile
@@ -99,22 +101,23 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                     return f
             return -1
 
-        def score() -> int:
-            """:meth:`PatienceSearch.solver_score` of the current position."""
-            depth = 0
-            for su in range(4):
-                p = prog[su]
-                if p < 13:
-                    w = su * 13 + p
-                    x = where[w]
-                    if x < CELL:
-                        depth += len(cols[x]) - 1 - at[w]
-            return depth - 3 * sum(prog)
+        def depth_after(y: int, s: int) -> int:
+            """How deep card ``y`` lies once the top card of ``s`` has gone home."""
+            t = where[y]
+            if t >= CELL:
+                return 0
+            return len(cols[t]) - 1 - at[y] - (t == s)
 
-        def children(held: int) -> list[tuple[int, int]]:
-            """The moves (source, destination) of :meth:`solver_moves`, or the safe move
-            alone: a source is a column, CELL + a reserve place or 20 + a suit (its
-            foundation's top card), a destination a column or -1 (home)."""
+        def children(held: int) -> list[int]:
+            """The moves of :meth:`solver_moves` in their order, or the safe move alone.
+            A move is an int that sorts as the generic order does: the change of
+            :meth:`PatienceSearch.solver_score` it makes (worked out from the move: one card
+            moves, so only the depths of the wanted cards in the two piles it touches change,
+            and the wanted card of its suit when it goes home or comes back), the kind
+            (home, onto a column, into a space, back from a foundation), the source's place
+            in the generic list, the host's place in ``onto``; the low bits hold the source
+            (bits 4-8: a column, CELL + a reserve place or 20 + a suit) and the destination
+            + 1 (bits 0-3, 0 for home)."""
             low = min(prog) + 1
             for s in col_range:
                 col = cols[s]
@@ -124,14 +127,14 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                     if r == prog[c // 13] + 1 and (
                             r <= 2 or r <= low
                             or all(d % 13 < prog[d // 13] for d in need[c])):
-                        return [(s, -1)]
+                        return [s << 4]
             for j, c in enumerate(cells):
                 if c >= 0:
                     r = c % 13 + 1
                     if r == prog[c // 13] + 1 and (
                             r <= 2 or r <= low
                             or all(d % 13 < prog[d // 13] for d in need[c])):
-                        return [(CELL + j, -1)]
+                        return [(CELL + j) << 4]
             top_of = {}
             space = -1
             for t in col_range:
@@ -140,65 +143,85 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                     top_of[col[-1]] = t
                 elif space < 0:
                     space = t
-            home = []
-            builds = []
-            spaces = []
-            back = []
+            count = [0] * n  # per column: the wanted cards in it
+            for su in range(4):
+                p = prog[su]
+                if p < 13:
+                    t = where[su * 13 + p]
+                    if t < CELL:
+                        count[t] += 1
+            out = []
             feeders = [c for c in cells if c >= 0] if prune else ()
             for s in col_range:
                 col = cols[s]
                 if not col or s == held:
                     continue
                 c = col[-1]
+                cs = count[s]
                 if prog[c // 13] == c % 13:
-                    home.append((s, -1))
+                    score = -2 - cs + (depth_after(c + 1, s) if c % 13 < 12 else 0)
+                    out.append((score + 128) << 21 | s << 14 | s << 4)
+                    cs -= 1  # the wanted card leaving takes its depth along
                 if prune and len(col) > 1:
                     u = col[-2]
                     if prog[u // 13] != u % 13 and not any(u in onto[x] for x in feeders):
                         continue  # moving this card achieves nothing now
+                j = 0
                 for t in onto[c]:
                     d = top_of.get(t)
                     if d is not None:
-                        builds.append((s, d))
+                        out.append((count[d] - cs + 128) << 21 | 1 << 19 | s << 14 | j << 9
+                                   | s << 4 | d + 1)
+                    j += 1
                 if space >= 0 and len(col) > 1:
-                    spaces.append((s, space))
-            for j, c in enumerate(cells):
+                    out.append((128 - cs) << 21 | 2 << 19 | s << 14 | s << 4 | space + 1)
+            for i, c in enumerate(cells):
                 if c < 0:
                     continue
+                s = CELL + i
                 if prog[c // 13] == c % 13:
-                    home.append((CELL + j, -1))
+                    score = -3 + (depth_after(c + 1, s) if c % 13 < 12 else 0)
+                    out.append((score + 128) << 21 | s << 14 | s << 4)
+                j = 0
                 for t in onto[c]:
                     d = top_of.get(t)
                     if d is not None:
-                        builds.append((CELL + j, d))
+                        out.append((count[d] + 128) << 21 | 1 << 19 | s << 14 | j << 9
+                                   | s << 4 | d + 1)
+                    j += 1
                 if space >= 0:
-                    spaces.append((CELL + j, space))
+                    out.append(128 << 21 | 2 << 19 | s << 14 | s << 4 | space + 1)
             if not prune:
-                for f in fnd:
+                for fi, f in enumerate(fnd):
                     if f in fpile:
                         su = fpile.index(f)
-                        c = su * 13 + prog[su] - 1
+                        p = prog[su]
+                        c = su * 13 + p - 1
+                        s = 20 + su
+                        base = 131  # a card off the foundations: three points
+                        if p < 13:
+                            w = c + 1
+                            t = where[w]
+                            if t < CELL:
+                                base -= len(cols[t]) - 1 - at[w]
                         if space >= 0:
-                            spaces.append((20 + su, space))
+                            out.append(base << 21 | 2 << 19 | (20 + fi) << 14 | s << 4
+                                       | space + 1)
+                        j = 0
                         for t in onto[c]:
                             d = top_of.get(t)
                             if d is not None:
-                                back.append((20 + su, d))
-            moves = home + builds + spaces + back
-            if len(moves) < 2:
-                return moves
-            scores = []
-            for m in moves:
-                c = make(m)
-                scores.append(score())
-                unmake(m, c)
-            order = sorted(range(len(moves)), key=scores.__getitem__)
-            return [moves[i] for i in order]
+                                score = base + count[d] - (p < 13 and where[c + 1] == d)
+                                out.append(score << 21 | 3 << 19 | (20 + fi) << 14 | j << 9
+                                           | s << 4 | d + 1)
+                            j += 1
+            if len(out) > 1:
+                out.sort()
+            return out
 
-        def make(m: tuple[int, int]) -> int:
-            """Make move ``m`` on the lists (not the key bytes); the card moved."""
+        def make(s: int, d: int) -> int:
+            """Make the move from ``s`` to ``d`` on the lists (not the key); the card."""
             nonlocal left
-            s, d = m
             if s < CELL:
                 c = cols[s].pop()
             elif s < 20:
@@ -220,9 +243,8 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 col.append(c)
             return c
 
-        def unmake(m: tuple[int, int], c: int) -> None:
+        def unmake(s: int, d: int, c: int) -> None:
             nonlocal left
-            s, d = m
             if d < 0:
                 prog[c // 13] -= 1
                 left += 1
@@ -241,10 +263,11 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 where[c] = -1
                 left -= 1
 
-        def touched(m: tuple[int, int]) -> None:
-            s, d = m
+        def touched(s: int, d: int) -> None:
             if s < CELL:
                 cb[s] = bytes(cols[s])
+            elif s < 20:
+                ck[0] = bytes(sorted(c for c in cells if c >= 0))
             if d >= 0:
                 cb[d] = bytes(cols[d])
 
@@ -252,7 +275,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
         nodes = 0
         stack = [children(held)]
         index = [0]
-        path: list[tuple] = []  # per move made: the move, held before, card, pile gone to/from
+        path: list[tuple] = []  # per move made: source, destination, held, card, foundation
         tick = 256
         while stack:
             moves = stack[-1]
@@ -261,17 +284,18 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 stack.pop()
                 index.pop()
                 if path:  # take back the move that led here
-                    m, held, c, f = path.pop()
+                    s, d, held, c, f = path.pop()
                     if c % 13 == 0:  # an ace's foundation is free again, or taken again
-                        fpile[c // 13] = -1 if m[1] < 0 else f
-                    unmake(m, c)
-                    touched(m)
+                        fpile[c // 13] = -1 if d < 0 else f
+                    unmake(s, d, c)
+                    touched(s, d)
                 continue
             index[-1] = i + 1
             m = moves[i]
-            s, d = m
+            s = m >> 4 & 31
+            d = (m & 15) - 1
             f = -1
-            c = make(m)
+            c = make(s, d)
             if d < 0:
                 f = fpile[c // 13]
                 if f < 0:
@@ -280,19 +304,19 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 f = fpile[c // 13]
                 if c % 13 == 0:
                     fpile[c // 13] = -1
-            path.append((m, held, c, f))
+            path.append((s, d, held, c, f))
             held = d if s < CELL and d >= 0 else -1
-            touched(m)
+            touched(s, d)
             nodes += 1
             if not left:
                 return "won", self._albert_line(path), nodes, len(seen)
             k = key()
             if k in seen:
-                held = path.pop()[1]
+                held = path.pop()[2]
                 if c % 13 == 0:
                     fpile[c // 13] = -1 if d < 0 else f
-                unmake(m, c)
-                touched(m)
+                unmake(s, d, c)
+                touched(s, d)
             else:
                 seen.add(k)
                 stack.append(children(held))
@@ -306,11 +330,11 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
         return "lost", [], nodes, len(seen)
 
     def _albert_line(self, path: list[tuple]) -> list[Move]:
-        """The engine's moves of a line of :meth:`solver_dfs` (each entry: the move, the
-        held column, the card, the foundation it went to or came from)."""
+        """The engine's moves of a line of :meth:`solver_dfs` (each entry: the source, the
+        destination, the held column, the card, the foundation it went to or came from)."""
         tab, cells = self.tableau, self.cells
         line = []
-        for (s, d), _, _, f in path:
+        for s, d, _, _, f in path:
             src = tab[s] if s < 10 else cells[s - 10] if s < 20 else f
             line.append(Move("move", src, f if d < 0 else tab[d], 1))
         return line
