@@ -146,3 +146,338 @@ class CanfieldSearch(PatienceSearch):
         suit that go home before it and every card it could go on lie under it. A space
         takes only reserve or waste cards, so no column card is free to move into one."""
         return self.stuck_card(self.tableau, kings_free=False)
+
+    # ------------------------------------------------------------ the own search
+    def solver_dfs(self, prune: bool, budget) -> tuple | None:
+        """Canfield's own depth-first search (see :meth:`Search.solver_dfs`), for the
+        standard game (turn three, unlimited redeals) with whole-pile moves: the moves of
+        :meth:`solver_moves` in their order, the safe move of :meth:`solver_autoplay`, on
+        plain lists instead of the engine's journaled piles (the generic search spends
+        most of a node in ``legal_moves``, ``accepts`` and the journal).
+
+        Differences from the generic search, none of which changes a verdict: a base card
+        goes to the first empty foundation only (the others hold the same position); the
+        key leaves the talon's cards out, since from one starting position the talon is
+        always the starting talon less the cards found elsewhere (home, in a column, in
+        the reserve), in the same order; :meth:`solver_hopeless` is not asked, as its
+        frozen-card test can never fire here (every column is one run, and a card in a run
+        on the card under it is never the first to freeze).
+
+        Returns None (the generic search runs) for other variants, a position whose
+        columns are not runs or have face-down cards, or before the base rank is known.
+        """
+        if (self.redeals >= 0 or self.opts.get("group_moves") != "whole_pile"
+                or not self.vars.get("base")):
+            return None
+        return _CanfieldDFS(self).run(prune, budget)
+
+
+class _CanfieldDFS:
+    """The state of :meth:`CanfieldSearch.solver_dfs`: per suit the number of cards home,
+    the columns as lists, the reserve's size (its order never changes) and the talon as
+    one list (the waste bottom to top, then the stock in the order it will be turned) with
+    the waste's size ``i``."""
+
+    def __init__(self, g: CanfieldSearch) -> None:
+        self.g = g
+
+    def run(self, prune: bool, budget) -> tuple | None:  # noqa: C901 - one loop, for speed
+        from ..solver import CHECK_EVERY  # (here: the solver imports this module)
+
+        g = self.g
+        cards = g.cards
+        T = list(g.tableau)
+        W, R, S = g.waste, g.reserve, g.stock
+        F = list(g.foundations)
+        base = g.vars["base"]
+        draw = g.draw
+        build = g.rule[T[0]].build
+        for t in T:
+            col = cards[t]
+            if g.down[t] or any(not build.fits(col[k], col[k - 1]) for k in range(1, len(col))):
+                return None
+        need = g.__dict__.get("_home_needs")
+        if need is None:
+            need = g._home_needs_table()
+        if not need:
+            return None
+        # fits[c]: the set of column tops c may go on
+        fits = [frozenset(t for t in range(52) if build.fits(c, t)) for c in range(52)]
+        idx = [(RANK[c] - base) % 13 for c in range(52)]  # place in its suit's foundation
+        suit = [c // 13 for c in range(52)]
+        home = [0, 0, 0, 0]
+        fpile = [-1, -1, -1, -1]
+        for f in F:
+            pile = cards[f]
+            if pile:
+                s = suit[pile[0]]
+                home[s] = len(pile)
+                fpile[s] = f
+        cols = [list(cards[t]) for t in T]
+        res = list(cards[R])
+        r = len(res)
+        tal = list(cards[W]) + cards[S][::-1]
+        i = len(cards[W])
+        if r and any(not col for col in cols):
+            return None  # (the rules fill a space from the reserve at once)
+        reach_cache: dict[tuple[int, int], tuple] = {}
+
+        def reach(n: int, i0: int) -> tuple:
+            """The waste sizes the talon can be turned round to from ``i0`` (each with a
+            top card), with the turns that get there: as ``_talon_plays``."""
+            out = []
+            made: list[Move] = []
+            states = {i0}
+            j = i0
+            while True:
+                if j:
+                    out.append((j, tuple(made)))
+                if j < n:
+                    made.append(DEAL)
+                    j += draw if n - j >= draw else 1
+                elif j:
+                    made.append(REDEAL)
+                    j = 0
+                else:
+                    break
+                if j in states:
+                    break
+                states.add(j)
+            got = tuple(out)
+            reach_cache[(n, i0)] = got
+            return got
+
+        def key() -> bytes:
+            n = len(tal)
+            if prune:
+                phase = 254
+            else:
+                phase = 255 if i % draw == 0 or i > n - n % draw else i
+            return (bytes((*home, r, phase))
+                    + b"\xff".join(sorted([bytes(cols[0]), bytes(cols[1]),
+                                           bytes(cols[2]), bytes(cols[3])])))
+
+        def safe(c: int) -> bool:
+            """:meth:`solver_autoplay`'s test: ``c`` goes home next, and every card that
+            could be built on it is home."""
+            if idx[c] != home[suit[c]]:
+                return False
+            for d in need[c]:
+                if idx[d] >= home[suit[d]]:
+                    return False
+            return True
+
+        def children() -> list:
+            # the safe move alone, if there is one (waste, columns, reserve: the order of
+            # the piles)
+            if i and safe(tal[i - 1]):
+                return [(0, i, -1)]
+            for k in range(4):
+                if cols[k] and safe(cols[k][-1]):
+                    return [(3, k, -1)]
+            if r and safe(res[r - 1]):
+                return [(1, 0, -1)]
+            n = len(tal)
+            plays = reach_cache.get((n, i)) or reach(n, i)
+            moves = []
+            add = moves.append
+            for j, _ in plays:
+                c = tal[j - 1]
+                if idx[c] == home[suit[c]]:
+                    add((0, j, -1))
+            for k in range(4):
+                col = cols[k]
+                if col and idx[col[-1]] == home[suit[col[-1]]]:
+                    add((3, k, -1))
+            rc = res[r - 1] if r else -1
+            if r and idx[rc] == home[suit[rc]]:
+                add((1, 0, -1))
+            tops = [col[-1] if col else -1 for col in cols]
+            if r >= 2:
+                for k in range(4):
+                    if tops[k] in fits[rc]:
+                        add((2, k, 0))
+            wc = tal[i - 1] if i else -1
+            for k in range(4):
+                col = cols[k]
+                if not col:
+                    continue
+                f = fits[col[-1]]
+                if prune and len(col) > 1:
+                    x = col[-2]
+                    useful = (idx[x] == home[suit[x]] or (wc >= 0 and x in fits[wc])
+                              or (rc >= 0 and x in fits[rc]))
+                else:
+                    useful = True
+                if useful:
+                    for k2 in range(4):
+                        if k2 != k and tops[k2] in f:
+                            add((4, k, k2))
+                if len(col) > 1:
+                    f = fits[col[0]]
+                    for k2 in range(4):
+                        if k2 != k and tops[k2] in f:
+                            add((5, k, k2))
+            if r == 1:
+                for k in range(4):
+                    if tops[k] in fits[rc]:
+                        add((2, k, 0))
+            space = -1
+            if not r:
+                for k in range(4):
+                    if not cols[k]:
+                        space = k
+                        break
+            for j, _ in plays:
+                f = fits[tal[j - 1]]
+                for k in range(4):
+                    if tops[k] in f:
+                        add((0, j, k))
+                if space >= 0:
+                    add((0, j, space))
+            return moves
+
+        def go_home(c: int) -> int:
+            s = suit[c]
+            if not home[s]:
+                used = set(fpile)
+                fpile[s] = next(f for f in F if f not in used)
+            home[s] += 1
+            return fpile[s]
+
+        def leave_home(c: int) -> None:
+            s = suit[c]
+            home[s] -= 1
+            if not home[s]:
+                fpile[s] = -1
+
+        # A record per move made: (move, waste size before, whether the reserve filled a
+        # space, the foundation pile it went to or the cards lifted)
+        def make(m: tuple) -> tuple:
+            nonlocal i, r
+            kind, a, b = m
+            old_i = i
+            n_before = len(tal)
+            fill = False
+            extra = 0
+            if kind == 0:
+                c = tal.pop(a - 1)
+                i = a - 1
+                if b < 0:
+                    extra = go_home(c)
+                else:
+                    cols[b].append(c)
+            elif kind == 1:
+                r -= 1
+                extra = go_home(res[r])
+            elif kind == 2:
+                r -= 1
+                cols[a].append(res[r])
+            else:
+                col = cols[a]
+                if kind == 3:
+                    extra = go_home(col.pop())
+                elif kind == 4:
+                    cols[b].append(col.pop())
+                else:
+                    extra = len(col)
+                    cols[b].extend(col)
+                    col.clear()
+                if not col and r:
+                    r -= 1
+                    col.append(res[r])
+                    fill = True
+            return (m, old_i, fill, extra, n_before)
+
+        def unmake(rec: tuple) -> None:
+            nonlocal i, r
+            (kind, a, b), old_i, fill, extra, _ = rec
+            if kind == 0:
+                if b < 0:
+                    s = next(s for s in range(4) if fpile[s] == extra)
+                    home[s] -= 1
+                    c = 13 * s + (base - 1 + home[s]) % 13
+                    if not home[s]:
+                        fpile[s] = -1
+                else:
+                    c = cols[b].pop()
+                tal.insert(a - 1, c)
+                i = old_i
+            elif kind == 1:
+                leave_home(res[r])
+                r += 1
+            elif kind == 2:
+                cols[a].pop()
+                r += 1
+            else:
+                col = cols[a]
+                if fill:
+                    col.pop()
+                    r += 1
+                if kind == 3:
+                    s = next(s for s in range(4) if fpile[s] == extra)
+                    home[s] -= 1
+                    col.append(13 * s + (base - 1 + home[s]) % 13)
+                    if not home[s]:
+                        fpile[s] = -1
+                elif kind == 4:
+                    col.append(cols[b].pop())
+                else:
+                    dst = cols[b]
+                    col.extend(dst[-extra:])
+                    del dst[-extra:]
+
+        def line(path: list[tuple]) -> list[Move]:
+            """The engine's moves of the line ``path`` (records of ``make``)."""
+            out: list[Move] = []
+            for (kind, a, b), old_i, _, extra, n_before in path:
+                if kind == 0:
+                    turns = dict(reach_cache.get((n_before, old_i)) or reach(n_before, old_i))
+                    out.extend(turns[a])
+                    out.append(Move("move", W, extra if b < 0 else T[b], 1))
+                elif kind == 1:
+                    out.append(Move("move", R, extra, 1))
+                elif kind == 2:
+                    out.append(Move("move", R, T[a], 1))
+                elif kind == 3:
+                    out.append(Move("move", T[a], extra, 1))
+                elif kind == 4:
+                    out.append(Move("move", T[a], T[b], 1))
+                else:
+                    out.append(Move("move", T[a], T[b], extra))
+            return out
+
+        seen = {key()}
+        nodes = 0
+        tick = CHECK_EVERY
+        stack_moves = [children()]
+        stack_index = [0]
+        path: list[tuple] = []
+        while stack_moves:
+            moves = stack_moves[-1]
+            k = stack_index[-1]
+            if k >= len(moves):
+                stack_moves.pop()
+                stack_index.pop()
+                if path:
+                    unmake(path.pop())
+                continue
+            stack_index[-1] = k + 1
+            path.append(make(moves[k]))
+            nodes += 1
+            if home[0] + home[1] + home[2] + home[3] == 52:
+                return "won", line(path), nodes, len(seen)
+            kk = key()
+            if kk in seen:
+                unmake(path.pop())
+            else:
+                seen.add(kk)
+                stack_moves.append(children())
+                stack_index.append(0)
+            tick -= 1
+            if not tick:
+                tick = CHECK_EVERY
+                if budget.take(CHECK_EVERY):
+                    return "unknown", [], nodes, len(seen)
+        budget.take(CHECK_EVERY - tick)
+        return "lost", [], nodes, len(seen)
