@@ -4,6 +4,8 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
+import random
+
 from ..canfield import Canfield
 from ..cards import RANK
 from ..model import Compound, Move
@@ -54,6 +56,34 @@ class CanfieldSearch(PatienceSearch):
         reserve = cards[self.reserve]
         return (b"".join(found) + b"".join(cols) + bytes((len(reserve), *reserve))
                 + bytes((len(talon), *talon, self.vars["base"], phase)))
+
+    def solver_autoplay(self) -> Move | None:
+        """:meth:`PatienceSearch.solver_autoplay` (a card home once every card that could
+        be built on it is home), but never from the waste when the stock is turned three at
+        a time: taking a card out of the talon changes which cards the turns reach (the
+        cards after it move up one place), and the cards a win needs may be reachable only
+        with it left where it is. (Found by the comparison with a plain search: a position
+        with base king where 4C was sent home from the waste and the position was called
+        lost; it is won.) The waste's card is still tried first among the moves."""
+        if self.draw == 1:
+            return super().solver_autoplay()
+        need = self.__dict__.get("_home_needs")
+        if need is None:
+            need = self._home_needs_table()
+        if not need:
+            return None
+        cards = self.cards
+        home = {c for f in self.foundations for c in cards[f]}
+        for s in self._sources:
+            pile = cards[s]
+            if s == self.waste or not pile or self.down[s] == len(pile):
+                continue
+            c = pile[-1]
+            if all(d in home for d in need[c]):
+                for f in self.foundations:
+                    if self.accepts(f, s, 1):
+                        return Move("move", s, f, 1)
+        return None
 
     def solver_moves(self, prune: bool = False) -> list:
         moves = super().solver_moves(prune)
@@ -169,7 +199,56 @@ class CanfieldSearch(PatienceSearch):
         if (self.redeals >= 0 or self.opts.get("group_moves") != "whole_pile"
                 or not self.vars.get("base")):
             return None
-        return _CanfieldDFS(self).run(prune, budget)
+        if not prune or not PROBE_LAST:
+            return _CanfieldDFS(self).run(prune, budget)
+        # Restarts first: short pruned searches with the moves reversed or shuffled, each
+        # with a node limit twice the one two probes before. A deal whose first pruned
+        # search sinks into a lost branch early is often won within a few thousand nodes
+        # in another order. They find wins only: a probe's "unknown" goes on.
+        nodes = positions = 0
+        limit, k = PROBE_FIRST, 0
+        while limit <= PROBE_LAST:
+            order = _reverse if k % 2 == 0 else random.Random(k).shuffle
+            cap = _Cap(budget, limit)
+            got = _CanfieldDFS(self).run(True, cap, order)
+            if got is None:
+                return None  # (not a position this search takes: the generic one runs)
+            result, line, n, p = got
+            nodes += n
+            positions += p
+            if result != "unknown":
+                return result, line, nodes, positions  # (lost: the whole pruned space)
+            if cap.outer:
+                return "unknown", [], nodes, positions
+            k += 1
+            if k % 2 == 0:
+                limit *= 2
+        result, line, n, p = _CanfieldDFS(self).run(True, budget)
+        return result, line, nodes + n, positions + p
+
+
+#: node limits of the first and the last restart of :meth:`CanfieldSearch.solver_dfs`
+PROBE_FIRST, PROBE_LAST = 1_000, 64_000
+
+
+def _reverse(moves: list) -> None:
+    moves.reverse()
+
+
+class _Cap:
+    """A node limit inside the search's budget: ``take`` charges both; ``outer`` tells
+    that the search's own budget ran out."""
+
+    def __init__(self, budget, limit: int) -> None:
+        self.budget, self.left, self.outer = budget, limit, False
+
+    def take(self, nodes: int) -> bool:
+        self.left -= nodes
+        if self.budget.take(nodes):
+            self.outer = True
+        return self.outer or self.left <= 0
+
+
 
 
 class _CanfieldDFS:
@@ -181,7 +260,7 @@ class _CanfieldDFS:
     def __init__(self, g: CanfieldSearch) -> None:
         self.g = g
 
-    def run(self, prune: bool, budget) -> tuple | None:  # noqa: C901 - one loop, for speed
+    def run(self, prune: bool, budget, order=None) -> tuple | None:  # noqa: C901 - one loop, for speed
         from ..solver import CHECK_EVERY  # (here: the solver imports this module)
 
         g = self.g
@@ -221,6 +300,40 @@ class _CanfieldDFS:
         if r and any(not col for col in cols):
             return None  # (the rules fill a space from the reserve at once)
         reach_cache: dict[tuple[int, int], tuple] = {}
+        # for the dead-end test: per card, the bit of each card it may go on; per suit and
+        # count, the bits of the cards of that suit home
+        hostbits = [sum(1 << t for t in fits[c]) for c in range(52)]
+        homebits = [[sum(1 << (13 * s + (base - 1 + k) % 13) for k in range(n))
+                     for n in range(14)] for s in range(4)]
+
+        def frozen() -> bool:
+            """Whether a column card can never leave its column (the game is lost).
+
+            With whole-pile moves a card lying on other cards of its column leaves them
+            only as the column's top card (a whole-pile lift takes them along): the cards
+            under it stay under it until it goes. So a card with, under it, a card of its
+            suit that goes home before it, and each card it may be built on home (the
+            foundations never give back) or under it, can neither go home nor be moved
+            onto a column (nor into a space: a space takes waste or reserve cards only).
+            Every card must go home to win."""
+            gone = (homebits[0][home[0]] | homebits[1][home[1]] | homebits[2][home[2]]
+                    | homebits[3][home[3]])
+            for col in cols:
+                if len(col) < 2:
+                    continue
+                x = col[0]
+                below = gone | 1 << x
+                low = [13, 13, 13, 13]
+                low[suit[x]] = idx[x]
+                for j in range(1, len(col)):
+                    y = col[j]
+                    if low[suit[y]] < idx[y] and not hostbits[y] & ~below:
+                        return True
+                    below |= 1 << y
+                    if idx[y] < low[suit[y]]:
+                        low[suit[y]] = idx[y]
+            return False
+
 
         def reach(n: int, i0: int) -> tuple:
             """The waste sizes the talon can be turned round to from ``i0`` (each with a
@@ -268,10 +381,8 @@ class _CanfieldDFS:
             return True
 
         def children() -> list:
-            # the safe move alone, if there is one (waste, columns, reserve: the order of
-            # the piles)
-            if i and safe(tal[i - 1]):
-                return [(0, i, -1)]
+            # the safe move alone, if there is one (columns, reserve: the order of the
+            # piles; never the waste's top, see :meth:`CanfieldSearch.solver_autoplay`)
             for k in range(4):
                 if cols[k] and safe(cols[k][-1]):
                     return [(3, k, -1)]
@@ -448,8 +559,19 @@ class _CanfieldDFS:
             return out
 
         seen = {key()}
+        if frozen():
+            return "lost", [], 0, 1
         nodes = 0
         tick = CHECK_EVERY
+        if order is not None:
+            plain_children = children
+
+            def children() -> list:
+                moves = plain_children()
+                if len(moves) > 1:
+                    order(moves)
+                return moves
+
         stack_moves = [children()]
         stack_index = [0]
         path: list[tuple] = []
@@ -472,8 +594,11 @@ class _CanfieldDFS:
                 unmake(path.pop())
             else:
                 seen.add(kk)
-                stack_moves.append(children())
-                stack_index.append(0)
+                if frozen():
+                    unmake(path.pop())
+                else:
+                    stack_moves.append(children())
+                    stack_index.append(0)
             tick -= 1
             if not tick:
                 tick = CHECK_EVERY

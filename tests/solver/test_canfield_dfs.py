@@ -50,12 +50,17 @@ def random_canfield(rnd: random.Random, left: int) -> games.Game:
     build = g.rule[g.tableau[0]].build
     cols: list[list[int]] = [[] for _ in range(4)]
     talon = []
-    for c in out:
-        k = rnd.randrange(5)
-        if k < 4 and (not cols[k] or build.fits(c, cols[k][-1])):
-            cols[k].append(c)
-        else:
-            talon.append(c)
+    long_runs = rnd.random() < 0.5  # (runs across the base rank: cards that freeze)
+    for _ in range(2 if long_runs else 1):
+        rest = []
+        for c in out:
+            ks = [k for k in range(4) if not cols[k] or build.fits(c, cols[k][-1])]
+            if ks and (long_runs or rnd.random() < 0.8):
+                cols[rnd.choice(ks)].append(c)
+            else:
+                rest.append(c)
+        out = rest
+    talon = out
     for col in cols:
         if not col and reserve:
             col.append(reserve.pop())
@@ -80,14 +85,14 @@ def generic(monkeypatch):
 
 def test_own_search_agrees_with_the_generic_and_a_plain_search(generic):
     rnd = random.Random(1717)
-    cases = [g for g in (random_canfield(rnd, rnd.randint(4, 20)) for _ in range(80))
+    cases = [g for g in (random_canfield(rnd, rnd.randint(8, 26)) for _ in range(150))
              if not g.won]
     own = [solver.solve(g, max_nodes=10**7) for g in cases]
     plain = [plain_search(g, limit=LIMIT, key=folded_key, children=forward_moves)
              for g in cases]
     generic()
     other = [solver.solve(g, max_nodes=10**7) for g in cases]
-    tally = {"won": 0, "lost": 0, "plain": 0}
+    tally = {"won": 0, "lost": 0, "plain": 0, "frozen": 0}
     for g, a, b, p in zip(cases, own, other, plain, strict=True):
         assert a.result == b.result, (g.cards, g.vars)
         assert a.result in ("won", "lost")
@@ -97,16 +102,17 @@ def test_own_search_agrees_with_the_generic_and_a_plain_search(generic):
             assert p == a.result, (g.cards, g.vars)
             tally["plain"] += 1
         tally[a.result] += 1
-    assert tally["won"] >= 20 and tally["lost"] >= 1 and tally["plain"] >= 40, tally
+        tally["frozen"] += a.result == "lost" and a.nodes == 0  # (lost by the dead-end test)
+    assert tally["won"] >= 50 and tally["lost"] >= 10 and tally["plain"] >= 100, tally
+    assert tally["frozen"] >= 1, tally
 
 
 @pytest.mark.parametrize("prune", [True, False])
-def test_own_search_visits_the_generic_nodes_on_deals(generic, prune):
-    """Node-limited searches of whole deals: the same verdict, nodes and winning line (the
-    own search leaves out only the base card's moves to a second empty foundation, which
-    the generic search meets as transpositions; these deals never offer one)."""
-    seeds = [1, 2, 4, 5, 6, 3]
-    budget = 20_000
+def test_own_search_agrees_with_the_generic_on_deals(generic, prune):
+    """Whole deals, won and lost, decided by both searches: the same verdicts (the own
+    search adds restarts to the pruned pass and a dead-end test, so the nodes differ)."""
+    seeds = [1, 2, 4, 5, 6, 12, 13, 18, 45]
+    budget = 300_000
     own = []
     for seed in seeds:
         g = games.new("canfield", seed, group_moves="whole_pile")
@@ -115,6 +121,25 @@ def test_own_search_visits_the_generic_nodes_on_deals(generic, prune):
     for seed, a in zip(seeds, own, strict=True):
         g = games.new("canfield", seed, group_moves="whole_pile")
         b = solver.solve(g, max_nodes=budget, prune=prune)
-        assert (a.result, a.nodes, a.moves) == (b.result, b.nodes, b.moves), seed
+        assert a.result == b.result != "unknown", seed
         if a.won:
             assert solver.replay_wins(g, a.moves)
+
+
+def test_waste_card_is_not_sent_home_unasked(generic):
+    """The counterexample to the safe move from the waste (turning three): with base king,
+    sending 4C home from the waste when the red threes were home changed which cards the
+    turns reach, and this won position was called lost by both searches."""
+    g = searchable(games.new("canfield", 1, group_moves="whole_pile"))
+    arrange(g, {"S": "TS 9S JC QD 7S 5C 4C 4S 8S", "W": "8C TD QH 9C 8D JS 5S 6S QS",
+                "F1": "KC AC 2C 3C", "F2": "KD AD 2D 3D 4D 5D 6D 7D",
+                "F3": "KH AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "F4": "KS AS 2S 3S",
+                "T1": "QC JH TC 9D", "T2": "6C", "T3": "7C", "T4": "JD"},
+            {"S": 9}, base=13, redeals=-1)
+    assert plain_search(g, limit=200_000, key=folded_key, children=forward_moves) == "won"
+    for search in ("own", "generic"):
+        if search == "generic":
+            generic()
+        for prune in (True, False):
+            sol = solver.solve(g, max_nodes=10**6, prune=prune)
+            assert sol.won and solver.replay_wins(g, sol.moves), (search, prune)
