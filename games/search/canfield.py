@@ -185,13 +185,25 @@ class CanfieldSearch(PatienceSearch):
         plain lists instead of the engine's journaled piles (the generic search spends
         most of a node in ``legal_moves``, ``accepts`` and the journal).
 
-        Differences from the generic search, none of which changes a verdict: a base card
-        goes to the first empty foundation only (the others hold the same position); the
-        key leaves the talon's cards out, since from one starting position the talon is
-        always the starting talon less the cards found elsewhere (home, in a column, in
-        the reserve), in the same order; :meth:`solver_hopeless` is not asked, as its
-        frozen-card test can never fire here (every column is one run, and a card in a run
-        on the card under it is never the first to freeze).
+        Differences from the generic search, none of which changes a verdict:
+
+        - a base card goes to the first empty foundation only (the others hold the same
+          position);
+        - the key leaves the talon's cards out: from one starting position the talon is
+          always the starting talon less the cards found elsewhere (home, in a column, in
+          the reserve), in the same order;
+        - the waste's size is not in the key either: each key keeps the waste sizes that
+          the positions met with it reach by turns alone, and a position is met when its
+          size is among them. Sound: from size ``i`` the turns reach every size reachable
+          from any size they reach, and a card move leaves the talon alone, so the
+          position with size ``i`` can answer every move of the one with a reached size by
+          the same move (a talon play by the same play after more turns) and stays ahead;
+          what wins from the one wins from the other. (The generic key, which keeps every
+          size outside the cycle apart, meets fewer positions.)
+        - restarts before the pruned pass (see below): they find wins only;
+        - a dead-end test of its own (``frozen``); :meth:`solver_hopeless` is not asked,
+          as its frozen-card test can never fire here (every column is one run, and a card
+          in a run on the card under it is never the first to freeze there).
 
         Returns None (the generic search runs) for other variants, a position whose
         columns are not runs or have face-down cards, or before the base rank is known.
@@ -358,15 +370,25 @@ class _CanfieldDFS:
                 states.add(j)
             got = tuple(out)
             reach_cache[(n, i0)] = got
+            reach_bits[(n, i0)] = sum(1 << j for j in states)
+            return got
+
+        reach_bits: dict[tuple[int, int], int] = {}
+
+        def cover() -> int:
+            """The waste sizes the position reaches by turns alone, as bits (in the pruned
+            pass all of them: it folds every waste size)."""
+            if prune:
+                return -1
+            got = reach_bits.get((len(tal), i))
+            if got is None:
+                reach(len(tal), i)
+                got = reach_bits[(len(tal), i)]
             return got
 
         def key() -> bytes:
-            n = len(tal)
-            if prune:
-                phase = 254
-            else:
-                phase = 255 if i % draw == 0 or i > n - n % draw else i
-            return (bytes((*home, r, phase))
+            """The cards' places (the talon's follow from them), without the waste size."""
+            return (bytes((*home, r))
                     + b"\xff".join(sorted([bytes(cols[0]), bytes(cols[1]),
                                            bytes(cols[2]), bytes(cols[3])])))
 
@@ -558,7 +580,9 @@ class _CanfieldDFS:
                     out.append(Move("move", T[a], T[b], extra))
             return out
 
-        seen = {key()}
+        # per key, the waste sizes reached by turns from the positions met with these
+        # cards: a position whose waste size is among them is met (see the docstring)
+        seen = {key(): cover()}
         if frozen():
             return "lost", [], 0, 1
         nodes = 0
@@ -590,10 +614,11 @@ class _CanfieldDFS:
             if home[0] + home[1] + home[2] + home[3] == 52:
                 return "won", line(path), nodes, len(seen)
             kk = key()
-            if kk in seen:
+            got = seen.get(kk)
+            if got is not None and got >> i & 1:
                 unmake(path.pop())
             else:
-                seen.add(kk)
+                seen[kk] = (got or 0) | cover()
                 if frozen():
                     unmake(path.pop())
                 else:
