@@ -198,8 +198,8 @@ class CanfieldSearch(PatienceSearch):
           from any size they reach, and a card move leaves the talon alone, so the
           position with size ``i`` can answer every move of the one with a reached size by
           the same move (a talon play by the same play after more turns) and stays ahead;
-          what wins from the one wins from the other. (The generic key, which keeps every
-          size outside the cycle apart, meets fewer positions.)
+          what wins from the one wins from the other. (The generic key keeps every size
+          outside the cycle apart, and so searches more positions.)
         - restarts before the pruned pass (see below): they find wins only;
         - a dead-end test of its own (``frozen``); :meth:`solver_hopeless` is not asked,
           as its frozen-card test can never fire here (every column is one run, and a card
@@ -259,8 +259,6 @@ class _Cap:
         if self.budget.take(nodes):
             self.outer = True
         return self.outer or self.left <= 0
-
-
 
 
 class _CanfieldDFS:
