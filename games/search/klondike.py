@@ -561,7 +561,9 @@ class _KlondikeDFS:
                 path.append(m)
                 return 1
             k = self.key(t2, p2)
-            if k not in seen:
+            if not self.nodes & 255 and self.budget.take(256):
+                verdict = 2
+            elif k not in seen:
                 seen.add(k)
                 dead = False
                 if a >= 0:
@@ -592,8 +594,6 @@ class _KlondikeDFS:
                 cols[b] = old_b
                 found[m[1]] += 1
             if verdict == 2:
-                return 2
-            if not self.nodes & 255 and self.budget.take(256):
                 return 2
         return 0
 
