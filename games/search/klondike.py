@@ -347,6 +347,7 @@ class _KlondikeDFS:
         self.seen: set = set()
         self.path: list[tuple] = []
         self._reach: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._order: dict[tuple[int, int], dict[int, int]] = {}
         self._stuck: dict[tuple, bool] = {}
         self._runs: dict[tuple, int] = {}
 
@@ -368,6 +369,13 @@ class _KlondikeDFS:
                     break
                 states.add(i)
             got = self._reach[(n, pos)] = tuple(out)
+        return got
+
+    def reach_order(self, n: int, pos: int) -> dict[int, int]:
+        """:meth:`reach` as a table: talon index -> its place in the turning order."""
+        got = self._order.get((n, pos))
+        if got is None:
+            got = self._order[(n, pos)] = {j: k for k, j in enumerate(self.reach(n, pos))}
         return got
 
     def key(self, talon: tuple, pos: int) -> tuple:
@@ -399,18 +407,27 @@ class _KlondikeDFS:
     def autoplay(self, talon: tuple, pos: int) -> tuple | None:
         """A safe move home: a column's top card, or the waste's top card; with draw 1 any
         talon card (the whole talon is within reach at no cost, and the key ignores how
-        far it is turned, so taking a card out of it takes nothing else out of reach)."""
-        cols = self.cols
-        for a in range(7):
-            col = cols[a]
-            if len(col) > col[0] + 1 and self.safe(col[-1]):
-                return (_C_HOME, a, len(col) - 1)
-        if self.draw == 1:
-            for j, c in enumerate(talon):
-                if self.safe(c):
-                    return (_T_HOME, j, c)
-        elif pos and self.safe(talon[pos - 1]):
-            return (_T_HOME, pos - 1, talon[pos - 1])
+        far it is turned, so taking a card out of it takes nothing else out of reach).
+        Only the next card of each suit can go home, so those four are tried."""
+        cols, found = self.cols, self.found
+        for s in range(4):
+            r = found[s] + 1
+            if r == 14:
+                continue
+            if r > 2:
+                o1, o2 = _OTHER_COLOUR[s]
+                if found[o1] < r - 1 or found[o2] < r - 1 or found[_SAME_COLOUR[s]] < r - 2:
+                    continue
+            c = 13 * s + r - 1
+            for a in range(7):
+                col = cols[a]
+                if col[-1] == c and len(col) > col[0] + 1:
+                    return (_C_HOME, a, len(col) - 1)
+            if self.draw == 1:
+                if c in talon:
+                    return (_T_HOME, talon.index(c), c)
+            elif pos and talon[pos - 1] == c:
+                return (_T_HOME, pos - 1, c)
         return None
 
     def moves(self, talon: tuple, pos: int) -> list[tuple]:
@@ -438,14 +455,35 @@ class _KlondikeDFS:
                     takes[c] = (*takes[c], b) if c in takes else (b,)
         n = len(talon)
         if n:
-            for j in self.reach(n, pos):
-                c = talon[j]
-                if found[_SUIT[c]] == _RANK[c] - 1:
-                    home.append((_T_HOME, j, c))
-                for b in takes.get(c, ()):
-                    to_col.append((_T_COL, j, c, b))
-                if empty >= 0 and _RANK[c] == 13:
-                    to_col.append((_T_COL, j, c, empty))
+            # the cards some pile takes, looked up in the talon (fewest turns first)
+            order = self.reach_order(n, pos)
+            for s in range(4):
+                c = 13 * s + found[s]
+                if found[s] < 13 and c in talon:
+                    j = talon.index(c)
+                    k = order.get(j)
+                    if k is not None:
+                        home.append((k, _T_HOME, j, c))
+            for c, bs in takes.items():
+                if c in talon:
+                    j = talon.index(c)
+                    k = order.get(j)
+                    if k is not None:
+                        for b in bs:
+                            to_col.append((k, _T_COL, j, c, b))
+            if empty >= 0:
+                for c in (12, 25, 38, 51):
+                    if c in talon:
+                        j = talon.index(c)
+                        k = order.get(j)
+                        if k is not None:
+                            to_col.append((k, _T_COL, j, c, empty))
+            if len(home) > 1:
+                home.sort()
+            home = [m[1:] for m in home]
+            if len(to_col) > 1:
+                to_col.sort()
+            to_col = [m[1:] for m in to_col]
         feeder = talon[pos - 1] if pos else -1
         for a in range(7):
             col = cols[a]

@@ -75,11 +75,11 @@ def generic(game: games.Game, max_nodes: int = 10**7) -> solver.Solution:
 
 
 @pytest.mark.parametrize("draw", [1, 3])
-@pytest.mark.parametrize(("left", "hidden"), [(7, False), (14, True), (18, True)])
+@pytest.mark.parametrize(("left", "hidden"), [(7, False), (18, True)])
 def test_own_search_agrees_with_a_plain_search_of_every_move(draw, left, hidden):
     rnd = random.Random(1000 * draw + left)
     tally = {"won": 0, "lost": 0, "skipped": 0}
-    for _ in range(30):
+    for _ in range(40):
         g = random_position(rnd, draw, left, hidden)
         if g.won:
             continue
@@ -105,9 +105,9 @@ def test_own_search_and_the_generic_search_decide_deals_alike(draw):
     """Whole deals the generic search decides quickly: the same verdict, a line that
     replays."""
     decided = 0
-    for seed in range(1, 9):
+    for seed in range(1, 6):
         g = games.new("klondike", seed, draw=draw, redeals=-1)
-        ref = generic(g, 30_000)
+        ref = generic(g, 20_000)
         if ref.result == "unknown":
             continue
         own = solver.solve(g, max_nodes=10**7)
@@ -115,4 +115,4 @@ def test_own_search_and_the_generic_search_decide_deals_alike(draw):
         if own.won:
             assert solver.replay_wins(g, own.moves)
         decided += 1
-    assert decided >= 3
+    assert decided >= 2
