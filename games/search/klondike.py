@@ -410,6 +410,7 @@ class _KlondikeDFS:
         far it is turned, so taking a card out of it takes nothing else out of reach).
         Only the next card of each suit can go home, so those four are tried."""
         cols, found = self.cols, self.found
+        safe = []
         for s in range(4):
             r = found[s] + 1
             if r == 14:
@@ -418,16 +419,24 @@ class _KlondikeDFS:
                 o1, o2 = _OTHER_COLOUR[s]
                 if found[o1] < r - 1 or found[o2] < r - 1 or found[_SAME_COLOUR[s]] < r - 2:
                     continue
-            c = 13 * s + r - 1
-            for a in range(7):
-                col = cols[a]
-                if col[-1] == c and len(col) > col[0] + 1:
-                    return (_C_HOME, a, len(col) - 1)
-            if self.draw == 1:
+            safe.append(13 * s + r - 1)
+        if not safe:
+            return None
+        for a in range(7):  # the columns first, in order, then the talon from the bottom
+            col = cols[a]
+            if col[-1] in safe and len(col) > col[0] + 1:
+                return (_C_HOME, a, len(col) - 1)
+        if self.draw == 1:
+            best = -1
+            for c in safe:
                 if c in talon:
-                    return (_T_HOME, talon.index(c), c)
-            elif pos and talon[pos - 1] == c:
-                return (_T_HOME, pos - 1, c)
+                    j = talon.index(c)
+                    if best < 0 or j < best:
+                        best = j
+            if best >= 0:
+                return (_T_HOME, best, talon[best])
+        elif pos and talon[pos - 1] in safe:
+            return (_T_HOME, pos - 1, talon[pos - 1])
         return None
 
     def moves(self, talon: tuple, pos: int) -> list[tuple]:
