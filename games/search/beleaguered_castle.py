@@ -145,6 +145,21 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                 out.sort()
             return out
 
+        def take_back(s: int, d: int, c: int) -> None:
+            """Card ``c`` back from wing ``d`` (home when ``d`` is -1) onto wing ``s``."""
+            nonlocal left
+            if d < 0:
+                prog[c // 13] -= 1
+                left += 1
+            else:
+                wings[d].pop()
+                wb[d] = bytes(wings[d])
+            w = wings[s]
+            at[c] = len(w)
+            where[c] = s
+            w.append(c)
+            wb[s] = bytes(w)
+
         seen = {b"\xff".join(sorted(wb))}
         nodes = 0
         stack = [children(held)]
@@ -159,17 +174,7 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                 index.pop()
                 if path:  # take back the move that led here
                     s, d, held, c = path.pop()
-                    if d < 0:
-                        prog[c // 13] -= 1
-                        left += 1
-                    else:
-                        wings[d].pop()
-                        wb[d] = bytes(wings[d])
-                    w = wings[s]
-                    at[c] = len(w)
-                    where[c] = s
-                    w.append(c)
-                    wb[s] = bytes(w)
+                    take_back(s, d, c)
                 continue
             index[-1] = i + 1
             k = moves[i]
@@ -196,17 +201,7 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
             k = b"\xff".join(sorted(wb))
             if k in seen:
                 held = path.pop()[2]
-                if d < 0:
-                    prog[c // 13] -= 1
-                    left += 1
-                else:
-                    wings[d].pop()
-                    wb[d] = bytes(wings[d])
-                w = wings[s]
-                at[c] = len(w)
-                where[c] = s
-                w.append(c)
-                wb[s] = bytes(w)
+                take_back(s, d, c)
             else:
                 seen.add(k)
                 stack.append(children(held))

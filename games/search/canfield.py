@@ -67,9 +67,7 @@ class CanfieldSearch(PatienceSearch):
         lost; it is won.) The waste's card is still tried first among the moves."""
         if self.draw == 1:
             return super().solver_autoplay()
-        need = self.__dict__.get("_home_needs")
-        if need is None:
-            need = self._home_needs_table()
+        need = self._home_needs_table()
         if not need:
             return None
         cards = self.cards
@@ -285,9 +283,7 @@ class _CanfieldDFS:
             col = cards[t]
             if g.down[t] or any(not build.fits(col[k], col[k - 1]) for k in range(1, len(col))):
                 return None
-        need = g.__dict__.get("_home_needs")
-        if need is None:
-            need = g._home_needs_table()
+        need = g._home_needs_table()
         if not need:
             return None
         # fits[c]: the set of column tops c may go on

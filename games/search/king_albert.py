@@ -47,9 +47,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 or not self._builds_down()
                 or type(self).safe_autoplay is not PatienceGame.safe_autoplay):
             return None
-        need = self.__dict__.get("_home_needs")
-        if need is None:
-            need = self._home_needs_table()
+        need = self._home_needs_table()
         if not need:
             return None
         cards = self.cards

@@ -82,9 +82,7 @@ class PatienceSearch(Search):
         card has one way home) and whose ``accepts`` follows the builds only; the others
         keep :meth:`safe_autoplay`.
         """
-        need = self.__dict__.get("_home_needs")
-        if need is None:
-            need = self._home_needs_table()
+        need = self._home_needs_table()
         if not need:
             return self.safe_autoplay()
         generic = (self.standard_foundations and self._builds_down()
@@ -117,7 +115,11 @@ class PatienceSearch(Search):
         return None if generic else self.safe_autoplay()
 
     def _home_needs_table(self) -> tuple[tuple[int, ...], ...]:
-        """Per card, the cards that must be home before it may go home (see above)."""
+        """Per card, the cards that must be home before it may go home (see above); worked
+        out once per game object, then read from the instance."""
+        cached = self.__dict__.get("_home_needs")
+        if cached is not None:
+            return cached
         # one deck, and foundations each built in one suit: a card has one place to go home
         ok = (len(self.foundations) == 4 and self.info.decks == 1
               and all(self.rule[f].build is not None and self.rule[f].build.suit == "same"
