@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-from ._argtypes import language
+from ._argtypes import deal_number, language
 
 ORDER = 20
 
@@ -42,15 +42,18 @@ def _check_game(game_id: str | None, seed: int | None, options: dict) -> None:
         raise UsageError("--seed and --option need --game")
 
 
-def load_config(args: argparse.Namespace):
+def load_config(args: argparse.Namespace, create: bool = True):
     """The configuration for ``kiosk run``: the file (``--config``, ``$SOLITAIRE_KIOSK_CONFIG``,
     ``/etc/solitaire-kiosk/config.toml``), then the operator menu's saved settings, then the
     command-line flags. Problems are logged and kept for the operator menu; never fatal. A
-    file that does not parse gives way to the copy of the last one that did."""
+    file that does not parse gives way to the copy of the last one that did.
+
+    ``create=False``: nothing is written (no data directory, no copy of the file) until
+    :func:`start_data_dir`, once a window is open."""
     from kiosk.settings import config, overrides
 
-    cfg = config.load(getattr(args, "config", None), fallback=True, remember=True)
-    data_dir = cfg.data_dir()
+    cfg = config.load(getattr(args, "config", None), fallback=True, remember=create)
+    data_dir = cfg.data_dir(create)
     notes = overrides.apply(cfg, data_dir)
     if getattr(args, "lang", None):
         cfg.language = args.lang
@@ -115,7 +118,7 @@ def make_app(args: argparse.Namespace, **kw):
 
     options = parse_options(args.option)
     _check_game(args.game, args.seed, options)
-    cfg, data_dir, notes = load_config(args)
+    cfg, data_dir, notes = load_config(args, create=False)
     screen = boot.decide_screen(parse_size(args.size) if args.size else None, args.portrait,
                                 args.fullscreen, rotation=cfg.rotation)
     problem = boot.missing_display()
@@ -127,7 +130,10 @@ def make_app(args: argparse.Namespace, **kw):
     boot.configure(screen)
     _need_window()
     from kiosk.app import KioskApp
+    from kiosk.settings import config
 
+    data_dir = cfg.data_dir()  # the kiosk starts: now the data directory may be made
+    config.remember(cfg)
     app = KioskApp(cfg=cfg, game=args.game, seed=args.seed, options=options, services=True,
                    data_dir=data_dir, **kw)
     app.notes.extend(notes)
@@ -159,6 +165,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return app.exit_code
 
 
+def _check_out(out: Path) -> None:
+    """Refuse an output path that cannot become the PNG before a window opens: a directory
+    "exists" after the capture too, and was taken for the written picture."""
+    from kiosk.commands.cli import UsageError
+
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a directory; name the PNG file to write")
+    if not out.parent.is_dir():
+        raise UsageError(f"--out {out}: there is no directory {out.parent}")
+
+
 def cmd_snapshot(args: argparse.Namespace) -> int:
     from kiosk.commands.engine import parse_options
     from kiosk.platform import boot
@@ -166,6 +183,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     _check_game(args.game, args.seed, options)
     w, h = parse_size(args.size)
+    _check_out(Path(args.out))
     boot.configure(boot.Screen(w, h, headless=True), quiet=not args.verbose)
     try:
         _need_window()
@@ -182,7 +200,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
     def ready(app: KioskApp) -> None:
         def done(path: Path) -> None:
-            result["ok"] = path.exists()
+            result["ok"] = path.is_file()
             app.stop()
 
         Clock.schedule_once(lambda _dt: capture(out, done), 0.05)
@@ -215,7 +233,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", default=None, type=language,
                    help="zh, en or ru (default: the configuration's)")
     p.add_argument("--game", help="open straight into this game id")
-    p.add_argument("--seed", type=int, help="deal number for --game")
+    p.add_argument("--seed", type=deal_number, help="deal number for --game")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                    help="a rule option of --game (repeatable)")
     p.add_argument("--four-colour", action="store_true", default=None,
@@ -226,7 +244,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("snapshot", help="render a deal's table to a PNG, without a screen")
     p.add_argument("game", help="game id (see `kiosk games`)")
-    p.add_argument("--seed", type=int, required=True, help="deal number")
+    p.add_argument("--seed", type=deal_number, required=True, help="deal number")
     p.add_argument("--size", default="800x480", metavar="WxH", help="picture size")
     p.add_argument("--lang", default="en", type=language, help="zh, en or ru")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",

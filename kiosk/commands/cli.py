@@ -23,9 +23,13 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse prints usage + message; keep it to 2 lines
-        self.print_usage(sys.stderr)
-        raise UsageError(message)
+    """Every parser of the command line, the subcommands' too (``parser_class`` below), so
+    a subcommand added later refuses bad input the same way."""
+
+    def error(self, message: str) -> None:
+        """One line instead of argparse's usage block (2 to 9 lines that bury the cause on a
+        small console); ``--help`` has the usage for whoever wants it."""
+        raise UsageError(f"{message} (see: {self.prog} --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:

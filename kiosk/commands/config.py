@@ -7,6 +7,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from ._argtypes import existing_file
+
 if TYPE_CHECKING:
     from kiosk.settings.config import Config
 
@@ -45,7 +47,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     # the kiosk's own file: say what the kiosk would use (its last good copy); a file given
     # to be checked is judged alone
     cfg = config.load(path, fallback=not args.path)
-    if not asked and not file.exists():
+    where = config.data_dir_problem(cfg.log.data_dir)
+    if where is not None:  # the kiosk would run without its play log and operator menu
+        cfg.problems.append(f"{file}: log.data_dir: {where}; the kiosk would use "
+                            f"{config.user_data_dir()}")
+    if not asked and not file.exists() and not cfg.problems:
         print(f"{file}: not present; the kiosk uses the built-in defaults")
         _print_winnable(cfg, all_games=False)
         return 0
@@ -96,6 +102,6 @@ def add(sub: argparse._SubParsersAction) -> None:
     c.set_defaults(handler=cmd_check)
 
     s = csub.add_parser("show", help="print the effective configuration (TOML)")
-    s.add_argument("--config", metavar="PATH", help="configuration file")
+    s.add_argument("--config", metavar="PATH", type=existing_file, help="configuration file")
     s.add_argument("--json", action="store_true")
     s.set_defaults(handler=cmd_show)

@@ -13,6 +13,8 @@ import games
 from games import cards as C
 from games.seats import SeatedGame, computer_mismatches, replay_visitor
 
+from ._argtypes import deal_number
+
 ORDER = 10
 
 
@@ -23,15 +25,17 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs or ():
         name, sep, value = pair.partition("=")
-        if not sep or not name:
+        if not sep or not name or not value:
             raise UsageError(f"--option needs NAME=VALUE, not {pair!r}")
-        out[name.strip()] = value.strip()
+        if name != name.strip() or value != value.strip():
+            raise UsageError(f"--option {pair!r}: no spaces around the name or the value")
+        out[name] = value
     return out
 
 
 def add_game_args(p: argparse.ArgumentParser, seed_required: bool = False) -> None:
     p.add_argument("game", help="game id (see `kiosk games`)")
-    p.add_argument("--seed", type=int, required=seed_required,
+    p.add_argument("--seed", type=deal_number, required=seed_required,
                    help="deal number (a positive whole number); random when left out")
     p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                    help="a rule option, e.g. --option draw=3 (repeatable)")
@@ -149,8 +153,37 @@ def replay_visitor_moves(data: dict) -> games.Game:
     return game
 
 
+def check_computer_block(game: SeatedGame, data: Any) -> None:
+    """A saved game's ``"computer"`` block is what the replay is checked against (the
+    level and version that played): junk there would make the check say nothing, so it is
+    refused like any other bad field of the file."""
+    if not isinstance(data, dict) or "computer" not in data:
+        return
+    block = data["computer"]
+    if not isinstance(block, dict):
+        raise games.GameError("saved game: 'computer' must be an object with 'level' and "
+                              "'version'")
+    unknown = sorted(set(block) - {"level", "version"})
+    if unknown:
+        raise games.GameError(f"saved game: 'computer' has no field {unknown[0]!r} (only "
+                              "'level' and 'version')")
+    levels = next((o.choices for o in game.options if o.name == "level"), ())
+    level = block.get("level")
+    if "level" in block and (not isinstance(level, str) or (levels and level not in levels)):
+        raise games.GameError(f"saved game: computer level {str(level)[:40]!r} is not one of "
+                              f"{', '.join(map(str, levels))}")
+    if level is not None and level != game.opts.get("level", level):
+        raise games.GameError(f"saved game: computer level {level!r} differs from the "
+                              f"options' level {game.opts.get('level')!r}")
+    version = block.get("version")
+    if "version" in block and (not isinstance(version, str) or not version
+                               or len(version) > 40):
+        raise games.GameError("saved game: computer version must be a short text")
+
+
 def computer_check(game: SeatedGame, data: Any) -> dict[str, Any]:
     """Whether today's computer player makes the recorded computer moves."""
+    check_computer_block(game, data)
     recorded = data.get("computer", {}) if isinstance(data, dict) else {}
     version = recorded.get("version") if isinstance(recorded, dict) else None
     bad = computer_mismatches(game)

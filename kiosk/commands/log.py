@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from ._argtypes import existing_file
+
 ORDER = 30
 
 
@@ -39,6 +41,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     from kiosk.records import export
 
     since, until = _when(args.since), _when(args.until, end=True)
+    if since is not None and until is not None and since >= until:  # until: end, excluded
+        raise UsageError(f"--since {args.since} is after --until {args.until}: no play "
+                         "could be in between")
+    if args.game is not None:
+        import games
+
+        games.listed(args.game)  # an unknown id: one line, not an empty export
     try:
         if args.out == "-":
             n = export.export(db_path(args), args.format, sys.stdout.buffer, table=args.table,
@@ -73,7 +82,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="PATH", help="the log file (default: plays.db in the "
                    "configured data directory)")
-    p.add_argument("--config", metavar="PATH", help="configuration file "
+    p.add_argument("--config", metavar="PATH", type=existing_file, help="configuration file "
                    "(default: $SOLITAIRE_KIOSK_CONFIG or /etc/solitaire-kiosk/config.toml)")
 
 

@@ -49,9 +49,9 @@ def read_pin(given: str | None, *, confirm: bool) -> str:
         if confirm and getpass.getpass("The same PIN again: ") != pin:
             raise UsageError("the two PINs differ; nothing changed")
     else:
-        pin = sys.stdin.readline().strip()
-    try:
-        return check_pin(pin.strip())
+        pin = sys.stdin.readline().rstrip("\r\n")
+    try:  # as typed: " 1234" is not the PIN the keypad will be given
+        return check_pin(pin)
     except PinError as err:
         raise UsageError(f"{err}; nothing changed") from None
 

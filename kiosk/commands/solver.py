@@ -33,9 +33,22 @@ def solve_deal(game_id: str, seed: int, options: dict, max_seconds: float,
     }
 
 
+def solitaire(game_id: str) -> str:
+    """``game_id`` when it is a solitaire: the solver searches one player's moves with every
+    card known in the end, which is no question to ask of a game against the computer (it
+    answered "unknown" for each deal, and ``winnable`` never found one: it ran forever)."""
+    from kiosk.commands.cli import UsageError
+
+    if games.listed(game_id).seated:
+        raise UsageError(f"{game_id} is played against the computer; the solver is for "
+                         "solitaires (see `kiosk games`)")
+    return game_id
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     from kiosk.commands.cli import UsageError
 
+    solitaire(args.game)
     if args.seed is None:
         raise UsageError("solve needs --seed N")
     out = solve_deal(args.game, args.seed, parse_options(args.option), args.max_seconds,
@@ -67,6 +80,7 @@ def cmd_winnable(args: argparse.Namespace) -> int:
     from kiosk.commands.cli import UsageError
     from kiosk.solving import deals
 
+    solitaire(args.game)
     if args.count < 1:
         raise UsageError("--count must be at least 1")
     options = parse_options(args.option)

@@ -45,7 +45,7 @@ TABLES = ("plays", "moves", "hands", "matches")
 #: tables only games against the computer fill: a USB export writes them when they have rows
 SEATED_TABLES = ("hands", "matches")
 PLAY_COLUMNS = (
-    "id", "kiosk", "game", "options", "seed", "demo", "started", "ended", "duration", "result",
+    "id", "kiosk", "game", "options", "seed", "hidden_seed", "demo", "started", "ended", "duration", "result",
     "moves", "undos", "hints", "score", "cards_left", "touches", "button_presses",
     "clock_synced", "boot_id", "started_mono", "ended_mono", "app_version",
 )
@@ -142,7 +142,9 @@ def rows(conn: sqlite3.Connection, table: str, since: str | None = None,
     """Rows of ``plays`` or ``moves`` (of the selected plays), oldest first."""
     where, params = _where(since, until, game, "p.")
     if table == "plays":
-        cols = ", ".join(f"p.{c}" for c in PLAY_COLUMNS)
+        # a log the kiosk has not opened since hidden seeds came has no such column
+        has = {r[1] for r in conn.execute("PRAGMA table_info(plays)")}
+        cols = ", ".join(f"p.{c}" if c in has else f"NULL AS {c}" for c in PLAY_COLUMNS)
         sql = f"SELECT {cols} FROM plays p{where} ORDER BY p.id"
         names = PLAY_COLUMNS
     elif table in COLUMNS:

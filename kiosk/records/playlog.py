@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from games.reason import Reason
+from games.rng import is_hidden
 from kiosk.records import stats
 from kiosk.records.clock import Clock, SystemClock, iso
 
@@ -100,9 +101,16 @@ def _migration_3(db: Any) -> None:
         if_not_exists=True)
 
 
+def _migration_4(db: Any) -> None:
+    """Hands against the computer are dealt from a hidden seed of 128 secret bits
+    (:mod:`games.rng`), more than an SQLite integer holds: it is kept as decimal text in
+    ``hidden_seed`` (``seed`` is NULL then), so the log still replays the hand exactly."""
+    db.execute("ALTER TABLE plays ADD COLUMN hidden_seed TEXT")
+
+
 #: (version, migration) in order; a migration runs once, inside the transaction that records it
 MIGRATIONS: list[tuple[int, Callable[[Any], None]]] = [(1, _migration_1), (2, _migration_2),
-                                                       (3, _migration_3)]
+                                                       (3, _migration_3), (4, _migration_4)]
 #: the columns of a ``hands`` row and of a ``matches`` row (besides ``play_id``)
 HAND_COLUMNS = ("seq", "kind", "winner", "points", "visitor_score", "computer_score",
                 "visitor_deadwood", "computer_deadwood", "level", "computer_version", "detail")
@@ -276,7 +284,9 @@ class PlayLog:
         ``t0``: the monotonic time the game was dealt, when that was earlier than now."""
         c = self.clock
         play = Play(row={
-            "kiosk": self.kiosk, "game": game, "seed": seed,
+            "kiosk": self.kiosk, "game": game,
+            "seed": None if is_hidden(seed) else seed,
+            "hidden_seed": str(seed) if is_hidden(seed) else None,
             "options": json.dumps(options or {}, sort_keys=True, ensure_ascii=False),
             "demo": int(bool(demo)), "started": "", "started_mono": None, "ended": None,
             "ended_mono": None, "boot_id": "", "clock_synced": 0, "duration": None,

@@ -187,10 +187,11 @@ class Config:
         return deals.default_winnable(game_id, self.options_for(game_id) if options is None
                                       else options)
 
-    def data_dir(self) -> Path:
-        """The writable data directory (see :func:`resolve_data_dir`)."""
-        path, note = resolve_data_dir(self.log.data_dir)
-        if note:
+    def data_dir(self, create: bool = True) -> Path:
+        """The writable data directory (see :func:`resolve_data_dir`); ``create=False``:
+        the one it would be, nothing created."""
+        path, note = resolve_data_dir(self.log.data_dir, create)
+        if note and create:
             log.warning("%s", note)
         return path
 
@@ -250,7 +251,55 @@ def user_data_dir() -> Path:
     return Path(base) / "solitaire-kiosk"
 
 
-def _writable_dir(path: Path) -> bool:
+#: the kernel's views (/proc, /sys, /dev ...): writable in places for root, but no place for
+#: a play log, which root's permission checks alone would not notice
+PSEUDO_FILESYSTEMS = frozenset({
+    "proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "debugfs", "securityfs",
+    "pstore", "bpf", "tracefs", "configfs", "fusectl", "mqueue", "hugetlbfs", "binfmt_misc",
+    "autofs", "efivarfs", "rpc_pipefs", "nsfs", "selinuxfs"})
+
+
+def filesystem_of(path: Path, mounts_file: str = "/proc/mounts") -> str | None:
+    """The type of the file system ``path`` is on (from the mount table), None if unknown."""
+    try:
+        lines = Path(mounts_file).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    target = os.path.realpath(path)
+    best, kind = "", None
+    for line in lines:
+        fields = line.split()
+        if len(fields) < 3:
+            continue
+        point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), fields[1])
+        inside = target == point or target.startswith(point.rstrip("/") + "/")
+        if inside and len(point) >= len(best):
+            best, kind = point, fields[2]
+    return kind
+
+
+def data_dir_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be the data directory (play log, PIN, saved settings), or None.
+
+    Nothing is created: the nearest existing directory says whether it could be."""
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    kind = filesystem_of(existing)
+    if kind in PSEUDO_FILESYSTEMS:
+        return f"data directory {path} is on {kind}, not a file system that keeps files"
+    if existing == path and not path.is_dir():
+        return f"data directory {path} is not a directory"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"data directory {path} is not writable"
+    return None
+
+
+def _writable_dir(path: Path, create: bool = True) -> bool:
+    if data_dir_problem(path) is not None:
+        return False
+    if not create:
+        return True
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -258,16 +307,19 @@ def _writable_dir(path: Path) -> bool:
     return os.access(path, os.W_OK | os.X_OK)
 
 
-def resolve_data_dir(wanted: Path) -> tuple[Path, str | None]:
+def resolve_data_dir(wanted: Path, create: bool = True) -> tuple[Path, str | None]:
     """``wanted`` when it can be created and written, else a per-user directory.
 
     Returns the directory and, when it fell back, a sentence saying so (for the log).
+    ``create=False`` only decides (``kiosk run`` before it knows a window opens).
     """
-    if _writable_dir(wanted):
+    if _writable_dir(wanted, create):
         return wanted, None
     fallback = user_data_dir()
-    _writable_dir(fallback)
-    return fallback, f"data directory {wanted} is not writable; using {fallback}"
+    if create:
+        _writable_dir(fallback)
+    why = data_dir_problem(wanted) or f"data directory {wanted} is not writable"
+    return fallback, f"{why}; using {fallback}"
 
 
 def config_path(explicit: str | os.PathLike[str] | None = None,
@@ -347,6 +399,18 @@ def _find_copy(raw: bytes) -> Path | None:
         if copy.is_file():
             return copy
     return None
+
+
+def remember(cfg: Config) -> None:
+    """Keep the copy ``load(remember=True)`` would have kept, later: ``kiosk run`` loads
+    first and writes into the data directory only once the kiosk really starts."""
+    if cfg.path is None or cfg.broken_file is not None or cfg.path.name == LAST_GOOD_NAME:
+        return
+    try:
+        raw = readfile.read_bytes(cfg.path, MAX_CONFIG_BYTES)
+    except readfile.ReadError:
+        return
+    _keep_copy(cfg, raw)
 
 
 def _keep_copy(cfg: Config, raw: bytes) -> None:

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from kiosk.settings.operator_pin import hash_pin, is_hash, verify, write_private
+from kiosk.settings.operator_pin import hash_pin, is_hash, looks_like_hash, verify, write_private
 
 log = logging.getLogger("kiosk.operator")
 
@@ -123,7 +123,10 @@ class PinGuard:
                  max_lock_seconds: float = MAX_LOCK_SECONDS,
                  clock: Callable[[], float] = time.time, state_path: Path | None = None,
                  record: Recorder | None = None, secret_path: Path | None = None) -> None:
-        self._hash = secret if is_hash(secret) else hash_pin(str(secret))
+        # a hash the keypad cannot verify stays a hash: no PIN opens it (verify says so and
+        # logs why), and nothing raises in the keypad's submit
+        self._hash = secret if is_hash(secret) or looks_like_hash(secret) \
+            else hash_pin(str(secret))
         self.secret_path = secret_path
         self._secret_stamp = _stamp(secret_path)
         self.max_tries = max_tries

@@ -44,6 +44,15 @@ GENERATED_DIGITS = 6
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**13, 8, 1
 #: a hash in a configuration file cannot ask for more than this (a denial of service)
 MAX_SCRYPT_N = 2**16
+#: the memory scrypt may use: OpenSSL's own default limit (32 MiB), which refuses, with
+#: ``ValueError: memory limit exceeded``, any hash needing more (N = 2^15 with r = 8 does);
+#: such a hash is refused when it is read, so the checker says so and no keypad meets it
+MAX_SCRYPT_BYTES = 32 * 1024 * 1024
+
+
+def scrypt_bytes(n: int, r: int, p: int) -> int:
+    """The memory OpenSSL's scrypt asks for with these parameters (its V and B arrays)."""
+    return 128 * r * (n + p + 2)
 _PREFIX = "scrypt"
 
 
@@ -84,6 +93,10 @@ def _parse(hashed: str) -> tuple[int, int, int, bytes, bytes]:
     if not (2 <= n <= MAX_SCRYPT_N and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 4
             and len(salt) >= 8 and len(key) >= 16):
         raise PinError("the PIN hash has unusable scrypt parameters")
+    if scrypt_bytes(n, r, p) > MAX_SCRYPT_BYTES:
+        raise PinError(f"the PIN hash needs {scrypt_bytes(n, r, p) >> 20} MiB to check, more "
+                       f"than the {MAX_SCRYPT_BYTES >> 20} MiB the keypad may use; make one "
+                       "with `kiosk operator pin --hash`")
     return n, r, p, salt, key
 
 
@@ -91,6 +104,11 @@ def check_hash(hashed: str) -> str:
     """``hashed`` when it is a usable PIN hash, else :class:`PinError`."""
     _parse(hashed)
     return hashed
+
+
+def looks_like_hash(text: object) -> bool:
+    """Whether ``text`` is meant as a hash (usable or not), never as a PIN to hash."""
+    return isinstance(text, str) and text.startswith(_PREFIX + "$")
 
 
 def is_hash(text: str) -> bool:
@@ -109,7 +127,12 @@ def verify(entered: str, hashed: str) -> bool:
         return False
     if not isinstance(entered, str) or not entered.isascii():
         return False
-    got = hashlib.scrypt(entered.encode(), salt=salt, n=n, r=r, p=p, dklen=len(key))
+    try:
+        got = hashlib.scrypt(entered.encode(), salt=salt, n=n, r=r, p=p, dklen=len(key),
+                             maxmem=MAX_SCRYPT_BYTES + 1024 * 1024)
+    except (ValueError, MemoryError) as err:  # the keypad must never raise: not the PIN
+        log.error("operator PIN: the hash cannot be checked: %s", err)
+        return False
     return hmac.compare_digest(got, key)
 
 

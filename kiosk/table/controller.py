@@ -30,6 +30,7 @@ from typing import Any
 import games
 from games import GameError, IllegalMove, Move
 from games.reason import Reason
+from games.rng import HIDDEN_SEED_BITS, hidden_seed, is_hidden
 from kiosk.table.hint_state import HintState
 
 log = logging.getLogger("kiosk.controller")
@@ -118,12 +119,31 @@ class TableController:
 
     # ------------------------------------------------------------------ deals
     def _seed(self, seed: int | None) -> int:
-        if seed is None and self._seeds is not None:
+        """The seed of a new deal: ``seed`` when asked for one; for a game against the
+        computer a hidden seed of 128 secret bits (its hidden hands must not follow from
+        the cards the visitor sees, as they would from a deal number anyone can search);
+        for a solitaire a public deal number, from the deal list when there is one."""
+        if seed is not None:
+            return seed
+        if games.listed(self.game_id).seated:
+            return hidden_seed(secrets.randbits(HIDDEN_SEED_BITS))
+        if self._seeds is not None:
             try:
                 seed = self._seeds()
             except Exception:  # a broken deal list must not stop the game
                 log.exception("choosing a deal failed")
         return seed if seed is not None else secrets.randbelow(999_999) + 1
+
+    @property
+    def reference(self) -> str:
+        """What a visitor or support may be told about this deal: the deal number of a
+        solitaire, the play's number in the log for a hand against the computer (the
+        operator replays it from the log; nobody can deal from it)."""
+        if not is_hidden(self.game.seed):
+            return str(self.game.seed)
+        play = getattr(self.log_session, "play", None)
+        play_id = getattr(play, "id", None) if play is not None else None
+        return f"P{play_id}" if play_id is not None else ""
 
     @property
     def seed(self) -> int:

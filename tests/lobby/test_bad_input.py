@@ -62,7 +62,7 @@ def no_system_data(tmp_path, monkeypatch):
     """A configuration that fails to load falls back to /var/lib/solitaire-kiosk: keep
     these tests out of the machine's own data directory."""
     here = tmp_path / "fallback-data"
-    monkeypatch.setattr(config.Config, "data_dir", lambda self: here)
+    monkeypatch.setattr(config.Config, "data_dir", lambda self, create=True: here)
     monkeypatch.setattr(config.Config, "existing_db_path", lambda self: here / "plays.db")
     return here
 
@@ -459,3 +459,167 @@ def test_a_display_or_a_screen_device_or_an_asked_driver_is_enough(tmp_path):
     (tmp_path / "dri").mkdir()
     (tmp_path / "dri" / "card0").touch()
     assert missing_display({}, none) is None
+
+
+# ---------------------------------------------------------------------------- issue 25
+def test_argparse_mistakes_are_one_line_that_points_to_help(capsys):
+    """argparse's usage block (2 to 9 lines) buried the cause; every parser, a subcommand's
+    or a future one's, now says it in one line."""
+    for argv in (["deal"], ["operator", "pin"], ["export", "--format", "xls"], ["nope"]):
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert one_line(err).startswith("kiosk: ") and "--help" in err, argv
+
+
+@pytest.mark.parametrize("argv, why", [
+    (["deal", "klondike", "--seed", "\u0667"], "digits 0-9"),
+    (["deal", "klondike", "--seed", "7_000"], "digits 0-9"),
+    (["deal", "klondike", "--seed", "+7"], "digits 0-9"),
+    (["moves", "klondike", "--seed", " 7"], "digits 0-9"),
+    (["deal", "klondike", "--seed", "3", "-o", "draw= 3"], "no spaces"),
+    (["deal", "klondike", "--seed", "3", "-o", "draw =3"], "no spaces"),
+    (["deal", "klondike", "--seed", "3", "-o", "draw="], "NAME=VALUE"),
+    (["winnable", "golf", "--count", "\u0661"], "digits 0-9"),
+    (["solve", "gin_rummy", "--seed", "1"], "the solver is for solitaires"),
+    (["winnable", "gin_rummy", "--count", "1"], "the solver is for solitaires"),
+])
+def test_odd_numbers_options_and_seated_solves_exit_2_with_one_line(tmp_path, monkeypatch,
+                                                                   capsys, argv, why):
+    monkeypatch.setattr(deals, "DEALS_DIR", tmp_path)
+    assert cli.main(argv) == 2
+    assert why in one_line(capsys.readouterr().err)
+    assert not list(tmp_path.iterdir())
+
+
+def test_kiosk_winnable_of_a_seated_game_ends_at_once(tmp_path):
+    """It used to run forever: no deal of a game against the computer is ever "won"."""
+    done = kiosk(tmp_path, "winnable", "gin_rummy", "--count", "1", "--max-seconds", "1",
+                 timeout=60)
+    assert done.returncode == 2 and "solitaires" in one_line(done.stderr)
+
+
+def test_snapshot_into_an_existing_directory_is_refused_before_any_window(tmp_path):
+    out = tmp_path / "shots"
+    out.mkdir()
+    done = kiosk(tmp_path, "snapshot", "klondike", "--seed", "7", "--out", str(out),
+                 timeout=60)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "is a directory" in one_line(done.stderr) and done.stdout == ""
+    assert not list(out.iterdir())
+
+
+def test_operator_pin_set_takes_the_pin_as_typed(tmp_path, capsys):
+    path, data = config_with_data(tmp_path)
+    for pin in (" 1234", "1234 ", "12 34"):
+        assert cli.main(["operator", "pin", "--set", pin, "--config", str(path)]) == 2
+        assert "4 to 8 digits" in one_line(capsys.readouterr().err)
+    assert not (data / "operator_pin").exists() and not list(data.iterdir())
+
+
+@pytest.mark.parametrize("block, why", [
+    ("x", "'computer' must be an object"),
+    ({"level": "god"}, "computer level 'god'"),
+    ({"level": "easy", "version": 7}, "computer version"),
+    ({"level": "normal", "peek": True}, "no field 'peek'"),
+    ({"level": "normal"}, "differs from the options"),
+])
+def test_a_seated_saved_game_with_a_junk_computer_block_is_refused(tmp_path, capsys, block,
+                                                                   why):
+    game = games.new("gin_rummy", 11, level="easy")
+    game.play_computer()
+    game.play(game.legal_moves()[0])
+    data = {**game.to_dict(), "computer": block}
+    file = tmp_path / "saved.json"
+    file.write_text(json.dumps(data))
+    assert cli.main(["replay", str(file)]) == 2
+    assert why in one_line(capsys.readouterr().err)
+
+
+def test_a_seated_saved_game_with_its_own_computer_block_still_replays(tmp_path, capsys):
+    game = games.new("gin_rummy", 11, level="easy")
+    file = tmp_path / "saved.json"
+    file.write_text(game.to_json())
+    assert cli.main(["replay", str(file)]) == 0
+    assert "computer moves: as version" in capsys.readouterr().out
+
+
+@pytest.fixture
+def small_log(tmp_path, clock) -> Path:
+    from kiosk.records.playlog import PlayLog
+
+    db = tmp_path / "plays.db"
+    log = PlayLog(db, kiosk="t", clock=clock, min_free_mb=0)
+    log.finish(log.begin("klondike", 7), "abandoned", score=0, cards_left=52)
+    log.close()
+    return db
+
+
+@pytest.mark.parametrize("argv, why", [
+    (["export", "--game", "nope"], "unknown game 'nope'"),
+    (["export", "--since", "2025-03-02", "--until", "2025-03-01"], "is after --until"),
+])
+def test_export_of_nothing_that_can_exist_is_refused(small_log, tmp_path, capsys, argv, why):
+    out = tmp_path / "out.csv"
+    assert cli.main([*argv, "--db", str(small_log), "--out", str(out)]) == 2
+    assert why in one_line(capsys.readouterr().err)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("argv", [["export"], ["stats"], ["config", "show"]])
+def test_a_missing_config_file_is_refused_not_read_as_the_defaults(tmp_path, capsys, argv):
+    assert cli.main([*argv, "--config", str(tmp_path / "missing.toml")]) == 2
+    assert "missing.toml': no such file" in one_line(capsys.readouterr().err)
+    assert cli.main([*argv, "--config", str(tmp_path)]) == 2
+    assert "is not a file" in one_line(capsys.readouterr().err)
+
+
+def costly_hash(pin: str, n: int, r: int = 8) -> str:
+    """A hash as another tool may make it (scrypt with more memory than OpenSSL allows by
+    default); ``kiosk operator pin --hash`` never makes one."""
+    import hashlib
+
+    salt = bytes(range(16))
+    key = hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=1, dklen=32, maxmem=1 << 28)
+    return f"scrypt${n}${r}$1${salt.hex()}${key.hex()}"
+
+
+def test_a_pin_hash_the_keypad_cannot_verify_is_refused_by_the_checker(tmp_path, capsys):
+    from kiosk.settings.operator import PinGuard
+    from kiosk.settings.operator_pin import verify
+
+    hashed = costly_hash("4711", 2**15)
+    path = tmp_path / "config.toml"
+    path.write_text(f'operator_pin = "{hashed}"\n[log]\ndata_dir = "{tmp_path}"\n')
+    assert cli.main(["config", "check", str(path)]) == 1
+    assert "MiB" in capsys.readouterr().out
+    assert config.load(path).operator_pin is None
+    # whatever reaches the keypad, typing a PIN never raises
+    assert verify("4711", hashed) is False
+    assert PinGuard(hashed, clock=lambda: 0.0).check("4711") in ("wrong", "locked")
+    assert verify("4711", costly_hash("4711", 2**14)) is True  # 16 MiB: still fine
+
+
+def test_a_pseudo_filesystem_is_no_data_directory(tmp_path, capsys):
+    path = tmp_path / "config.toml"
+    path.write_text('[log]\ndata_dir = "/proc"\n')
+    assert cli.main(["config", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "data_dir" in out and "/proc is on proc" in out
+    here, note = config.resolve_data_dir(Path("/proc"), create=False)
+    assert here == config.user_data_dir() and "not a file system that keeps files" in note
+    assert config.data_dir_problem(tmp_path / "new" / "dir") is None
+
+
+def test_kiosk_run_without_a_window_creates_no_data_directory(tmp_path):
+    """It exits 2 (no display) and used to leave /var/lib/solitaire-kiosk behind."""
+    data = tmp_path / "var" / "lib" / "solitaire-kiosk"
+    cfg = tmp_path / "config.toml"
+    cfg.write_text(f'[log]\ndata_dir = "{data}"\n')
+    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy"), KIVY_NO_FILELOG="1",
+               GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="x11")
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "SOLITAIRE_KIOSK_CONFIG", "NOTIFY_SOCKET"):
+        env.pop(var, None)
+    done = subprocess.run([sys.executable, "-m", "kiosk", "run", "--config", str(cfg)],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "no display found" in error_line(done.stderr)
+    assert not (tmp_path / "var").exists()
