@@ -190,7 +190,7 @@ class DrawPoker(SeatedGame):
 
     def _pay(self, seat: int, amount: int) -> None:
         chips, contrib, bets = (list(self.vars[k]) for k in ("chips", "contrib", "bets"))
-        pay = min(amount, chips[seat])
+        pay = max(0, min(amount, chips[seat]))  # nothing ever comes out of the pot here
         chips[seat] -= pay
         contrib[seat] += pay
         bets[seat] += pay
