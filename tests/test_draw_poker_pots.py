@@ -299,3 +299,39 @@ def test_a_seat_that_raised_then_drops_takes_nothing_back_from_the_pot():
     assert g.vars["chips"][second] == before
     assert not g.vars["live"][second] and g.vars["pot"] + sum(g.vars["chips"]) == total
     assert g.vars["bets"][third] == 30
+
+
+def english(msgid: str, **fields) -> str:
+    return msgid.format(**fields)
+
+
+def test_the_table_names_the_computer_alone_for_the_reported_hand():
+    from kiosk.table.poker_words import result_lines
+
+    g = passed_out(3)
+    set_hands(g, "TC 8D 6H 4S 9C", "5C 4H 3H 2D JK")
+    for move in ("pass", "open", "call", "stand", "stand", "check", "check"):
+        g.play(move)
+    lines = result_lines(g.vars["result"], english)
+    assert lines[0] == "Player 1 takes the pot of 24 with Straight."
+    assert not any("split" in line for line in lines)
+
+
+def test_the_table_names_each_pots_winner_and_the_visitors_returned_bet():
+    from kiosk.table.poker_words import result_lines
+
+    g = games.new("draw_poker", 3, opponents=2)
+    set_hands(g, "AC AD AH 5S 8C", "KC KD 3S 6H 9C", "QC QD 3H 4S 7C")
+    dealer = g.vars["dealer"]
+    g.vars["chips"] = tuple(5 if s == 0 else 500 for s in range(3))
+    while g.phase not in ("done", "over"):
+        legal = g.legal_moves()
+        g.play("stand" if g.phase == "draw" else "open" if Move("open") in legal else
+               "call" if Move("call") in legal else "check")
+    result = g.vars["result"]
+    main, side = result["pots"]
+    assert main["winners"] == [0] and side["winners"] == [1]
+    lines = result_lines(result, english)
+    assert lines[0] == f"You take the main pot of {main['amount']} with Three of a kind."
+    assert lines[1] == f"Player 1 takes a side pot of {side['amount']} with One pair."
+    assert len(lines) <= 3 and dealer in range(3)
