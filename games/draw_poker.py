@@ -16,6 +16,7 @@ from typing import Any
 from . import cards as C
 from .model import GameInfo, IllegalMove, Move, Option, PileSpec
 from .poker import ONE_PAIR
+from .poker_pots import share_pots
 from .poker_table import WILD_RULES, hand_value
 from .reason import Reason
 from .registry import register
@@ -80,6 +81,7 @@ class DrawPoker(SeatedGame):
         self._set("hand_no", self.vars["hand_no"] + 1)
         self._set("pot", 0)
         self._set("contrib", (0,) * self.n)
+        self._set("antes", (0,) * self.n)
         self._set("result", ())
         self._deal(tuple(chips[s] > 0 for s in range(self.n)))
 
@@ -92,12 +94,14 @@ class DrawPoker(SeatedGame):
         Rng(self.seed, number).shuffle(deck)
         dealer = self.vars["dealer"]
         chips, contrib = list(self.vars["chips"]), list(self.vars["contrib"])
+        antes = list(self.vars["antes"])
         pot = self.vars["pot"]
         for s in range(self.n):
             if seated[s] and s != dealer:
                 pay = min(ANTE, chips[s])
                 chips[s] -= pay
                 contrib[s] += pay
+                antes[s] += pay
                 pot += pay
         hands: list[list[int]] = [[] for _ in range(self.n)]
         order = self._order_from(dealer, lambda s: seated[s])
@@ -109,8 +113,8 @@ class DrawPoker(SeatedGame):
         for s in range(self.n):
             self._replace(self.hands[s], hands[s], 0 if s == VISITOR else len(hands[s]))
         for name, value in (("chips", tuple(chips)), ("contrib", tuple(contrib)),
-                            ("pot", pot), ("seated", seated), ("live", seated),
-                            ("phase", "open"), ("round", 0), ("opener", -1),
+                            ("antes", tuple(antes)), ("pot", pot), ("seated", seated),
+                            ("live", seated), ("phase", "open"), ("round", 0), ("opener", -1),
                             ("openers", ()), ("drawn", (-1,) * self.n),
                             ("thrown", ((),) * self.n)):
             self._set(name, value)
@@ -186,7 +190,7 @@ class DrawPoker(SeatedGame):
 
     def _pay(self, seat: int, amount: int) -> None:
         chips, contrib, bets = (list(self.vars[k]) for k in ("chips", "contrib", "bets"))
-        pay = min(amount, chips[seat])
+        pay = max(0, min(amount, chips[seat]))  # nothing ever comes out of the pot here
         chips[seat] -= pay
         contrib[seat] += pay
         bets[seat] += pay
@@ -292,34 +296,24 @@ class DrawPoker(SeatedGame):
 
     # ------------------------------------------------------------------ the end of a hand
     def _showdown(self) -> None:
-        """Share the pot: side pots by what each player put in, the best live hand of each
-        takes it; a tie splits it, odd chips to the first winner from the dealer's left."""
-        live, contrib = self.vars["live"], self.vars["contrib"]
+        """Share the pot (:func:`games.poker_pots.share_pots`): the antes of every deal of
+        this hand and the bets all live seats matched are the main pot; side pots come
+        only from seats all in for less. The main pot's winners are the hand's winners."""
+        live, contrib, antes = self.vars["live"], self.vars["contrib"], self.vars["antes"]
         chips = list(self.vars["chips"])
         pot = self.vars["pot"]
         values = {s: self.value(s) for s in range(self.n) if live[s]}
         order = self._order_from(self.vars["dealer"], lambda x: True)
-        won = [0] * self.n
-        levels = sorted({contrib[s] for s in values})
-        below = 0
-        for i, top in enumerate(levels):
-            part = sum(min(c, top) - min(c, below) for c in contrib)
-            if i == 0:
-                part += pot - sum(contrib)  # chips carried over from passed-out deals
-            if i == len(levels) - 1:
-                part += sum(max(0, c - top) for c in contrib)
-            best = max(values[s] for s in values if contrib[s] >= top)
-            winners = [s for s in order if s in values and contrib[s] >= top
-                       and values[s] == best]
-            share, odd = divmod(part, len(winners))
-            for k, s in enumerate(winners):
-                won[s] += share + (1 if k < odd else 0)
-            below = top
+        bets = [c - a for c, a in zip(contrib, antes, strict=True)]
+        sharing = share_pots(pot - sum(bets), bets, values, order)
+        won = sharing.won(self.n)
         for s in range(self.n):
-            chips[s] += won[s]
+            chips[s] += won[s] + sharing.returned[s]
         shown = len(values) > 1
-        result = {"hand_no": self.vars["hand_no"], "pot": pot, "won": tuple(won),
-                  "winners": tuple(s for s in range(self.n) if won[s]),
+        result = {"hand_no": self.vars["hand_no"], "pot": pot, "won": won,
+                  "winners": tuple(sorted(sharing.pots[0].winners)),
+                  "pots": tuple(p.data() for p in sharing.pots),
+                  "returned": sharing.returned,
                   "shown": tuple(s for s in values) if shown else (),
                   "values": {s: values[s] for s in values} if shown else {},
                   "opener": self.vars["opener"], "openers": self.vars["openers"],
@@ -465,7 +459,8 @@ class DrawPoker(SeatedGame):
 def result_data(result: dict[str, Any]) -> dict[str, Any]:
     """A hand's result as JSON-ready data, for the log and ``kiosk deal``."""
     return {"hand_no": result["hand_no"], "pot": result["pot"], "won": list(result["won"]),
-            "winners": list(result["winners"]), "shown": list(result["shown"]),
+            "winners": list(result["winners"]), "pots": list(result["pots"]),
+            "returned": list(result["returned"]), "shown": list(result["shown"]),
             "values": {str(s): list(v) for s, v in result["values"].items()},
             "opener": result["opener"], "openers": [C.text(c) for c in result["openers"]],
             "chips": list(result["chips"])}

@@ -136,7 +136,9 @@ def test_side_pots_share_chips_by_what_each_player_put_in():
                "call" if Move("call") in g.legal_moves() else "check")
     result = g.vars["result"]
     assert sum(g.vars["chips"]) == total
-    assert 0 in result["winners"] and 1 in result["winners"]  # main pot, side pot
+    main, side = result["pots"]
+    assert main["winners"] == [0] and side["winners"] == [1] and side["eligible"] == [1, 2]
+    assert result["winners"] == (0,)  # the hand's winner: the main pot's
     assert g.vars["chips"][0] <= 3 * (5 + 1)
 
 

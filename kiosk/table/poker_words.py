@@ -147,36 +147,57 @@ def prompt(game: Any) -> Text:
 
 
 def result_lines(result: dict[str, Any], tr: Any) -> list[str]:
-    """The showdown in words, translated: who takes the pot and with what, and the
-    opener's openers (the rule: the opener shows them, whatever happened)."""
+    """The showdown in words, translated: who takes each pot and with what, a bet nobody
+    called that comes back to the visitor, and the opener's openers (the rule: the opener
+    shows them, whatever happened). At most three lines, the main pot first."""
     def name(seat: int) -> str:
         msgid, fields = seat_name(seat)
         return tr(msgid, **fields)
 
-    pot, winners, values = result["pot"], list(result["winners"]), result["values"]
+    values, pots = result["values"], result["pots"]
     lines = []
-    if len(winners) > 1:
-        lines.append(tr("The pot of {pot} is split: {names}.", pot=pot,
-                        names=", ".join(name(s) for s in winners)))
-    elif winners:
+    for k, pot in enumerate(pots):
+        winners, amount = list(pot["winners"]), pot["amount"]
+        hand = tr(hand_name(values[winners[0]])) if values else ""
         w = winners[0]
-        if not result["shown"]:
-            lines.append(tr("Everyone else folded: you take the pot of {pot}.", pot=pot)
-                         if w == VISITOR else
-                         tr("Everyone else folded: Player {n} takes the pot of {pot}.",
-                            n=w, pot=pot))
+        if len(pots) == 1 and len(winners) > 1:
+            line = tr("The pot of {pot} is split: {names}.", pot=amount,
+                      names=", ".join(name(s) for s in winners))
+        elif len(pots) == 1 and not result["shown"]:
+            line = tr("Everyone else folded: you take the pot of {pot}.", pot=amount) \
+                if w == VISITOR else \
+                tr("Everyone else folded: Player {n} takes the pot of {pot}.", n=w, pot=amount)
+        elif len(pots) == 1:
+            line = tr("You take the pot of {pot} with {hand}.", pot=amount, hand=hand) \
+                if w == VISITOR else \
+                tr("Player {n} takes the pot of {pot} with {hand}.", n=w, pot=amount,
+                   hand=hand)
+        elif len(winners) > 1:
+            names = ", ".join(name(s) for s in winners)
+            line = tr("The main pot of {pot} is split: {names}.", pot=amount, names=names) \
+                if k == 0 else \
+                tr("A side pot of {pot} is split: {names}.", pot=amount, names=names)
+        elif w == VISITOR:
+            line = tr("You take the main pot of {pot} with {hand}.", pot=amount, hand=hand) \
+                if k == 0 else \
+                tr("You take a side pot of {pot} with {hand}.", pot=amount, hand=hand)
+        elif k == 0:
+            line = tr("Player {n} takes the main pot of {pot} with {hand}.", n=w, pot=amount,
+                      hand=hand)
         else:
-            hand = tr(hand_name(values[w]))
-            lines.append(tr("You take the pot of {pot} with {hand}.", pot=pot, hand=hand)
-                         if w == VISITOR else
-                         tr("Player {n} takes the pot of {pot} with {hand}.", n=w, pot=pot,
-                            hand=hand))
+            line = tr("Player {n} takes a side pot of {pot} with {hand}.", n=w, pot=amount,
+                      hand=hand)
+        lines.append(line)
+    back = result["returned"][VISITOR]
+    if back:
+        lines.append(tr("Your bet nobody called comes back to you: {chips}.", chips=back))
     opener = result["opener"]
     if opener >= 0 and result["openers"]:
         cards = " ".join(card_text(c, tr) for c in poker_order(result["openers"]))
-        lines.append(tr("Your openers: {cards}.", cards=cards) if opener == VISITOR else
-                     tr("Player {n} opened with {cards}.", n=opener, cards=cards))
-    return lines
+        lines = lines[:2] + [tr("Your openers: {cards}.", cards=cards)
+                             if opener == VISITOR else
+                             tr("Player {n} opened with {cards}.", n=opener, cards=cards)]
+    return lines[:3]
 
 
 def end_lines(game: Any, leaving: bool, tr: Any) -> tuple[str, str]:
