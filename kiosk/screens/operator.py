@@ -24,11 +24,11 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from kiosk.records import export as export_mod
+from kiosk.screens.operator_scroll import TouchScroll
 from kiosk.screens.widgets import (
     GOLD,
     INK_DARK,
@@ -292,6 +292,8 @@ class OperatorScreen(Screen):
         self._confirm: dict[str, Any] = {}
         self._full_order: list[str] = []
         self.widgets: dict[str, Any] = {}
+        self._built_page = ""
+        self._keep_offset: float | None = None
         self.bind(size=self._arrange)
 
     @property
@@ -314,6 +316,7 @@ class OperatorScreen(Screen):
         if page not in self.PAGES:
             page = "stats"
         self.page = page
+        self._built_page = ""  # a page opened from its tab starts at its top
         for p, b in self.tab_buttons.items():
             b.selected = p == page
         self.rebuild()
@@ -347,6 +350,12 @@ class OperatorScreen(Screen):
 
     def rebuild(self) -> None:
         body = self.panel
+        scrolled = next((w for w in body.walk(restrict=True) if isinstance(w, TouchScroll)),
+                        None)
+        # the same page again (a saved change): its list stays where the operator was
+        self._keep_offset = scrolled.offset if scrolled is not None and \
+            self._built_page == self.page else None
+        self._built_page = self.page
         body.clear_widgets()
         self.widgets = {}
         u = self.u
@@ -371,10 +380,12 @@ class OperatorScreen(Screen):
         b.bind(on_release=lambda *_: action())
         return b
 
-    def _scroll(self, content: Widget, u: float) -> ScrollView:
-        sv = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"],
-                        effect_cls="ScrollEffect")
+    def _scroll(self, content: Widget, u: float) -> TouchScroll:
+        sv = TouchScroll(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"],
+                         effect_cls="ScrollEffect")
         sv.add_widget(content)
+        if self._keep_offset:
+            sv.hold_offset(self._keep_offset)
         return sv
 
     def _column(self, u: float) -> BoxLayout:
