@@ -76,7 +76,7 @@ def stats(conn: sqlite3.Connection, *, clock: Clock | None = None, now: datetime
           tz: tzinfo | None = None) -> dict[str, Any]:
     """All figures as JSON-ready data: ``{"today": date, "games": {id: {"all": ..., "today":
     ...}}, "total": {"all": ..., "today": ...}, "against_computer": {"<game> (<level>)":
-    ...}, "against_computer_today": ...}``."""
+    ...}, "against_computer_today": ..., "solitaires": {"all": ..., "today": ...}}``."""
     day, boot, synced = _today(clock or SystemClock(), now, tz)
     where, params = _today_where(day, boot, tz)
     per_all: dict[str, list[tuple[str | None, float | None]]] = {}
@@ -91,14 +91,29 @@ def stats(conn: sqlite3.Connection, *, clock: Clock | None = None, now: datetime
              for g in sorted(per_all)}
     every = [r for g in per_all.values() for r in g]
     every_today = [r for g in per_today.values() for r in g]
+    lone = [g for g in per_all if not against_the_computer(g)]
     return {
         "today": day.isoformat(),
         "clock_synced": synced,
         "games": games,
         "total": {"all": _summary(every), "today": _summary(every_today)},
+        # the solitaires alone: a visit to the poker table is no solitaire's play
+        "solitaires": {"all": _summary([r for g in lone for r in per_all[g]]),
+                       "today": _summary([r for g in lone for r in per_today.get(g, [])])},
         "against_computer": against_computer(conn),
         "against_computer_today": against_computer(conn, *_today_plays(day, boot, tz)),
     }
+
+
+def against_the_computer(game: str) -> bool:
+    """A game played against the computer (its figures are matches and hands); a game the
+    catalog no longer knows counts as a solitaire."""
+    import games
+
+    try:
+        return bool(games.listed(game).seated)
+    except games.GameError:
+        return False
 
 
 def _hand_outcome(winner: str | None) -> str:
