@@ -24,11 +24,12 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
-from kivy.utils import escape_markup
 
 from kiosk.records import export as export_mod
+from kiosk.records import stats as stats_mod
+from kiosk.screens.operator_scroll import TouchScroll
+from kiosk.screens.text_fit import TOUCH_GAP, FitLabel
 from kiosk.screens.widgets import (
     GOLD,
     INK_DARK,
@@ -39,7 +40,7 @@ from kiosk.screens.widgets import (
     Wrapped,
     fit_font,
 )
-from kiosk.settings import variants
+from kiosk.settings import overrides, variants
 from kiosk.settings.operator import CommandResult
 from kiosk.solving import deals
 
@@ -196,6 +197,7 @@ class PinScreen(Screen):
     def retranslate(self) -> None:
         tr = self.app.tr
         self.title.text = tr("Operator") if self.purpose == "menu" else tr("Maintenance console")
+        self._arrange()  # the title's size follows its words
         self.prompt.text = tr("Enter the PIN")
         self.cancel.text = tr("Cancel")
         self.keys["ok"].text = tr("OK")
@@ -231,7 +233,7 @@ class PinScreen(Screen):
         for k, b in self.keys.items():
             b.font_size = (30 if k.isdigit() or k == "back" else 24) * u * (1 if landscape
                                                                               else 1.05)
-        self.title.font_size = 34 * u
+        self.title.font_size = fit_font(self.title.text, 34 * u, col_w - 4, bold=True)
         self.title.size = (col_w, 56 * u)
         self.title.text_size = (col_w, None)
         self.title.center_x, self.title.top = cx, top
@@ -269,8 +271,10 @@ class OperatorScreen(Screen):
         root = FloatLayout()
         root.add_widget(Felt(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}))
         self.title = Label(bold=True, color=GOLD, halign="left", valign="middle",
-                           size_hint=(None, None), shorten=True, shorten_from="right",
-                           markup=True)
+                           size_hint=(None, None))
+        #: the kiosk's name beside the title: the operator's own words, shortened if long
+        self.kiosk_name = Label(color=(1, 1, 1, 0.7), halign="left", valign="middle",
+                                size_hint=(None, None), shorten=True, shorten_from="right")
         self.close = KButton(color=(1, 1, 1, 1), size_hint=(None, None))
         self.close.bind(on_release=lambda *_: self.app.go_welcome())
         self.tabs = BoxLayout(size_hint=(None, None))
@@ -281,7 +285,7 @@ class OperatorScreen(Screen):
             self.tab_buttons[page] = b
             self.tabs.add_widget(b)
         self.panel = Panel(orientation="vertical", size_hint=(None, None))
-        for w in (self.title, self.close, self.tabs, self.panel):
+        for w in (self.title, self.kiosk_name, self.close, self.tabs, self.panel):
             root.add_widget(w)
         self.add_widget(root)
         # state of the pages
@@ -292,6 +296,8 @@ class OperatorScreen(Screen):
         self._confirm: dict[str, Any] = {}
         self._full_order: list[str] = []
         self.widgets: dict[str, Any] = {}
+        self._built_page = ""
+        self._keep_offset: float | None = None
         self.bind(size=self._arrange)
 
     @property
@@ -314,6 +320,7 @@ class OperatorScreen(Screen):
         if page not in self.PAGES:
             page = "stats"
         self.page = page
+        self._built_page = ""  # a page opened from its tab starts at its top
         for p, b in self.tab_buttons.items():
             b.selected = p == page
         self.rebuild()
@@ -340,13 +347,34 @@ class OperatorScreen(Screen):
             b.font_size = size
 
     def _title(self) -> None:
-        name = escape_markup(self.app.cfg.name)
-        size = int(18 * self.u)
-        self.title.text = (f"{escape_markup(self.app.tr('Operator menu'))}   "
-                           f"[size={size}][color=ffffffb0]{name}[/color][/size]")
+        """The title, at a size that fits half the header, and the kiosk's name after it."""
+        w, h = self.size
+        if w < 10:
+            return
+        u = self.u
+        head = 62 * u
+        room = w - self.close.width - 40 * u
+        self.title.text = self.app.tr("Operator menu")
+        self.title.font_size = fit_font(self.title.text, (26 if w >= h else 22) * u,
+                                        room * 0.62, bold=True)
+        self.title.texture_update()
+        self.title.size = (min(self.title.texture_size[0] + 4, room * 0.62), head)
+        self.title.text_size = self.title.size
+        self.title.pos = (16 * u, h - head)
+        self.kiosk_name.text = self.app.cfg.name
+        self.kiosk_name.font_size = 18 * u
+        self.kiosk_name.size = (max(1, room - self.title.width - 14 * u), head)
+        self.kiosk_name.text_size = self.kiosk_name.size
+        self.kiosk_name.pos = (self.title.right + 14 * u, h - head)
 
     def rebuild(self) -> None:
         body = self.panel
+        scrolled = next((w for w in body.walk(restrict=True) if isinstance(w, TouchScroll)),
+                        None)
+        # the same page again (a saved change): its list stays where the operator was
+        self._keep_offset = scrolled.offset if scrolled is not None and \
+            self._built_page == self.page else None
+        self._built_page = self.page
         body.clear_widgets()
         self.widgets = {}
         u = self.u
@@ -371,10 +399,12 @@ class OperatorScreen(Screen):
         b.bind(on_release=lambda *_: action())
         return b
 
-    def _scroll(self, content: Widget, u: float) -> ScrollView:
-        sv = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"],
-                        effect_cls="ScrollEffect")
+    def _scroll(self, content: Widget, u: float) -> TouchScroll:
+        sv = TouchScroll(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"],
+                         effect_cls="ScrollEffect")
         sv.add_widget(content)
+        if self._keep_offset:
+            sv.hold_offset(self._keep_offset)
         return sv
 
     def _column(self, u: float) -> BoxLayout:
@@ -384,6 +414,8 @@ class OperatorScreen(Screen):
 
     # ------------------------------------------------------------------ statistics
     def _page_stats(self, body: BoxLayout, u: float) -> None:
+        """The solitaires' plays and win rates, then what counts at the tables against the
+        computer: matches, hands won, lost and tied, and Draw Poker's chips, by level."""
         tr = self.app.tr
         row = BoxLayout(size_hint_y=None, height=52 * u, spacing=10 * u)
         for scope, text in (("today", tr("Today")), ("all", tr("All time"))):
@@ -399,47 +431,104 @@ class OperatorScreen(Screen):
             body.add_widget(Widget())
             return
         scope = self.stats_scope
-        games = [(g, s[scope]) for g, s in data["games"].items() if s[scope]["plays"]]
-        widths = (0.36, 0.13, 0.13, 0.17, 0.21)
-        heads = (tr("Game"), tr("Plays"), tr("Wins"), tr("Win rate"), tr("Median time"))
-        body.add_widget(self._stats_row(heads, widths, u, head=True))
+        games = [(g, s[scope]) for g, s in data["games"].items()
+                 if s[scope]["plays"] and not stats_mod.against_the_computer(g)]
+        seated = [e for e in (data.get("against_computer_today" if scope == "today" else
+                                       "against_computer") or {}).values()
+                  if e.get("hands") or e.get("matches")]
         table = self._column(u)
         table.spacing = 2 * u
-        total = data["total"][scope]
-        if not games:
+        if not games and not seated:
             table.add_widget(self._text(tr("No games played yet.") if scope == "all"
                                         else tr("No games played today."), u))
-        else:
-            table.add_widget(self._stats_row(
-                (tr("All games"), str(total["plays"]), str(total["wins"]),
-                 percent(total["win_rate"]), minutes(total["median_time"])), widths, u,
-                gold=True))
-            order = {g: k for k, g in enumerate(self.app.all_game_ids())}
-            games.sort(key=lambda gs: (-gs[1]["plays"], order.get(gs[0], 999)))
-            for game_id, s in games:
-                name = game_text(self.app.catalog_entry(game_id), "names", self.app.lang)
-                table.add_widget(self._stats_row(
-                    (name or game_id, str(s["plays"]), str(s["wins"]), percent(s["win_rate"]),
-                     minutes(s["median_time"])), widths, u))
+        if games:
+            self._solitaire_rows(table, data.get("solitaires", data["total"])[scope], games, u)
+        if seated:
+            self._seated_rows(table, seated, u)
         body.add_widget(self._scroll(table, u))
         self.widgets["stats_rows"] = len(games)
+        self.widgets["seated_rows"] = len(seated)
         note = tr("Demo games are not counted.")
         if not data.get("clock_synced", True):
             note += " " + tr("The clock is not synchronised: today counts this start only.")
         body.add_widget(self._text(note, u, size=14, color=(1, 1, 1, 0.6)))
 
+    STATS_WIDTHS = (0.40, 0.12, 0.12, 0.15, 0.21)
+
+    def _solitaire_rows(self, table: BoxLayout, total: dict[str, Any],
+                        games: list[tuple[str, dict[str, Any]]], u: float) -> None:
+        tr, widths = self.app.tr, self.STATS_WIDTHS
+        heads = (tr("Game"), tr("Plays"), tr("Wins"), tr("Win rate"), tr("Median time"))
+        table.add_widget(self._stats_row(heads, widths, u, head=True))
+        table.add_widget(self._stats_row(
+            (tr("All games"), str(total["plays"]), str(total["wins"]),
+             percent(total["win_rate"]), minutes(total["median_time"])), widths, u, gold=True))
+        order = {g: k for k, g in enumerate(self.app.all_game_ids())}
+        games.sort(key=lambda gs: (-gs[1]["plays"], order.get(gs[0], 999)))
+        for game_id, s in games:
+            table.add_widget(self._stats_row(
+                (self._game_name(game_id), str(s["plays"]), str(s["wins"]),
+                 percent(s["win_rate"]), minutes(s["median_time"])), widths, u))
+
+    def _seated_rows(self, table: BoxLayout, entries: list[dict[str, Any]], u: float) -> None:
+        """One block per game and computer level, in sentences that wrap (a table of eight
+        narrow columns cannot be read in Russian at 800x480)."""
+        tr = self.app.tr
+        table.add_widget(Widget(size_hint_y=None, height=10 * u))
+        table.add_widget(self._text(tr("Against the computer"), u, size=18, color=GOLD,
+                                    bold=True))
+        order = {g: k for k, g in enumerate(self.app.all_game_ids())}
+        levels = list(variants.LEVELS)
+        entries = sorted(entries, key=lambda e: (order.get(e.get("game"), 999),
+                                                 str(e.get("game")),
+                                                 levels.index(e["level"]) if e.get("level")
+                                                 in levels else 99, str(e.get("level"))))
+        for e in entries:
+            level = e.get("level")
+            level_name = tr(variants.LEVELS[level][0]) if level in variants.LEVELS else \
+                (level or "?")
+            block = self._column(u)
+            block.spacing = 2 * u
+            block.padding = (0, 6 * u, 0, 4 * u)
+            block.add_widget(self._text(f"{self._game_name(e.get('game') or '?')} · "
+                                        f"{level_name}", u, bold=True))
+            lines = [tr("Matches played to the end: {n}, won by the visitor: {won}",
+                        n=e["matches"], won=e["matches_won"]),
+                     tr("Hands: {n}; the visitor won {won}, lost {lost}, tied or split {tied}",
+                        n=e["hands"], won=e["hands_won"], lost=e["hands_lost"],
+                        tied=e["hands_drawn"])]
+            if "chips_won" in e:
+                lines.append(tr("Chips: the visitor won {won} and lost {lost}",
+                                won=e["chips_won"], lost=e["chips_lost"]))
+            for line in lines:
+                block.add_widget(self._text(line, u, size=16, color=(1, 1, 1, 0.85)))
+            table.add_widget(block)
+
+    def _game_name(self, game_id: str) -> str:
+        return game_text(self.app.catalog_entry(game_id), "names", self.app.lang) or game_id
+
     def _stats_row(self, cells, widths, u: float, *, head: bool = False,
                    gold: bool = False) -> BoxLayout:
+        """A row of the solitaires' table; the game's name wraps to as many lines as it
+        needs (never shortened), and the row grows with it."""
         row = BoxLayout(size_hint_y=None, height=(34 if head else 38) * u, spacing=6 * u,
                         padding=(0, 0, 16 * u, 0))
+        color = GOLD if gold else (1, 1, 1, 0.7 if head else 0.95)
+        size = (15 if head else 17) * u
         for k, (text, wd) in enumerate(zip(cells, widths, strict=True)):
-            lab = Label(text=text, size_hint_x=wd, font_size=(15 if head else 17) * u,
-                        bold=head or gold, halign="left" if k == 0 else "right",
-                        valign="middle", shorten=True, shorten_from="right",
-                        color=GOLD if gold else (1, 1, 1, 0.7 if head else 0.95))
-            lab.bind(size=lambda lab_, sz: setattr(lab_, "text_size", sz))
+            # every cell wraps and shrinks a little rather than lose letters ("Пар…" for
+            # "Партии" in a portrait column); the name breaks where Unicode allows
+            lab = FitLabel(text=text, size_hint_x=wd, font_size=size, bold=head or gold,
+                           color=color, mode="grow", pad_y=4 * u, min_font=size * 0.8,
+                           halign="left" if k == 0 else "right", words_only=k > 0,
+                           size_hint_y=None, pos_hint={"center_y": 0.5})
+            lab.bind(height=lambda _lab, _h, r=row, base=row.height: self._fit_row(r, base))
             row.add_widget(lab)
         return row
+
+    @staticmethod
+    def _fit_row(row: BoxLayout, base: float) -> None:
+        row.height = max([base, *(c.height for c in row.children)])
 
     def _set_scope(self, scope: str) -> None:
         self.stats_scope = scope
@@ -493,24 +582,29 @@ class OperatorScreen(Screen):
 
     # ------------------------------------------------------------------ export
     def _page_export(self, body: BoxLayout, u: float) -> None:
+        """In a list like the other pages: the explanation, the button and the result
+        stay inside the panel in every language and size (the Russian text pushed the first
+        line above it)."""
         tr = self.app.tr
-        body.add_widget(self._text(tr("Copies every game played (plays.csv) and every move "
-                                      "(moves.csv) to a USB stick."), u))
-        body.add_widget(self._text(tr("Use a stick formatted as FAT32 or exFAT. The files go "
-                                      "into a folder named after this kiosk and the time."),
-                                   u, size=15, color=(1, 1, 1, 0.65)))
+        col = self._column(u)
+        col.spacing = 10 * u
+        col.add_widget(self._text(tr("Copies every game played (plays.csv) and every move "
+                                     "(moves.csv) to a USB stick."), u))
+        col.add_widget(self._text(tr("Use a stick formatted as FAT32 or exFAT. The files go "
+                                     "into a folder named after this kiosk and the time."),
+                                  u, size=15, color=(1, 1, 1, 0.65)))
         st = self.export_state
         button = self._button(tr("Export to the USB stick"), u, self.start_export, height=70,
                               size=22)
         button.disabled = st["running"]
         button.opacity = 0.5 if st["running"] else 1
-        body.add_widget(button)
+        col.add_widget(button)
         line = self._text(st["line"], u, color=(1, 1, 1, 0.9))
         result = self._text(st["result"], u, size=18, color=AMBER if st["error"] else GREEN_OK,
                             bold=True)
-        body.add_widget(line)
-        body.add_widget(result)
-        body.add_widget(Widget())
+        col.add_widget(line)
+        col.add_widget(result)
+        body.add_widget(self._scroll(col, u))
         self.widgets["export_line"] = line
         self.widgets["export_result"] = result
 
@@ -589,22 +683,23 @@ class OperatorScreen(Screen):
                                    color=(1, 1, 1, 0.6), bold=True))
         if not self._full_order:
             self._full_order = self.full_order(enabled, app.all_game_ids())
-        cols = 2 if self.width >= self.height else 1
-        grid = GridLayout(cols=cols, size_hint_y=None, spacing=6 * u,
-                          row_default_height=50 * u, row_force_default=True)
+        # one column of wide rows: every name whole on one line, in every language (two
+        # columns cut "Канфилд (Дем…" at 800x480); a name that still needs two lines wraps
+        grid = GridLayout(cols=1, size_hint_y=None, spacing=(10 * u, 8 * u),
+                          row_default_height=56 * u, row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
         toggles, winnable = {}, {}
         for game_id in self._full_order:
             on = game_id in enabled
-            name = game_text(app.catalog_entry(game_id), "names", app.lang) or game_id
-            b = KButton(text=("✓  " if on else "     ") + name, halign="left",
-                        color=INK_DARK if on else (1, 1, 1, 0.75),
+            # the mark is glued to the name by a no-break space: it never stands alone
+            b = KButton(text=("✓\u00a0" if on else "") + self._game_name(game_id),
+                        halign="left", color=INK_DARK if on else (1, 1, 1, 0.75),
                         bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
-                        bg_down=(1, 0.9, 0.5, 1), font_size=17 * u, shorten=True,
-                        shorten_from="right")
+                        bg_down=(1, 0.9, 0.5, 1), font_size=17 * u, min_font=14 * u,
+                        words_only=False, inset=10 * u)
             b.bind(on_release=lambda _b, g=game_id: self.toggle_game(g))
             toggles[game_id] = b
-            cell = BoxLayout(spacing=4 * u)
+            cell = BoxLayout(spacing=TOUCH_GAP * u)
             cell.add_widget(b)
             w = self._winnable_button(game_id, u)
             if w is not None:
@@ -664,8 +759,8 @@ class OperatorScreen(Screen):
             chosen = variants.default(app.cfg, game_id)
             name = game_text(app.catalog_entry(game_id), "names", app.lang) or game_id
             column.add_widget(self._text(name, u, size=15, color=(1, 1, 1, 0.9)))
-            grid = ButtonGrid(spacing=4 * u, min_cell=120 * u, row_default_height=50 * u,
-                              row_force_default=True)
+            grid = ButtonGrid(spacing=TOUCH_GAP * u, min_cell=120 * u,
+                              row_default_height=50 * u, row_force_default=True)
             for v in variants.variants_of(game_id):
                 star = chosen is not None and v.key == chosen.key
                 on = v.key in offer
@@ -677,7 +772,40 @@ class OperatorScreen(Screen):
                 buttons[(game_id, v.key)] = b
                 grid.add_widget(b)
             column.add_widget(grid)
+            if variants.levels_beside(game_id):
+                self._level_row(column, game_id, u)
         self.widgets["variants"] = buttons
+
+    def _level_row(self, column: BoxLayout, game_id: str, u: float) -> None:
+        """A game whose sheet asks another question first (Draw Poker: how many opponents)
+        shows the computer's levels as a row of their own; here the operator picks the
+        level that row starts on (★), like the other games' default level."""
+        tr = self.app.tr
+        chosen = variants.default_level(self.app.cfg, game_id)
+        column.add_widget(self._text(tr("How well the computer plays (★ at the start)"), u,
+                                     size=14, color=(1, 1, 1, 0.7)))
+        grid = ButtonGrid(spacing=TOUCH_GAP * u, min_cell=120 * u, row_default_height=50 * u,
+                          row_force_default=True)
+        buttons = self.widgets.setdefault("levels", {})
+        for v in variants.levels_beside(game_id):
+            on = v.key == chosen
+            b = KButton(text=("★ " if on else "") + tr(v.name),
+                        color=INK_DARK if on else (1, 1, 1, 0.75),
+                        bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
+                        bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, min_font=11 * u)
+            b.bind(on_release=lambda _b, g=game_id, k=v.key: self.set_level(g, k))
+            buttons[(game_id, v.key)] = b
+            grid.add_widget(b)
+        column.add_widget(grid)
+
+    def set_level(self, game_id: str, level: str) -> None:
+        """The level the visitors' level row starts on for ``game_id``; saved like every
+        other change of the menu, used from the next time a visitor picks the game."""
+        app = self.app
+        app.cfg.game_options.setdefault(game_id, {})[overrides.LEVEL_KEY] = level
+        self.games_note = self._saved_note(overrides.save(app.cfg, app.lobby_data_dir(),
+                                                          levels={game_id: level}))
+        self.rebuild()
 
     def cycle_variant(self, game_id: str, key: str) -> None:
         """off -> offered -> default -> off, for one variant of ``game_id``."""
@@ -707,8 +835,8 @@ class OperatorScreen(Screen):
         b = KButton(text=app.tr("Winnable") if on else app.tr("Any deal"),
                     color=INK_DARK if on else (1, 1, 1, 0.75),
                     bg=(0.55, 0.85, 0.6, 0.9) if on else (1, 1, 1, 0.08),
-                    bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, size_hint_x=None,
-                    width=104 * u, shorten=True, shorten_from="right")
+                    bg_down=(1, 0.9, 0.5, 1), font_size=15 * u, min_font=13 * u,
+                    size_hint_x=None, width=104 * u)
         b.bind(on_release=lambda _b, g=game_id: self.toggle_winnable(g))
         return b
 
@@ -813,14 +941,10 @@ class OperatorScreen(Screen):
         u = self.u
         landscape = w >= h
         head = 62 * u
-        self.title.font_size = (26 if landscape else 22) * u
-        self._title()
         self.close.font_size = 20 * u
         self.close.size = (150 * u, 50 * u)
         self.close.pos = (w - self.close.width - 10 * u, h - head + (head - 50 * u) / 2)
-        self.title.size = (w - self.close.width - 40 * u, head)
-        self.title.text_size = self.title.size
-        self.title.pos = (16 * u, h - head)
+        self._title()
         if landscape:
             tw = 160 * u
             self.tabs.orientation = "vertical"

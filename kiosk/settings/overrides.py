@@ -1,5 +1,6 @@
 """What the operator changes in the menu (enabled games, default language, "winnable deals
-only" per game), kept across starts.
+only", the variants offered and the computer level a game against the computer starts on,
+per game), kept across starts.
 
 Two places, tried in this order:
 
@@ -36,11 +37,15 @@ from kiosk.settings.variants import DEFAULT_KEY, OFFER_KEY
 
 log = logging.getLogger("kiosk.overrides")
 
+#: the game option that says how well the computer plays (Draw Poker's level row)
+LEVEL_KEY = "level"
+
 FILE_NAME = "overrides.toml"
 #: the menu writes a few lines; anything near this size was not written by it
 MAX_BYTES = 256 * 1024
 #: keys the menu may change: (table, key); table "" is the top level, ``<id>`` any game id
-KEYS = {("", "language"), ("games", "enabled"), ("games.<id>", WINNABLE_KEY)}
+KEYS = {("", "language"), ("games", "enabled"), ("games.<id>", WINNABLE_KEY),
+        ("games.<id>", OFFER_KEY), ("games.<id>", DEFAULT_KEY), ("games.<id>", LEVEL_KEY)}
 
 
 @dataclass
@@ -120,16 +125,22 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
                     cfg.variant_default[gid] = parsed.variant_default[gid]
                 else:
                     cfg.variant_default.pop(gid, None)
+            if isinstance(table, dict) and LEVEL_KEY in table and \
+                    LEVEL_KEY in parsed.game_options.get(gid, {}):
+                cfg.game_options.setdefault(gid, {})[LEVEL_KEY] = \
+                    parsed.game_options[gid][LEVEL_KEY]
     return notes
 
 
 # ---------------------------------------------------------------------------- writing
 def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
          games: list[str] | None = None, winnable: dict[str, bool] | None = None,
-         variants: dict[str, tuple[list[str], str]] | None = None) -> Saved:
+         variants: dict[str, tuple[list[str], str]] | None = None,
+         levels: dict[str, str] | None = None) -> Saved:
     """Persist the menu's changes (see the module docstring); never raises. ``winnable``:
     ``{game id: winnable deals only}`` for the games whose setting changed; ``variants``:
-    ``{game id: (variant keys offered, default variant key)}``."""
+    ``{game id: (variant keys offered, default variant key)}``; ``levels``: ``{game id:
+    the computer level its sheet starts on}``."""
     updates: dict[tuple[str, str], Any] = {}
     if language is not None:
         updates[("", "language")] = language
@@ -140,6 +151,8 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
     for gid, (offer, chosen) in (variants or {}).items():
         updates[(f"games.{gid}", OFFER_KEY)] = list(offer)
         updates[(f"games.{gid}", DEFAULT_KEY)] = str(chosen)
+    for gid, level in (levels or {}).items():
+        updates[(f"games.{gid}", LEVEL_KEY)] = str(level)
     if not updates:
         return Saved(True)
     cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
@@ -172,7 +185,7 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
             if not isinstance(table, dict):
                 continue
             kept = [f"{key} = {_toml(table[key])}" for key, kind in (
-                (WINNABLE_KEY, bool), (OFFER_KEY, list), (DEFAULT_KEY, str))
+                (WINNABLE_KEY, bool), (OFFER_KEY, list), (DEFAULT_KEY, str), (LEVEL_KEY, str))
                 if isinstance(table.get(key), kind)]
             if kept:
                 lines += ["", f"[games.{gid}]", *kept]
