@@ -23,7 +23,6 @@ from kivy.uix.label import Label
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
 from kiosk.screens.seated_table import SeatedTableScreen
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import Felt, KButton
@@ -63,7 +62,7 @@ class GinTableScreen(SeatedTableScreen):
         self.score = FitLabel(bold=True, halign="center", valign="middle",
                               size_hint=(None, None), words_only=True)
         self.home = KButton(size_hint=(None, None), bold=True)
-        self.home.bind(on_release=lambda *_a: self.go_home())
+        self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(on_pick=self.pick_meld, size_hint=(None, None))
         self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
         self.stock = CardWidget(0, face_up=False)
@@ -75,6 +74,7 @@ class GinTableScreen(SeatedTableScreen):
         for w in (self.score, self.home, self.theirs, self.stock, self.discard,
                   self.stock_count, self.message, self.actions, self.mine):
             root.add_widget(w)
+        self.root_layout = root
         self.bind(size=self._arrange)
 
     # ------------------------------------------------------------------ sitting down
@@ -157,20 +157,6 @@ class GinTableScreen(SeatedTableScreen):
                 self.said = None
         self.refresh()
 
-    def on_button(self, event: str, source: str = "gpio") -> None:
-        """A hardware button: Undo says why it is off (the computer has seen the move),
-        the picker button leaves; New deal does not throw a match away mid-hand."""
-        if self.ctl is None:
-            return
-        self.ctl.pressed(event)
-        if event == UNDO:
-            self.said = ("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)})
-            self.refresh()
-        elif event == PICKER:
-            self.go_home()
-        elif event == NEW_DEAL and self.game.phase == "match":
-            self.again()
-
     def ask_confirm(self, move: Move) -> None:
         self.confirm = move
         self.refresh()
@@ -181,7 +167,7 @@ class GinTableScreen(SeatedTableScreen):
         if g is None:
             return
         tr = self.app.tr
-        self.home.text = tr("Games")
+        self.home.text = tr("Leave")
         you, them = g.final_scores
         self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
                              you=you, them=them)
@@ -206,6 +192,7 @@ class GinTableScreen(SeatedTableScreen):
         self.message.text = self._message(result if ended else None)
         self._fit_texts()
         self._buttons()
+        self._panel()
 
     def _fit_texts(self) -> None:
         """The score line and the message shrink until they fit (Russian runs long)."""
@@ -334,15 +321,12 @@ class GinTableScreen(SeatedTableScreen):
     def _arrange(self, *_a) -> None:
         W, H = self.size
         portrait = H > W
-        top = H * (0.06 if portrait else 0.09)
+        top = self.place_home(W, H, 0.06 if portrait else 0.09)
         margin = 8 * min(W, H) / 480
-        self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
-        self.home.pos = (margin, H - top)
         self.score.pos = (self.home.right + margin, H - top)
         self.score.size = (W - self.score.x - margin, top)
         self.score.min_font = READ_PX * min(W, H) / 480
-        self._score_px = top * 0.45
-        self.home.font_size = top * 0.4
+        self._score_px = min(top * 0.45, H * 0.04)
         hand_h = H * (0.2 if portrait else 0.32)
         self.mine.size = (W * 0.98, hand_h)
         self.mine.pos = (W * 0.01, H * 0.01)

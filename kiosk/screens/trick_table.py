@@ -23,7 +23,6 @@ from kivy.uix.label import Label
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
 from kiosk.screens.seated_table import SeatedTableScreen
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
@@ -56,7 +55,7 @@ class TrickTableScreen(SeatedTableScreen):
         root.add_widget(Felt())
         self.score = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
         self.home = KButton(size_hint=(None, None), bold=True)
-        self.home.bind(on_release=lambda *_a: self.go_home())
+        self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(size_hint=(None, None))
         self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
         self.trump_card = CardWidget(0)
@@ -73,6 +72,7 @@ class TrickTableScreen(SeatedTableScreen):
                   self.stock_count, self.trumps, *self.trick, self.taken, self.message,
                   self.actions, self.mine):
             root.add_widget(w)
+        self.root_layout = root
         self.bind(size=self._arrange)
 
     # ------------------------------------------------------------------ sitting down
@@ -98,15 +98,24 @@ class TrickTableScreen(SeatedTableScreen):
         return g is not None and g.to_move == VISITOR and g.phase in ("lead", "follow")
 
     def pick(self, code: int) -> None:
-        """A tap on a card of the hand: raise it, or play it when it is raised."""
+        """A tap on a card of the hand: raise it, or play it when it is raised. A card the
+        rules do not allow now is never raised: the reason is the only answer."""
         if self.ctl is not None:
             self.ctl.touched()
         if not self._my_turn():
             return
+        move = Move("play", extra=(code,))
+        refused = self.ctl.why_illegal(move)
+        if refused is not None:
+            self.raised = -1
+            self.say(("{reason}", {"reason": self.app.tr_reason(refused)}))
+            return
         if code == self.raised:
-            self.play(Move("play", extra=(code,)))
+            self.play(move)
             return
         self.raised = code
+        if self.said is not None and self.said[0] == "{reason}":
+            self.said = None  # a playable card answers the last refusal
         self.refresh()
 
     def play(self, move: Move) -> None:
@@ -114,25 +123,12 @@ class TrickTableScreen(SeatedTableScreen):
         following = g.phase == "follow"
         refused = self.ctl.play(move, "touch")
         if refused is not None:
+            self.raised = -1
             self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
         else:
             self.raised = -1
             self.said = visitor_trick_text(g.vars["last"][3]) if following else None
         self.refresh()
-
-    def on_button(self, event: str, source: str = "gpio") -> None:
-        """A hardware button: Undo says why it is off, the picker button leaves; New deal
-        starts a new match only once the match is over."""
-        if self.ctl is None:
-            return
-        self.ctl.pressed(event)
-        if event == UNDO:
-            self.said = ("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)})
-            self.refresh()
-        elif event == PICKER:
-            self.go_home()
-        elif event == NEW_DEAL and self.game.phase == "match":
-            self.again()
 
     # ------------------------------------------------------------------ drawing
     def _tr(self, text: Text) -> str:
@@ -142,12 +138,14 @@ class TrickTableScreen(SeatedTableScreen):
         tr = self.app.tr
         return tr(msgid, **{k: tr(v) if k in _WORD_FIELDS else v for k, v in fields.items()})
 
+    render = _tr
+
     def refresh(self, *_a) -> None:
         g = self.game
         if g is None:
             return
         tr = self.app.tr
-        self.home.text = tr("Games")
+        self.home.text = tr("Leave")
         you, them = g.final_scores
         self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
                              you=you, them=them)
@@ -173,6 +171,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.message.text = self._message(g)
         self._fit_texts()
         self._buttons()
+        self._panel()
 
     def _show_trick(self, g) -> None:
         """The trick being played, or the last one (dimmed) until the next card is led:
@@ -243,13 +242,10 @@ class TrickTableScreen(SeatedTableScreen):
     def _arrange(self, *_a) -> None:
         W, H = self.size
         portrait = H > W
-        top = H * (0.06 if portrait else 0.09)
-        self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
-        self.home.pos = (6, H - top)
+        top = self.place_home(W, H, 0.06 if portrait else 0.09)
         self.score.size = (W - self.home.right - 16, top)
         self.score.pos = (self.home.right + 8, H - top)
-        self._score_px = top * 0.45
-        self.home.font_size = top * 0.4
+        self._score_px = min(top * 0.45, H * 0.04)
         hand_h = H * (0.2 if portrait else 0.3)
         self.mine.size = (W * 0.98, hand_h)
         self.mine.pos = (W * 0.01, H * 0.01)
