@@ -32,12 +32,15 @@ from kiosk.table.trick_texts import (
     computer_play_text,
     hand_lines,
     points_text,
+    reached_text,
     trumps_text,
     visitor_trick_text,
 )
 
 #: seconds the computer waits before each card, so a person can follow
 COMPUTER_PAUSE = 0.9
+#: the words of a card the rules refused (the reason, translated): the only message then
+REFUSAL = "{refusal}"
 #: the ``who`` fields of the hand's lines are msgids to translate as well
 _WORD_FIELDS = ("who",)
 
@@ -108,13 +111,13 @@ class TrickTableScreen(SeatedTableScreen):
         refused = self.ctl.why_illegal(move)
         if refused is not None:
             self.raised = -1
-            self.say(("{reason}", {"reason": self.app.tr_reason(refused)}))
+            self.say((REFUSAL, {"reason": self.app.tr_reason(refused)}))
             return
         if code == self.raised:
             self.play(move)
             return
         self.raised = code
-        if self.said is not None and self.said[0] == "{reason}":
+        if self.said is not None and self.said[0] == REFUSAL:
             self.said = None  # a playable card answers the last refusal
         self.refresh()
 
@@ -124,7 +127,7 @@ class TrickTableScreen(SeatedTableScreen):
         refused = self.ctl.play(move, "touch")
         if refused is not None:
             self.raised = -1
-            self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
+            self.said = (REFUSAL, {"reason": self.app.tr_reason(refused)})
         else:
             self.raised = -1
             self.said = visitor_trick_text(g.vars["last"][3]) if following else None
@@ -133,7 +136,7 @@ class TrickTableScreen(SeatedTableScreen):
     # ------------------------------------------------------------------ drawing
     def _tr(self, text: Text) -> str:
         msgid, fields = text
-        if msgid == "{reason}":
+        if msgid in ("{reason}", REFUSAL):
             return fields["reason"]
         tr = self.app.tr
         return tr(msgid, **{k: tr(v) if k in _WORD_FIELDS else v for k, v in fields.items()})
@@ -214,11 +217,16 @@ class TrickTableScreen(SeatedTableScreen):
         result = g.vars["result"] or None
         if g.phase in ("done", "match") and result is not None:
             lines += [self._tr(t) for t in hand_lines(result)]
+            reached = reached_text(result, g.opts["target"])
+            if reached is not None:
+                lines.append(self._tr(reached))
             lines.append(self._tr(points_text(result)))
             if g.phase == "match":
                 lines.append(self._tr(match_text(g)))
         elif g.to_move != VISITOR:
             lines.append(tr("The computer is thinking…"))
+        elif self.said is not None and self.said[0] == REFUSAL:
+            pass  # the refusal of a card is the only message: it says what to play
         elif self.raised >= 0:
             lines.append(tr("Tap the card again to play it."))
         elif g.phase == "follow":
