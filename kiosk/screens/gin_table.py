@@ -31,6 +31,7 @@ from kiosk.table.gin_turns import (
     Text,
     _,
     computer_text,
+    drawn_text,
     hand_order,
     lay_off_text,
     match_text,
@@ -49,6 +50,8 @@ class GinTableScreen(SeatedTableScreen):
     def __init__(self, **kw) -> None:
         super().__init__("gin", COMPUTER_PAUSE, **kw)
         self.raised = -1
+        #: the card the visitor just drew, marked in the hand until the discard
+        self.fresh = -1
         self.confirm: Move | None = None
         self.said: Text | None = None
         self._drawn: Move | None = None
@@ -80,6 +83,7 @@ class GinTableScreen(SeatedTableScreen):
     # ------------------------------------------------------------------ sitting down
     def reset_deal(self) -> None:
         self.raised, self.confirm, self.said, self._drawn = -1, None, None, None
+        self.fresh = -1
 
     # ------------------------------------------------------------------ the computer
     def _tick(self, _dt: float = 0) -> None:
@@ -148,6 +152,7 @@ class GinTableScreen(SeatedTableScreen):
             self.play(Move("layoff", extra=(self.raised, where)))
 
     def play(self, move: Move) -> None:
+        before = set(self.game.hand(VISITOR))
         refused = self.ctl.play(move, "touch")
         if refused is not None:
             self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
@@ -155,6 +160,11 @@ class GinTableScreen(SeatedTableScreen):
             self.raised, self.confirm = -1, None
             if move.kind in ("discard", "knock", "gin", "layoff", "done", "pass", "take"):
                 self.said = None
+            self.fresh = -1
+            drawn = set(self.game.hand(VISITOR)) - before
+            if move.kind in ("stock", "take") and len(drawn) == 1:
+                self.fresh = drawn.pop()
+                self.said = drawn_text(move.kind, self.fresh)
         self.refresh()
 
     def ask_confirm(self, move: Move) -> None:
@@ -179,7 +189,7 @@ class GinTableScreen(SeatedTableScreen):
             self._show_lay_off()
         else:
             self.theirs.show(list(g.hand(1)), face_up=False)
-            self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised)
+            self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised, fresh=self.fresh)
         self.mine.active = (not ended and g.to_move == VISITOR
                             and g.phase in ("discard", "layoff"))
         self.theirs.active = g.phase == "layoff" and g.to_move == VISITOR
