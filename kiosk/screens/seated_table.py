@@ -41,8 +41,12 @@ TICK = 0.05
 TOUCH_PX = 48
 
 
+#: a KButton draws its face this much inside its box on every side (kiosk/screens/widgets.py)
+BUTTON_INSET = 2
+
+
 def touch_px(width: float, height: float) -> float:
-    """The smallest touch target on a screen of this size."""
+    """The smallest touch target on a screen of this size (what a visitor sees of it)."""
     return TOUCH_PX * min(width, height) / 480
 
 
@@ -179,8 +183,8 @@ class SeatedTableScreen(Screen):
     def place_home(self, W: float, H: float, share: float) -> float:
         """Place the Leave button at the top left, a full touch target high (the top bar
         grows past ``share`` of the height for it); returns the top bar's height."""
-        touch = touch_px(W, H)
-        top = max(H * share, touch * 1.12)
+        touch = touch_px(W, H) + 2 * BUTTON_INSET  # the face a finger sees is 48 px
+        top = max(H * share, touch * 1.1)
         margin = 8 * min(W, H) / 480
         self.home.size = (max(W * (0.2 if H > W else 0.14), touch * 2), touch)
         self.home.pos = (margin, H - top + (top - touch) / 2)

@@ -115,16 +115,56 @@ def test_new_deal_says_why_it_is_off_during_a_hand(hands, game_id, options, attr
     assert "New deal is off until this hand is over" in screen.message.text
 
 
+def face(button) -> tuple[float, float]:
+    """What a finger sees of a button: its face, drawn inset in its box."""
+    return tuple(button._rect.size)
+
+
+def check_targets(buttons, floor: float) -> list[str]:
+    """Buttons whose face is under ``floor`` px, or that touch a neighbour in their row."""
+    bad = [f"{b.text!r} {face(b)}" for b in buttons if min(face(b)) < floor - 0.5]
+    row = sorted(buttons, key=lambda b: b.x)
+    for a, b in zip(row, row[1:], strict=False):
+        if abs(a.y - b.y) < 1 and b._rect.pos[0] - (a._rect.pos[0] + face(a)[0]) < 4:
+            bad.append(f"no gap between {a.text!r} and {b.text!r}")
+    return bad
+
+
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize(("game_id", "options", "attr"), TABLES)
-def test_the_leave_button_is_a_full_touch_target(hands, game_id, options, attr, size):
+def test_every_button_of_a_hand_table_is_a_full_touch_target(hands, game_id, options, attr,
+                                                             size):
     hands.resize(*size)
     try:
         mid_match(hands, game_id, options)
         screen = getattr(hands.app, attr)
         hands.frames(2)
         floor = 48 * min(size) / 480
-        assert screen.home.height >= floor - 0.5 and screen.home.width >= floor
+        assert not check_targets([screen.home], floor)
         assert screen.home.top <= screen.height
+        assert not check_targets(list(screen.actions.children), floor)
+        screen.ask_leave()
+        hands.frames(1)
+        assert not check_targets(list(screen.end.choices.children), floor)
+        screen.stay()
+    finally:
+        hands.resize(800, 480)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_draw_poker_opponent_count_buttons_are_full_touch_targets(hands, size):
+    app = hands.app
+    hands.resize(*size)
+    try:
+        app.variants.open("draw_poker")
+        app.sm.current = "variants"
+        hands.frames(3)
+        sheet = app.variants
+        floor = 48 * min(size) / 480
+        assert len(sheet.buttons) == 7
+        assert not check_targets(list(sheet.buttons.values()), floor)
+        assert not check_targets(list(sheet.level_buttons.values()), floor)
+        assert not check_targets([sheet.back], floor)
+        assert sheet.box.y >= 0 and sheet.box.top <= size[1]
     finally:
         hands.resize(800, 480)
