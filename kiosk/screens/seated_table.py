@@ -185,8 +185,8 @@ class SeatedTableScreen(Screen):
         grows past ``share`` of the height for it); returns the top bar's height."""
         touch = touch_px(W, H) + 2 * BUTTON_INSET  # the face a finger sees is 48 px
         top = max(H * share, touch * 1.1)
-        margin = 8 * min(W, H) / 480
-        self.home.size = (max(W * (0.2 if H > W else 0.14), touch * 2), touch)
+        margin = 6
+        self.home.size = (max(W * (0.2 if H > W else 0.14), touch * 1.5), touch)
         self.home.pos = (margin, H - top + (top - touch) / 2)
         self.home.font_size = min(top * 0.4, touch * 0.45)
         return top
@@ -312,7 +312,8 @@ class EndPanel(FloatLayout):
         self.line.size = (W * 0.86, 110 * u)
         self.line.pos = (W * 0.07, H * 0.62 - 116 * u)
         self.title.text_size = self.title.size
-        # wrapped to the width, smaller until every line fits the height (Russian runs long)
+        # wrapped to the width and never clipped to the height (a clipped label drops whole
+        # lines): smaller until every line fits the box, drawn centred in it
         lab = self.line
         lab.font_size = 21 * u
         lab.text_size = (lab.width, None)
@@ -320,7 +321,6 @@ class EndPanel(FloatLayout):
         while lab.texture_size[1] > lab.height and lab.font_size > 12:
             lab.font_size *= 0.92
             lab.texture_update()
-        lab.text_size = lab.size
         self.choices.clear_widgets()
         bw = min(W * 0.42, 300 * u)
         self.choices.size = (bw * len(choices) + 16 * (len(choices) - 1), 64 * u)
