@@ -23,7 +23,7 @@ from kivy.uix.label import Label
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.screens.seated_table import SeatedTableScreen
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import Felt, KButton
 from kiosk.table.card_art import CardWidget
@@ -57,6 +57,7 @@ class GinTableScreen(SeatedTableScreen):
         self._drawn: Move | None = None
         self._upcard = -1
         self._score_px = self._message_px = 20.0
+        self._message_box = ((0.0, 0.0), (100.0, 100.0))
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
@@ -71,8 +72,9 @@ class GinTableScreen(SeatedTableScreen):
         self.stock = CardWidget(0, face_up=False)
         self.discard = CardWidget(0)
         self.stock_count = Label(size_hint=(None, None), halign="center")
-        self.message = Label(halign="center", valign="middle", size_hint=(None, None),
-                             color=(1, 1, 1, 1))
+        # broken by Unicode's rules (a plain label put "。" at the start of a Chinese line)
+        self.message = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                                color=(1, 1, 1, 1), min_font=12, mode="grow")
         self.actions = BoxLayout(spacing=10, size_hint=(None, None))
         for w in (self.score, self.home, self.theirs, self.stock, self.discard,
                   self.stock_count, self.message, self.actions, self.mine):
@@ -207,15 +209,7 @@ class GinTableScreen(SeatedTableScreen):
     def _fit_texts(self) -> None:
         """The score line and the message shrink until they fit (Russian runs long)."""
         self.score.font_size = self._score_px
-        m = self.message
-        m.font_size = self._message_px
-        # measured unclipped and left so: the label centres its texture in its box, and a
-        # box-high text_size drops a last line that would fit (seen with three lines)
-        m.text_size = (m.width, None)
-        m.texture_update()
-        while m.texture_size[1] > m.height * 0.9 and m.font_size > 12:
-            m.font_size *= 0.9
-            m.texture_update()
+        fit_in_box(self.message, self._message_px, *self._message_box)
 
     def _show_arranged(self, result) -> None:
         """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
@@ -355,8 +349,7 @@ class GinTableScreen(SeatedTableScreen):
             self.stock.size = self.discard.size = (pile_w, pile_h)
             self.stock.pos = (W / 2 - pile_w - 20, py)
             self.discard.pos = (W / 2 + 20, py)
-            self.message.size = (W * 0.94, py - mid_bottom - 24)
-            self.message.pos = (W * 0.03, mid_bottom)
+            self._message_box = ((W * 0.03, mid_bottom), (W * 0.94, py - mid_bottom - 24))
         else:
             pile_h = (mid_top - mid_bottom) * 0.9
             pile_w = pile_h / ASPECT
@@ -365,8 +358,7 @@ class GinTableScreen(SeatedTableScreen):
             self.stock.pos = (W * 0.04, py)
             self.discard.pos = (W * 0.04 + pile_w * 1.2, py)
             mx = self.discard.right + W * 0.03
-            self.message.size = (W - mx - W * 0.02, mid_top - mid_bottom)
-            self.message.pos = (mx, mid_bottom)
+            self._message_box = ((mx, mid_bottom), (W - mx - W * 0.02, mid_top - mid_bottom))
         self.stock_count.size = (pile_w, 30)
         self.stock_count.pos = (self.stock.x, self.stock.y - 30)
         self.stock_count.font_size = 18

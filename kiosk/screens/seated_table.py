@@ -50,6 +50,24 @@ def touch_px(width: float, height: float) -> float:
     return TOUCH_PX * min(width, height) / 480
 
 
+def fit_in_box(label: Any, px: float, pos: tuple[float, float],
+               size: tuple[float, float], floor: float = 12.0) -> None:
+    """Fit a :class:`~kiosk.screens.text_fit.FitLabel` in ``mode="grow"`` (broken by
+    Unicode's rules, as tall as its lines) into a box: smaller until it is no taller than
+    the box, then centred in it. Why not the label's own box mode: Kivy drops a last line
+    that the fit measured to fit ("The computer is thinking…" under two lines)."""
+    label.width = size[0]
+    label.x = pos[0]
+    while True:
+        label.font_size = px  # the label refits its lines when the size changes
+        label.texture_update()  # ... and when only its text did, measured here
+        label.height = max(label.texture_size[1], 1)
+        if label.height <= size[1] or px <= floor:
+            break
+        px = max(floor, px * 0.9)
+    label.y = pos[1] + (size[1] - label.height) / 2
+
+
 def match_finished(game: Any) -> bool:
     """The match (or the poker visit) is over: nothing of it is worth keeping."""
     return bool(game.won or game.lost or game.phase in ("match", "over"))

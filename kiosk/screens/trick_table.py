@@ -23,7 +23,8 @@ from kivy.uix.label import Label
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.screens.seated_table import SeatedTableScreen
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
+from kiosk.screens.text_fit import FitLabel
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
 from kiosk.table.gin_turns import Text, hand_order, match_text
@@ -51,6 +52,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.raised = -1
         self.said: Text | None = None
         self._play_box = self._end_box = ((0.0, 0.0), (100.0, 100.0))
+        self._message_box = self._play_box
         self._actions_y = (0.0, 0.0)
         self._score_px = self._message_px = self._small_px = 20.0
         root = FloatLayout()
@@ -68,8 +70,9 @@ class TrickTableScreen(SeatedTableScreen):
                             bold=True, color=GOLD)
         self.trick = [CardWidget(0), CardWidget(0)]
         self.taken = Label(size_hint=(None, None), halign="center", valign="middle")
-        self.message = Label(halign="center", valign="middle", size_hint=(None, None),
-                             color=(1, 1, 1, 1))
+        # broken by Unicode's rules (a plain label put "。" at the start of a Chinese line)
+        self.message = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                                color=(1, 1, 1, 1), min_font=12, mode="grow")
         self.actions = BoxLayout(spacing=10, size_hint=(None, None))
         for w in (self.score, self.home, self.theirs, self.trump_card, self.stock,
                   self.stock_count, self.trumps, *self.trick, self.taken, self.message,
@@ -165,8 +168,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.stock_count.text = str(left) if left else ""
         self.trumps.text = self._tr(trumps_text(g.trump))
         self._show_trick(g)
-        box = self._end_box if ended else self._play_box
-        self.message.pos, self.message.size = box
+        self._message_box = self._end_box if ended else self._play_box
         self.actions.y = self._actions_y[1 if ended else 0]
         self.taken.text = tr("Taken: you {you} cards, the computer {them}",
                              you=len(g.cards[g.captured[0]]),
@@ -194,20 +196,14 @@ class TrickTableScreen(SeatedTableScreen):
 
     def _fit_texts(self) -> None:
         """The score line and the message shrink until they fit (Russian runs long)."""
-        self.score.font_size = fit_font(self.score.text, self._score_px, self.score.width,
-                                        bold=True)
+        # a margin: fit_font's measure ran 6 px short of the drawn "Раздача 1 · Вы 10 ·
+        # Компьютер 9" in portrait
+        self.score.font_size = fit_font(self.score.text, self._score_px,
+                                        self.score.width * 0.96, bold=True)
         for label, px in ((self.taken, self._small_px), (self.trumps, self._small_px)):
             label.font_size = fit_font(label.text, px, label.width, bold=label.bold)
             label.text_size = label.size
-        m = self.message
-        m.font_size = self._message_px
-        # wrapped to the box's width and never clipped to its height (a clipped label drops
-        # whole lines): it shrinks until it fits and is drawn centred in the box
-        m.text_size = (m.width, None)
-        m.texture_update()
-        while m.texture_size[1] > m.height and m.font_size > 12:
-            m.font_size *= 0.9
-            m.texture_update()
+        fit_in_box(self.message, self._message_px, *self._message_box)
 
     def _message(self, g) -> str:
         tr = self.app.tr
@@ -296,15 +292,13 @@ class TrickTableScreen(SeatedTableScreen):
         if portrait:
             self.taken.size = (W * 0.94, 34)
             self.taken.pos = (W * 0.03, py - 72)
-            self.message.size = (W * 0.94, msg_top - mid_bottom)
-            self.message.pos = (W * 0.03, mid_bottom)
+            self._play_box = ((W * 0.03, mid_bottom), (W * 0.94, msg_top - mid_bottom))
         else:
             mx = self.trick[1].right + W * 0.03
             self.taken.size = (W - mx - W * 0.02, 30)
             self.taken.pos = (mx, mid_top - 30)
-            self.message.size = (W - mx - W * 0.02, mid_top - 34 - mid_bottom)
-            self.message.pos = (mx, mid_bottom)
-        self._play_box = (tuple(self.message.pos), tuple(self.message.size))
+            self._play_box = ((mx, mid_bottom), (W - mx - W * 0.02, mid_top - 34 - mid_bottom))
+        # the message is as tall as its lines (fit_in_box): the box is kept here
         # a finished hand has no cards in the hands or the trick: its button goes down to
         # the bottom and its lines take the room
         self._actions_y = (self.actions.y, H * 0.01)
