@@ -124,6 +124,12 @@ class GinTableScreen(SeatedTableScreen):
         if g is None or g.phase not in ("discard", "layoff") or g.to_move != VISITOR:
             return
         self.confirm = None
+        if g.phase == "discard":
+            refused = self.ctl.why_illegal(Move("discard", extra=(code,)))
+            if refused is not None:  # never raised with a Discard button: the reason only
+                self.raised = -1
+                self.say(("{reason}", {"reason": self.app.tr_reason(refused)}))
+                return
         if code == self.raised:
             if g.phase == "discard":
                 self.play(Move("discard", extra=(code,)))

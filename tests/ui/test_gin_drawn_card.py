@@ -53,3 +53,17 @@ def test_a_taken_upcard_is_said_and_framed_too(gin):
     assert screen.fresh == up and screen.mine.fresh == up
     assert f"You take the {C.pretty(up)}; it is framed in gold in your hand." \
         in screen.message.text
+
+
+def test_the_upcard_just_taken_is_not_raised_for_a_discard_the_rules_refuse(gin):
+    ctl = gin.app.open_game("gin_rummy", 4711)
+    gin.frames(3)
+    g = ctl.game
+    screen = gin.app.gin
+    to_the_visitors_draw(gin, g)
+    up = g.top(g.waste)
+    gin.tap_widget(button(gin, f"Take the {C.pretty(up)}"))
+    tap_card(gin, up)
+    assert screen.raised == -1 and up in g.hand(0) and g.phase == "discard"
+    assert f"You may not discard the {C.pretty(up)} you just took" in screen.message.text
+    assert not any(b.text.startswith("Discard") for b in screen.actions.children)
