@@ -30,23 +30,20 @@ from kivy.uix.screenmanager import Screen
 
 from games.model import Move
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+from kiosk.screens.text_fit import TOUCH_PX
 from kiosk.screens.widgets import GOLD, KButton, fit_font
 from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import ComputerTurns, Text, _
 
 #: how often the clock looks whether the computer's move is ready (seconds)
 TICK = 0.05
-#: the smallest touch target a visitor uses, in pixels of an 800x480 screen (9 mm on a 7"
-#: panel); larger screens scale it with their short side
-TOUCH_PX = 48
-
-
 #: a KButton draws its face this much inside its box on every side (kiosk/screens/widgets.py)
 BUTTON_INSET = 2
 
 
 def touch_px(width: float, height: float) -> float:
-    """The smallest touch target on a screen of this size (what a visitor sees of it)."""
+    """The smallest touch target a visitor sees on a screen of this size: ``TOUCH_PX`` (9 mm
+    on a 7" 800x480 panel), scaled with the short side on larger screens."""
     return TOUCH_PX * min(width, height) / 480
 
 

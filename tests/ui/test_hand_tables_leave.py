@@ -9,6 +9,7 @@ import pytest
 
 from games.seats import VISITOR
 from kiosk.platform.buttons import NEW_DEAL, PICKER
+from kiosk.screens.text_fit import TOUCH_GAP
 
 #: (game, options, the screen's attribute on the app)
 TABLES = [("gin_rummy", {}, "gin"), ("follow_the_rules", {}, "trick_table"),
@@ -125,7 +126,7 @@ def check_targets(buttons, floor: float) -> list[str]:
     bad = [f"{b.text!r} {face(b)}" for b in buttons if min(face(b)) < floor - 0.5]
     row = sorted(buttons, key=lambda b: b.x)
     for a, b in zip(row, row[1:], strict=False):
-        if abs(a.y - b.y) < 1 and b._rect.pos[0] - (a._rect.pos[0] + face(a)[0]) < 4:
+        if abs(a.y - b.y) < 1 and b._rect.pos[0] - (a._rect.pos[0] + face(a)[0]) < TOUCH_GAP:
             bad.append(f"no gap between {a.text!r} and {b.text!r}")
     return bad
 
