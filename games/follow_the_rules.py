@@ -60,7 +60,9 @@ def may_follow(hand: Iterable[int], lead: int, trump: int) -> list[int]:
 class HandResult(NamedTuple):
     """A finished hand: who took High, Low and Jack (seats), who scored Game (-1 on a tie
     of card points), each seat's card points, the points each seat earned, and the points
-    that counted for the match (fewer when the target was reached part-way, item 9)."""
+    that counted for the match (fewer when the target was reached part-way, item 9):
+    ``reached`` names the point (``high``, ``low``, ``jack``, ``game``) with which the
+    match's winner reached the target, "" when nobody did this hand."""
 
     trump: int
     high: int
@@ -71,6 +73,20 @@ class HandResult(NamedTuple):
     earned: tuple[int, int]
     counted: tuple[int, int]
     match_winner: int
+    reached: str = ""
+
+    def seat_of(self, point: str) -> int:
+        """Who took ``point`` (``high``, ``low``, ``jack``, ``game``); -1: nobody."""
+        return {"high": self.high, "low": self.low, "jack": self.jack,
+                "game": self.game}[point]
+
+    def not_counted(self) -> tuple[str, ...]:
+        """The points taken this hand that did not count because the count stopped at
+        the target before them, in the order they would have counted."""
+        if not self.reached:
+            return ()
+        after = POINT_ORDER[POINT_ORDER.index(self.reached) + 1:]
+        return tuple(p for p in after if self.seat_of(p) >= 0)
 
 
 @register
@@ -228,7 +244,7 @@ class FollowTheRules(SeatedGame):
         earned = [0, 0]
         counted = list(self.vars["scores"])
         target = self.opts["target"]
-        match_winner = -1
+        match_winner, reached = -1, ""
         for name in POINT_ORDER:
             seat = by_point[name]
             if seat < 0:
@@ -237,11 +253,12 @@ class FollowTheRules(SeatedGame):
             if match_winner < 0:
                 counted[seat] += 1
                 if counted[seat] >= target:
-                    match_winner = seat
+                    match_winner, reached = seat, name
         before = self.vars["scores"]
         return HandResult(trump, by_point["high"], by_point["low"], by_point["jack"], game,
                           pts, (earned[0], earned[1]),
-                          (counted[0] - before[0], counted[1] - before[1]), match_winner)
+                          (counted[0] - before[0], counted[1] - before[1]), match_winner,
+                          reached)
 
     # ------------------------------------------------------------------ results
     @property
@@ -379,4 +396,5 @@ def hand_result_data(result: HandResult) -> dict[str, Any]:
     return {"trump": C.SUIT_NAMES[result.trump], "high": result.high, "low": result.low,
             "jack": result.jack, "game": result.game,
             "card_points": list(result.card_points), "earned": list(result.earned),
-            "counted": list(result.counted), "match_winner": result.match_winner}
+            "counted": list(result.counted), "match_winner": result.match_winner,
+            "reached": result.reached, "not_counted": list(result.not_counted())}

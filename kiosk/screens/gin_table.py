@@ -23,8 +23,7 @@ from kivy.uix.label import Label
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
-from kiosk.screens.seated_table import SeatedTableScreen
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import Felt, KButton
 from kiosk.table.card_art import CardWidget
@@ -32,6 +31,7 @@ from kiosk.table.gin_turns import (
     Text,
     _,
     computer_text,
+    drawn_text,
     hand_order,
     lay_off_text,
     match_text,
@@ -50,11 +50,14 @@ class GinTableScreen(SeatedTableScreen):
     def __init__(self, **kw) -> None:
         super().__init__("gin", COMPUTER_PAUSE, **kw)
         self.raised = -1
+        #: the card the visitor just drew, marked in the hand until the discard
+        self.fresh = -1
         self.confirm: Move | None = None
         self.said: Text | None = None
         self._drawn: Move | None = None
         self._upcard = -1
         self._score_px = self._message_px = 20.0
+        self._message_box = ((0.0, 0.0), (100.0, 100.0))
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
@@ -63,23 +66,26 @@ class GinTableScreen(SeatedTableScreen):
         self.score = FitLabel(bold=True, halign="center", valign="middle",
                               size_hint=(None, None), words_only=True)
         self.home = KButton(size_hint=(None, None), bold=True)
-        self.home.bind(on_release=lambda *_a: self.go_home())
+        self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(on_pick=self.pick_meld, size_hint=(None, None))
         self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
         self.stock = CardWidget(0, face_up=False)
         self.discard = CardWidget(0)
         self.stock_count = Label(size_hint=(None, None), halign="center")
-        self.message = Label(halign="center", valign="middle", size_hint=(None, None),
-                             color=(1, 1, 1, 1))
+        # broken by Unicode's rules (a plain label put "。" at the start of a Chinese line)
+        self.message = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                                color=(1, 1, 1, 1), min_font=12, mode="grow")
         self.actions = BoxLayout(spacing=10, size_hint=(None, None))
         for w in (self.score, self.home, self.theirs, self.stock, self.discard,
                   self.stock_count, self.message, self.actions, self.mine):
             root.add_widget(w)
+        self.root_layout = root
         self.bind(size=self._arrange)
 
     # ------------------------------------------------------------------ sitting down
     def reset_deal(self) -> None:
         self.raised, self.confirm, self.said, self._drawn = -1, None, None, None
+        self.fresh = -1
 
     # ------------------------------------------------------------------ the computer
     def _tick(self, _dt: float = 0) -> None:
@@ -118,6 +124,12 @@ class GinTableScreen(SeatedTableScreen):
         if g is None or g.phase not in ("discard", "layoff") or g.to_move != VISITOR:
             return
         self.confirm = None
+        if g.phase == "discard":
+            refused = self.ctl.why_illegal(Move("discard", extra=(code,)))
+            if refused is not None:  # never raised with a Discard button: the reason only
+                self.raised = -1
+                self.say(("{reason}", {"reason": self.app.tr_reason(refused)}))
+                return
         if code == self.raised:
             if g.phase == "discard":
                 self.play(Move("discard", extra=(code,)))
@@ -148,6 +160,7 @@ class GinTableScreen(SeatedTableScreen):
             self.play(Move("layoff", extra=(self.raised, where)))
 
     def play(self, move: Move) -> None:
+        before = set(self.game.hand(VISITOR))
         refused = self.ctl.play(move, "touch")
         if refused is not None:
             self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
@@ -155,21 +168,12 @@ class GinTableScreen(SeatedTableScreen):
             self.raised, self.confirm = -1, None
             if move.kind in ("discard", "knock", "gin", "layoff", "done", "pass", "take"):
                 self.said = None
+            self.fresh = -1
+            drawn = set(self.game.hand(VISITOR)) - before
+            if move.kind in ("stock", "take") and len(drawn) == 1:
+                self.fresh = drawn.pop()
+                self.said = drawn_text(move.kind, self.fresh)
         self.refresh()
-
-    def on_button(self, event: str, source: str = "gpio") -> None:
-        """A hardware button: Undo says why it is off (the computer has seen the move),
-        the picker button leaves; New deal does not throw a match away mid-hand."""
-        if self.ctl is None:
-            return
-        self.ctl.pressed(event)
-        if event == UNDO:
-            self.said = ("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)})
-            self.refresh()
-        elif event == PICKER:
-            self.go_home()
-        elif event == NEW_DEAL and self.game.phase == "match":
-            self.again()
 
     def ask_confirm(self, move: Move) -> None:
         self.confirm = move
@@ -181,7 +185,7 @@ class GinTableScreen(SeatedTableScreen):
         if g is None:
             return
         tr = self.app.tr
-        self.home.text = tr("Games")
+        self.home.text = tr("Leave")
         you, them = g.final_scores
         self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
                              you=you, them=them)
@@ -193,7 +197,7 @@ class GinTableScreen(SeatedTableScreen):
             self._show_lay_off()
         else:
             self.theirs.show(list(g.hand(1)), face_up=False)
-            self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised)
+            self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised, fresh=self.fresh)
         self.mine.active = (not ended and g.to_move == VISITOR
                             and g.phase in ("discard", "layoff"))
         self.theirs.active = g.phase == "layoff" and g.to_move == VISITOR
@@ -206,19 +210,12 @@ class GinTableScreen(SeatedTableScreen):
         self.message.text = self._message(result if ended else None)
         self._fit_texts()
         self._buttons()
+        self._panel()
 
     def _fit_texts(self) -> None:
         """The score line and the message shrink until they fit (Russian runs long)."""
         self.score.font_size = self._score_px
-        m = self.message
-        m.font_size = self._message_px
-        # measured unclipped and left so: the label centres its texture in its box, and a
-        # box-high text_size drops a last line that would fit (seen with three lines)
-        m.text_size = (m.width, None)
-        m.texture_update()
-        while m.texture_size[1] > m.height * 0.9 and m.font_size > 12:
-            m.font_size *= 0.9
-            m.texture_update()
+        fit_in_box(self.message, self._message_px, *self._message_box)
 
     def _show_arranged(self, result) -> None:
         """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
@@ -334,15 +331,12 @@ class GinTableScreen(SeatedTableScreen):
     def _arrange(self, *_a) -> None:
         W, H = self.size
         portrait = H > W
-        top = H * (0.06 if portrait else 0.09)
+        top = self.place_home(W, H, 0.06 if portrait else 0.09)
         margin = 8 * min(W, H) / 480
-        self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
-        self.home.pos = (margin, H - top)
         self.score.pos = (self.home.right + margin, H - top)
         self.score.size = (W - self.score.x - margin, top)
         self.score.min_font = READ_PX * min(W, H) / 480
-        self._score_px = top * 0.45
-        self.home.font_size = top * 0.4
+        self._score_px = min(top * 0.45, H * 0.04)
         hand_h = H * (0.2 if portrait else 0.32)
         self.mine.size = (W * 0.98, hand_h)
         self.mine.pos = (W * 0.01, H * 0.01)
@@ -361,8 +355,7 @@ class GinTableScreen(SeatedTableScreen):
             self.stock.size = self.discard.size = (pile_w, pile_h)
             self.stock.pos = (W / 2 - pile_w - 20, py)
             self.discard.pos = (W / 2 + 20, py)
-            self.message.size = (W * 0.94, py - mid_bottom - 24)
-            self.message.pos = (W * 0.03, mid_bottom)
+            self._message_box = ((W * 0.03, mid_bottom), (W * 0.94, py - mid_bottom - 24))
         else:
             pile_h = (mid_top - mid_bottom) * 0.9
             pile_w = pile_h / ASPECT
@@ -371,8 +364,7 @@ class GinTableScreen(SeatedTableScreen):
             self.stock.pos = (W * 0.04, py)
             self.discard.pos = (W * 0.04 + pile_w * 1.2, py)
             mx = self.discard.right + W * 0.03
-            self.message.size = (W - mx - W * 0.02, mid_top - mid_bottom)
-            self.message.pos = (mx, mid_bottom)
+            self._message_box = ((mx, mid_bottom), (W - mx - W * 0.02, mid_top - mid_bottom))
         self.stock_count.size = (pile_w, 30)
         self.stock_count.pos = (self.stock.x, self.stock.y - 30)
         self.stock_count.font_size = 18

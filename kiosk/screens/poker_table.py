@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
@@ -21,8 +20,7 @@ from kivy.uix.label import Label
 from games.draw_poker import BET_KINDS
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
-from kiosk.screens.seated_table import SeatedTableScreen
+from kiosk.screens.seated_table import KEPT_LINE, SeatedTableScreen
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.gin_turns import Text, _
 from kiosk.table.hand_fan import HandFan
@@ -49,7 +47,6 @@ class PokerTableScreen(SeatedTableScreen):
         self.said: Text | None = None
         self.refusal = ""
         self.tags: dict[int, Text] = {}
-        self.leaving = False
         self._deal_key: tuple[int, int] = (0, 0)
         self._px = 20.0
         root = FloatLayout()
@@ -70,34 +67,15 @@ class PokerTableScreen(SeatedTableScreen):
         for w in (self.header, self.home, self.seats_box, self.pot, self.message,
                   self.my_hand, self.actions, self.mine):
             root.add_widget(w)
-        self.end = EndPanel()
         self.root_layout = root
         self.bind(size=self._arrange)
 
     # ------------------------------------------------------------------ sitting down
     def reset_deal(self) -> None:
         self.marked, self.said, self.refusal, self.tags = set(), None, "", {}
-        self.leaving = False
         g = self.game
         self._deal_key = (g.vars["hand_no"], g.vars["deal_no"])
         self._build_seats()
-
-    def ask_leave(self) -> None:
-        """The Leave button: the end screen says how the visit went before the picker."""
-        if self.ctl is not None:
-            self.ctl.touched()
-        self.leaving = True
-        self.refresh()
-
-    def stay(self) -> None:
-        self.leaving = False
-        self.refresh()
-
-    def go_home(self) -> None:
-        if self.ctl is not None:
-            self.ctl.leave("button")
-        self.leaving = False
-        self.app.show_picker(self.ctl.game_id if self.ctl else None)
 
     # ------------------------------------------------------------------ moves
     def _tick(self, _dt: float = 0) -> None:
@@ -163,22 +141,17 @@ class PokerTableScreen(SeatedTableScreen):
             self.said = None
         self._after(VISITOR, move, before)
 
-    def on_button(self, event: str, source: str = "gpio") -> None:
-        """A hardware button: Undo says why it is off, the picker button leaves, New deal
-        deals the next hand (or a new visit once the chips are gone)."""
-        if self.ctl is None:
-            return
-        self.ctl.pressed(event)
-        g = self.game
-        if event == UNDO:
-            self.refusal = self.app.tr_reason(g.undo_refusal)
-            self.refresh()
-        elif event == PICKER:
-            self.go_home()
-        elif event == NEW_DEAL and g.phase == "done":
-            self.play(Move("next"))
-        elif event == NEW_DEAL and g.phase == "over":
-            self.again()
+    def next_hand(self) -> None:
+        self.play(Move("next"))
+
+    def say(self, text: Text) -> None:
+        """A refusal or an explanation stays under the words until the next move."""
+        self.refusal = self.render(text)
+        self.refresh()
+
+    def render(self, text: Text) -> str:
+        return render(text, self.app.tr, self.app.trn) if text[0] != "{reason}" \
+            else text[1]["reason"]
 
     # ------------------------------------------------------------------ drawing
     def _build_seats(self) -> None:
@@ -224,7 +197,7 @@ class PokerTableScreen(SeatedTableScreen):
         self.message.text = "\n".join(lines[-3:])
         self._fit_texts()
         self._buttons()
-        self._end_panel()
+        self._panel()
 
     def _show_seat(self, widget: PokerSeat, seat: int, result: dict | None) -> None:
         g = self.game
@@ -294,23 +267,19 @@ class PokerTableScreen(SeatedTableScreen):
             b.bind(on_release=lambda *_a, f=action: f())
             self.actions.add_widget(b)
 
-    def _end_panel(self) -> None:
+    def panel_content(self) -> tuple[str, str, list[tuple[str, Any, bool]]] | None:
+        """The end of the visit (out of chips, every chip won), or the Leave question with
+        the chips so far."""
         g = self.game
-        show = self.leaving or g.phase == "over"
-        if not show:
-            if self.end.parent is not None:
-                self.root_layout.remove_widget(self.end)
-            return
+        if not (self.leaving or g.phase == "over"):
+            return None
         tr = self.app.tr
         title, line = end_lines(g, self.leaving and g.phase != "over", tr)
         if g.phase == "over":
-            choices = [(tr("Play again"), self.again, True), (tr("Games"), self.go_home, False)]
-        else:
-            choices = [(tr("Leave the table"), self.go_home, True),
-                       (tr("Keep playing"), self.stay, False)]
-        self.end.show(title, line, choices, self.size)
-        if self.end.parent is None:
-            self.root_layout.add_widget(self.end)
+            return title, line, [(tr("Play again"), self.again, True),
+                                 (tr("Games"), self.go_home, False)]
+        return title, line + "\n" + tr(KEPT_LINE), [
+            (tr("Leave the table"), self.go_home, True), (tr("Keep playing"), self.stay, False)]
 
     # ------------------------------------------------------------------ layout
     def _place_seats(self) -> None:
@@ -334,10 +303,7 @@ class PokerTableScreen(SeatedTableScreen):
     def _arrange(self, *_a) -> None:
         W, H = self.size
         portrait = H > W
-        top = H * (0.06 if portrait else 0.09)
-        self.home.size = (W * (0.2 if portrait else 0.14), top * 0.86)
-        self.home.pos = (6, H - top)
-        self.home.font_size = top * 0.4
+        top = self.place_home(W, H, 0.06 if portrait else 0.09)
         self.header.size = (W - self.home.right - 16, top)
         self.header.pos = (self.home.right + 8, H - top)
         self._px = min(H, W) * (0.04 if portrait else 0.042)
@@ -380,50 +346,3 @@ class PokerTableScreen(SeatedTableScreen):
             lab.text_size = lab.size
         self._place_seats()
         self.refresh()
-
-
-class EndPanel(FloatLayout):
-    """The end of a visit over the table: how it went, and what a tap does next."""
-
-    def __init__(self, **kw) -> None:
-        super().__init__(**kw)
-        with self.canvas.before:
-            Color(0.02, 0.1, 0.05, 0.95)
-            self._rect = Rectangle()
-        self.title = Label(bold=True, color=GOLD, halign="center", valign="middle",
-                           size_hint=(None, None))
-        self.line = Label(halign="center", valign="middle", size_hint=(None, None))
-        self.choices = BoxLayout(spacing=16, size_hint=(None, None))
-        for w in (self.title, self.line, self.choices):
-            self.add_widget(w)
-
-    def on_touch_down(self, touch) -> bool:
-        super().on_touch_down(touch)
-        return True  # the table under the panel does not answer while it is up
-
-    def show(self, title: str, line: str, choices: list[tuple[str, Any, bool]],
-             size: tuple[float, float]) -> None:
-        W, H = size
-        self.size, self.pos = (W, H), (0, 0)
-        self._rect.pos, self._rect.size = (0, 0), (W, H)
-        u = min(W, H) / 480
-        self.title.text, self.line.text = title, line
-        self.title.size = (W * 0.9, 60 * u)
-        self.title.pos = (W * 0.05, H * 0.62)
-        self.title.font_size = fit_font(title, 34 * u, W * 0.88, bold=True)
-        self.line.size = (W * 0.86, 90 * u)
-        self.line.pos = (W * 0.07, H * 0.62 - 96 * u)
-        self.line.font_size = 21 * u
-        for lab in (self.title, self.line):
-            lab.text_size = lab.size
-        self.choices.clear_widgets()
-        bw = min(W * 0.42, 300 * u)
-        self.choices.size = (bw * len(choices) + 16 * (len(choices) - 1), 64 * u)
-        self.choices.pos = ((W - self.choices.width) / 2, H * 0.62 - 200 * u)
-        for text, action, main in choices:
-            b = KButton(text=text, bold=True,
-                        font_size=fit_font(text, 22 * u, bw * 0.88, bold=True))
-            if main:
-                b.bg = (*GOLD[:3], 0.35)
-            b.bind(on_release=lambda *_a, f=action: f())
-            self.choices.add_widget(b)

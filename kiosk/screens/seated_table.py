@@ -8,6 +8,11 @@ is asked in the background (:class:`~kiosk.table.gin_turns.ComputerTurns`, never
 thread) and played by the Kivy clock after a pause a person can follow. A subclass draws
 (``refresh``), resets what belongs to one deal (``reset_deal``) and plays the computer's
 moves in ``_tick`` with :meth:`computer_move`.
+
+Leaving never throws a match away by one touch: the Leave button asks first, with the
+score so far (:class:`EndPanel`), and a match left in progress is kept, so choosing the
+same game again in the same visit brings it back (as a solitaire table keeps a game on its
+controller's shelf; the idle timeout forgets it for the next visitor).
 """
 
 from __future__ import annotations
@@ -17,15 +22,61 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from games.model import Move
-from kiosk.screens.widgets import GOLD, KButton
+from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
+from kiosk.screens.text_fit import TOUCH_PX
+from kiosk.screens.widgets import GOLD, KButton, fit_font
 from kiosk.table.controller import TableController
-from kiosk.table.gin_turns import ComputerTurns
+from kiosk.table.gin_turns import ComputerTurns, Text, _
 
 #: how often the clock looks whether the computer's move is ready (seconds)
 TICK = 0.05
+#: a KButton draws its face this much inside its box on every side (kiosk/screens/widgets.py)
+BUTTON_INSET = 2
+
+
+def touch_px(width: float, height: float) -> float:
+    """The smallest touch target a visitor sees on a screen of this size: ``TOUCH_PX`` (9 mm
+    on a 7" 800x480 panel), scaled with the short side on larger screens."""
+    return TOUCH_PX * min(width, height) / 480
+
+
+def fit_in_box(label: Any, px: float, pos: tuple[float, float],
+               size: tuple[float, float], floor: float = 12.0) -> None:
+    """Fit a :class:`~kiosk.screens.text_fit.FitLabel` in ``mode="grow"`` (broken by
+    Unicode's rules, as tall as its lines) into a box: smaller until it is no taller than
+    the box, then centred in it. Why not the label's own box mode: Kivy drops a last line
+    that the fit measured to fit ("The computer is thinking…" under two lines)."""
+    label.width = size[0]
+    label.x = pos[0]
+    while True:
+        label.font_size = px  # the label refits its lines when the size changes
+        label.texture_update()  # ... and when only its text did, measured here
+        label.height = max(label.texture_size[1], 1)
+        if label.height <= size[1] or px <= floor:
+            break
+        px = max(floor, px * 0.9)
+    label.y = pos[1] + (size[1] - label.height) / 2
+
+
+def match_finished(game: Any) -> bool:
+    """The match (or the poker visit) is over: nothing of it is worth keeping."""
+    return bool(game.won or game.lost or game.phase in ("match", "over"))
+
+
+def back_text() -> Text:
+    return _("Welcome back: your game goes on."), {}
+
+
+def new_deal_off_text() -> Text:
+    """Why the New deal button does nothing now (it would throw the hand away)."""
+    return _("New deal is off until this hand is over: it would throw your hand away."), {}
 
 
 class SeatedTableScreen(Screen):
@@ -37,6 +88,13 @@ class SeatedTableScreen(Screen):
         self.ctl: TableController | None = None
         self.turns = ComputerTurns(pause)
         self._tick_ev = None
+        #: the words of the moment (a refusal, the computer's move), until the next move
+        self.said: Text | None = None
+        #: the Leave panel is up (the computer waits while the visitor decides)
+        self.leaving = False
+        self.end = EndPanel()
+        #: the screen's root layout, which the Leave panel covers (set by a subclass)
+        self.root_layout: FloatLayout | None = None
 
     @property
     def app(self) -> Any:
@@ -52,10 +110,23 @@ class SeatedTableScreen(Screen):
             self.ctl.unbind(on_new_deal=self._dealt)
         self.ctl = controller
         controller.bind(on_new_deal=self._dealt)
+        back = self._bring_back(controller)
         self._dealt()
+        if back:
+            self.say(back_text())
+
+    @staticmethod
+    def _bring_back(controller: TableController) -> bool:
+        """The visitor left this game's match in progress and chose the game again: the
+        lobby put it on the fresh table's shelf; it comes back in place of the new deal."""
+        kept = controller.shelf_top
+        if controller.game.history or kept is None or match_finished(kept):
+            return False
+        return controller.undo("tap")
 
     def _dealt(self, *_a) -> None:
         self.turns.cancel()
+        self.leaving = False
         self.reset_deal()
         self.refresh()
 
@@ -75,10 +146,96 @@ class SeatedTableScreen(Screen):
             self._tick_ev = None
         self.turns.cancel()
 
+    # ------------------------------------------------------------------ leaving
+    def ask_leave(self) -> None:
+        """The Leave button: a panel with the score so far asks before the picker."""
+        if self.ctl is not None:
+            self.ctl.touched()
+        self.leaving = True
+        self.refresh()
+
+    def stay(self) -> None:
+        self.leaving = False
+        self.refresh()
+
     def go_home(self) -> None:
+        """To the picker; a match in progress stays kept (:meth:`_bring_back`)."""
         if self.ctl is not None:
             self.ctl.leave("button")
+        self.leaving = False
+        self._panel()
         self.app.show_picker(self.ctl.game_id if self.ctl else None)
+
+    def leave_lines(self) -> tuple[str, str]:
+        """The Leave panel's title and line: the score so far, and that the match is kept."""
+        tr, g = self.app.tr, self.game
+        you, them = g.final_scores
+        return (tr("Leave the table?"),
+                tr("Hand {n}: you {you}, the computer {them}.", n=g.vars["hand_no"],
+                   you=you, them=them) + "\n" + tr(KEPT_LINE))
+
+    def panel_content(self) -> tuple[str, str, list[tuple[str, Callable[[], Any], bool]]] | None:
+        """What the panel over the table shows now (None: no panel)."""
+        if not self.leaving:
+            return None
+        tr = self.app.tr
+        title, line = self.leave_lines()
+        return title, line, [(tr("Leave the table"), self.go_home, True),
+                             (tr("Keep playing"), self.stay, False)]
+
+    def _panel(self) -> None:
+        """Put the panel up or take it down, as :meth:`panel_content` says."""
+        content = self.panel_content() if self.game is not None else None
+        root = self.root_layout
+        if content is None or root is None:
+            if self.end.parent is not None:
+                self.end.parent.remove_widget(self.end)
+            return
+        self.end.show(*content, self.size)
+        if self.end.parent is None:
+            root.add_widget(self.end)
+
+    def place_home(self, W: float, H: float, share: float) -> float:
+        """Place the Leave button at the top left, a full touch target high (the top bar
+        grows past ``share`` of the height for it); returns the top bar's height."""
+        touch = touch_px(W, H) + 2 * BUTTON_INSET  # the face a finger sees is 48 px
+        top = max(H * share, touch * 1.1)
+        margin = 6
+        self.home.size = (max(W * (0.2 if H > W else 0.14), touch * 1.5), touch)
+        self.home.pos = (margin, H - top + (top - touch) / 2)
+        self.home.font_size = min(top * 0.4, touch * 0.45)
+        return top
+
+    # ------------------------------------------------------------------ the buttons
+    def on_button(self, event: str, source: str = "gpio") -> None:
+        """A hardware button (or the keys U, N, P): Undo and New deal say why they are off
+        while a hand is played; the picker button leaves (the match is kept). New deal
+        deals the next hand after one, and a new match after a match."""
+        if self.ctl is None or self.game is None:
+            return
+        self.ctl.pressed(event)
+        phase = self.game.phase
+        if event == UNDO:
+            self.say(("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)}))
+        elif event == PICKER:
+            self.go_home()
+        elif event == NEW_DEAL and match_finished(self.game):
+            self.again()
+        elif event == NEW_DEAL and phase == "done":
+            self.next_hand()
+        elif event == NEW_DEAL:
+            self.say(new_deal_off_text())
+
+    def say(self, text: Text) -> None:
+        """Show ``text`` in the table's words until the next move."""
+        self.said = text
+        self.refresh()
+
+    def render(self, text: Text) -> str:
+        msgid, fields = text
+        if msgid == "{reason}":
+            return fields["reason"]
+        return self.app.tr(msgid, **fields)
 
     def retranslate(self) -> None:
         self.refresh()
@@ -124,10 +281,69 @@ class SeatedTableScreen(Screen):
         """The computer's move once it is decided and its pause is over, else None (the
         question is put to the background worker on the first call of a position)."""
         g = self.game
-        if g is None or not g.computer_to_move:
+        if g is None or not g.computer_to_move or self.leaving:
             return None
         self.turns.ask(g)
         return self.turns.ready(g)
 
     def _tick(self, _dt: float = 0) -> None:
         raise NotImplementedError
+
+
+#: the Leave panel's last line (every table against the computer keeps a match left)
+KEPT_LINE = _("Your game is kept: choose this game again to go on.")
+
+
+class EndPanel(FloatLayout):
+    """A panel over the table: how the match or the visit stands, and what a tap does next
+    (leave, keep playing, play again)."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        with self.canvas.before:
+            Color(0.02, 0.1, 0.05, 0.95)
+            self._rect = Rectangle()
+        self.title = Label(bold=True, color=GOLD, halign="center", valign="middle",
+                           size_hint=(None, None))
+        self.line = Label(halign="center", valign="middle", size_hint=(None, None))
+        self.choices = BoxLayout(spacing=16, size_hint=(None, None))
+        for w in (self.title, self.line, self.choices):
+            self.add_widget(w)
+
+    def on_touch_down(self, touch) -> bool:
+        super().on_touch_down(touch)
+        return True  # the table under the panel does not answer while it is up
+
+    def show(self, title: str, line: str, choices: list[tuple[str, Any, bool]],
+             size: tuple[float, float]) -> None:
+        W, H = size
+        self.size, self.pos = (W, H), (0, 0)
+        self._rect.pos, self._rect.size = (0, 0), (W, H)
+        u = min(W, H) / 480
+        self.title.text, self.line.text = title, line
+        self.title.size = (W * 0.9, 60 * u)
+        self.title.pos = (W * 0.05, H * 0.62)
+        self.title.font_size = fit_font(title, 34 * u, W * 0.88, bold=True)
+        self.line.size = (W * 0.86, 110 * u)
+        self.line.pos = (W * 0.07, H * 0.62 - 116 * u)
+        self.title.text_size = self.title.size
+        # wrapped to the width and never clipped to the height (a clipped label drops whole
+        # lines): smaller until every line fits the box, drawn centred in it
+        lab = self.line
+        lab.font_size = 21 * u
+        lab.text_size = (lab.width, None)
+        lab.texture_update()
+        while lab.texture_size[1] > lab.height and lab.font_size > 12:
+            lab.font_size *= 0.92
+            lab.texture_update()
+        self.choices.clear_widgets()
+        bw = min(W * 0.42, 300 * u)
+        self.choices.size = (bw * len(choices) + 16 * (len(choices) - 1), 64 * u)
+        self.choices.pos = ((W - self.choices.width) / 2, H * 0.62 - 210 * u)
+        for text, action, main in choices:
+            b = KButton(text=text, bold=True,
+                        font_size=fit_font(text, 22 * u, bw * 0.88, bold=True))
+            if main:
+                b.bg = (*GOLD[:3], 0.35)
+            b.bind(on_release=lambda *_a, f=action: f())
+            self.choices.add_widget(b)

@@ -23,8 +23,8 @@ from kivy.uix.label import Label
 from games import cards as C
 from games.model import Move
 from games.seats import VISITOR
-from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
-from kiosk.screens.seated_table import SeatedTableScreen
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
+from kiosk.screens.text_fit import FitLabel
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
 from kiosk.table.gin_turns import Text, hand_order, match_text
@@ -33,12 +33,15 @@ from kiosk.table.trick_texts import (
     computer_play_text,
     hand_lines,
     points_text,
+    reached_text,
     trumps_text,
     visitor_trick_text,
 )
 
 #: seconds the computer waits before each card, so a person can follow
 COMPUTER_PAUSE = 0.9
+#: the words of a card the rules refused (the reason, translated): the only message then
+REFUSAL = "{refusal}"
 #: the ``who`` fields of the hand's lines are msgids to translate as well
 _WORD_FIELDS = ("who",)
 
@@ -49,6 +52,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.raised = -1
         self.said: Text | None = None
         self._play_box = self._end_box = ((0.0, 0.0), (100.0, 100.0))
+        self._message_box = self._play_box
         self._actions_y = (0.0, 0.0)
         self._score_px = self._message_px = self._small_px = 20.0
         root = FloatLayout()
@@ -56,7 +60,7 @@ class TrickTableScreen(SeatedTableScreen):
         root.add_widget(Felt())
         self.score = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
         self.home = KButton(size_hint=(None, None), bold=True)
-        self.home.bind(on_release=lambda *_a: self.go_home())
+        self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(size_hint=(None, None))
         self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
         self.trump_card = CardWidget(0)
@@ -66,13 +70,15 @@ class TrickTableScreen(SeatedTableScreen):
                             bold=True, color=GOLD)
         self.trick = [CardWidget(0), CardWidget(0)]
         self.taken = Label(size_hint=(None, None), halign="center", valign="middle")
-        self.message = Label(halign="center", valign="middle", size_hint=(None, None),
-                             color=(1, 1, 1, 1))
+        # broken by Unicode's rules (a plain label put "。" at the start of a Chinese line)
+        self.message = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                                color=(1, 1, 1, 1), min_font=12, mode="grow")
         self.actions = BoxLayout(spacing=10, size_hint=(None, None))
         for w in (self.score, self.home, self.theirs, self.trump_card, self.stock,
                   self.stock_count, self.trumps, *self.trick, self.taken, self.message,
                   self.actions, self.mine):
             root.add_widget(w)
+        self.root_layout = root
         self.bind(size=self._arrange)
 
     # ------------------------------------------------------------------ sitting down
@@ -98,15 +104,24 @@ class TrickTableScreen(SeatedTableScreen):
         return g is not None and g.to_move == VISITOR and g.phase in ("lead", "follow")
 
     def pick(self, code: int) -> None:
-        """A tap on a card of the hand: raise it, or play it when it is raised."""
+        """A tap on a card of the hand: raise it, or play it when it is raised. A card the
+        rules do not allow now is never raised: the reason is the only answer."""
         if self.ctl is not None:
             self.ctl.touched()
         if not self._my_turn():
             return
+        move = Move("play", extra=(code,))
+        refused = self.ctl.why_illegal(move)
+        if refused is not None:
+            self.raised = -1
+            self.say((REFUSAL, {"reason": self.app.tr_reason(refused)}))
+            return
         if code == self.raised:
-            self.play(Move("play", extra=(code,)))
+            self.play(move)
             return
         self.raised = code
+        if self.said is not None and self.said[0] == REFUSAL:
+            self.said = None  # a playable card answers the last refusal
         self.refresh()
 
     def play(self, move: Move) -> None:
@@ -114,40 +129,29 @@ class TrickTableScreen(SeatedTableScreen):
         following = g.phase == "follow"
         refused = self.ctl.play(move, "touch")
         if refused is not None:
-            self.said = ("{reason}", {"reason": self.app.tr_reason(refused)})
+            self.raised = -1
+            self.said = (REFUSAL, {"reason": self.app.tr_reason(refused)})
         else:
             self.raised = -1
             self.said = visitor_trick_text(g.vars["last"][3]) if following else None
         self.refresh()
 
-    def on_button(self, event: str, source: str = "gpio") -> None:
-        """A hardware button: Undo says why it is off, the picker button leaves; New deal
-        starts a new match only once the match is over."""
-        if self.ctl is None:
-            return
-        self.ctl.pressed(event)
-        if event == UNDO:
-            self.said = ("{reason}", {"reason": self.app.tr_reason(self.game.undo_refusal)})
-            self.refresh()
-        elif event == PICKER:
-            self.go_home()
-        elif event == NEW_DEAL and self.game.phase == "match":
-            self.again()
-
     # ------------------------------------------------------------------ drawing
     def _tr(self, text: Text) -> str:
         msgid, fields = text
-        if msgid == "{reason}":
+        if msgid in ("{reason}", REFUSAL):
             return fields["reason"]
         tr = self.app.tr
         return tr(msgid, **{k: tr(v) if k in _WORD_FIELDS else v for k, v in fields.items()})
+
+    render = _tr
 
     def refresh(self, *_a) -> None:
         g = self.game
         if g is None:
             return
         tr = self.app.tr
-        self.home.text = tr("Games")
+        self.home.text = tr("Leave")
         you, them = g.final_scores
         self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
                              you=you, them=them)
@@ -164,8 +168,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.stock_count.text = str(left) if left else ""
         self.trumps.text = self._tr(trumps_text(g.trump))
         self._show_trick(g)
-        box = self._end_box if ended else self._play_box
-        self.message.pos, self.message.size = box
+        self._message_box = self._end_box if ended else self._play_box
         self.actions.y = self._actions_y[1 if ended else 0]
         self.taken.text = tr("Taken: you {you} cards, the computer {them}",
                              you=len(g.cards[g.captured[0]]),
@@ -173,6 +176,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.message.text = self._message(g)
         self._fit_texts()
         self._buttons()
+        self._panel()
 
     def _show_trick(self, g) -> None:
         """The trick being played, or the last one (dimmed) until the next card is led:
@@ -192,20 +196,14 @@ class TrickTableScreen(SeatedTableScreen):
 
     def _fit_texts(self) -> None:
         """The score line and the message shrink until they fit (Russian runs long)."""
-        self.score.font_size = fit_font(self.score.text, self._score_px, self.score.width,
-                                        bold=True)
+        # a margin: fit_font's measure ran 6 px short of the drawn "Раздача 1 · Вы 10 ·
+        # Компьютер 9" in portrait
+        self.score.font_size = fit_font(self.score.text, self._score_px,
+                                        self.score.width * 0.96, bold=True)
         for label, px in ((self.taken, self._small_px), (self.trumps, self._small_px)):
             label.font_size = fit_font(label.text, px, label.width, bold=label.bold)
             label.text_size = label.size
-        m = self.message
-        m.font_size = self._message_px
-        # wrapped to the box's width and never clipped to its height (a clipped label drops
-        # whole lines): it shrinks until it fits and is drawn centred in the box
-        m.text_size = (m.width, None)
-        m.texture_update()
-        while m.texture_size[1] > m.height and m.font_size > 12:
-            m.font_size *= 0.9
-            m.texture_update()
+        fit_in_box(self.message, self._message_px, *self._message_box)
 
     def _message(self, g) -> str:
         tr = self.app.tr
@@ -215,11 +213,16 @@ class TrickTableScreen(SeatedTableScreen):
         result = g.vars["result"] or None
         if g.phase in ("done", "match") and result is not None:
             lines += [self._tr(t) for t in hand_lines(result)]
+            reached = reached_text(result, g.opts["target"])
+            if reached is not None:
+                lines.append(self._tr(reached))
             lines.append(self._tr(points_text(result)))
             if g.phase == "match":
                 lines.append(self._tr(match_text(g)))
         elif g.to_move != VISITOR:
             lines.append(tr("The computer is thinking…"))
+        elif self.said is not None and self.said[0] == REFUSAL:
+            pass  # the refusal of a card is the only message: it says what to play
         elif self.raised >= 0:
             lines.append(tr("Tap the card again to play it."))
         elif g.phase == "follow":
@@ -243,13 +246,10 @@ class TrickTableScreen(SeatedTableScreen):
     def _arrange(self, *_a) -> None:
         W, H = self.size
         portrait = H > W
-        top = H * (0.06 if portrait else 0.09)
-        self.home.size = (W * 0.14 if not portrait else W * 0.2, top * 0.86)
-        self.home.pos = (6, H - top)
+        top = self.place_home(W, H, 0.06 if portrait else 0.09)
         self.score.size = (W - self.home.right - 16, top)
         self.score.pos = (self.home.right + 8, H - top)
-        self._score_px = top * 0.45
-        self.home.font_size = top * 0.4
+        self._score_px = min(top * 0.45, H * 0.04)
         hand_h = H * (0.2 if portrait else 0.3)
         self.mine.size = (W * 0.98, hand_h)
         self.mine.pos = (W * 0.01, H * 0.01)
@@ -292,15 +292,13 @@ class TrickTableScreen(SeatedTableScreen):
         if portrait:
             self.taken.size = (W * 0.94, 34)
             self.taken.pos = (W * 0.03, py - 72)
-            self.message.size = (W * 0.94, msg_top - mid_bottom)
-            self.message.pos = (W * 0.03, mid_bottom)
+            self._play_box = ((W * 0.03, mid_bottom), (W * 0.94, msg_top - mid_bottom))
         else:
             mx = self.trick[1].right + W * 0.03
             self.taken.size = (W - mx - W * 0.02, 30)
             self.taken.pos = (mx, mid_top - 30)
-            self.message.size = (W - mx - W * 0.02, mid_top - 34 - mid_bottom)
-            self.message.pos = (mx, mid_bottom)
-        self._play_box = (tuple(self.message.pos), tuple(self.message.size))
+            self._play_box = ((mx, mid_bottom), (W - mx - W * 0.02, mid_top - 34 - mid_bottom))
+        # the message is as tall as its lines (fit_in_box): the box is kept here
         # a finished hand has no cards in the hands or the trick: its button goes down to
         # the bottom and its lines take the room
         self._actions_y = (self.actions.y, H * 0.01)

@@ -100,7 +100,8 @@ class VariantScreen(Screen):
         cols = 2 if len(shown) > 4 else 1
         rows = -(-len(shown) // cols)
         fixed = (48 + 34 + 52) * u + gap * 3 + ((52 * u + gap) if beside else 0)
-        row = max(48 * u, min(row, (h * 0.94 - fixed - gap * (rows - 1)) / max(1, rows)))
+        # at least 48 px of button face (its box less the 2 px inset on each side)
+        row = max(52 * u, min(row, (h * 0.94 - fixed - gap * (rows - 1)) / max(1, rows)))
         grid = GridLayout(cols=cols, spacing=gap, size_hint_y=None,
                           height=rows * row + gap * (rows - 1)) if cols > 1 else None
         for v in shown:

@@ -84,10 +84,11 @@ def _(msgid: str) -> str:
     return msgid
 
 
-#: the computer levels as the sheet names them (English msgids), by level
+#: the computer levels as the sheet names them (English msgids), by level, with a note for
+#: a game whose players have no words of their own (:func:`games.players.level_text`)
 LEVELS: dict[str, tuple[str, str]] = {
     "easy": (_("Easy"), _("The computer plays simply and now and then carelessly.")),
-    "normal": (_("Normal"), _("The computer plays its best: it watches what you pick up.")),
+    "normal": (_("Normal"), _("The computer plays its best.")),
 }
 
 
@@ -102,7 +103,10 @@ def level_variants(game_id: str) -> tuple[Variant, ...]:
     level = next((o for o in cls.options if o.name == "level"), None)
     if not issubclass(cls, SeatedGame) or level is None or not level.choices:
         return ()
-    return tuple(Variant(c, *LEVELS.get(c, (c.capitalize(), "")), {"level": c})
+    from games.players import level_text
+
+    return tuple(Variant(c, LEVELS.get(c, (c.capitalize(), ""))[0],
+                         level_text(game_id, c) or LEVELS.get(c, ("", ""))[1], {"level": c})
                  for c in level.choices)
 
 

@@ -181,6 +181,12 @@ class TableController:
         self._shelf.clear()
 
     @property
+    def shelf_top(self) -> games.Game | None:
+        """The game Undo would bring back (a table against the computer looks whether it is
+        a match worth bringing back at once)."""
+        return self._shelf[-1][0] if self._shelf else None
+
+    @property
     def shelved(self) -> int:
         """How many games put aside Undo can still bring back."""
         return len(self._shelf)

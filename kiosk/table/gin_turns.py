@@ -80,6 +80,16 @@ def take_text(card: int) -> Text:
     return _("Take the {card}"), {"card": C.pretty(card)}
 
 
+def drawn_text(kind: str, card: int) -> Text:
+    """The card the visitor just drew (``stock``) or took (``take``): said, and marked in
+    the hand, so it is found among eleven."""
+    if kind == "take":
+        return _("You take the {card}; it is framed in gold in your hand."), \
+            {"card": C.pretty(card)}
+    return _("You draw the {card}; it is framed in gold in your hand."), \
+        {"card": C.pretty(card)}
+
+
 def pass_text(card: int) -> Text:
     return _("The computer passes the {card}."), {"card": C.pretty(card)}
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kivy.graphics import Color, Line
 from kivy.uix.widget import Widget
 
+from kiosk.screens.widgets import GOLD
 from kiosk.table.card_art import CardWidget
 
 #: card height / width
@@ -33,13 +35,21 @@ class HandFan(Widget):
         self.marked: set[int] = set()
         #: where a gap separates groups (melds): the indices of the first card of each
         self.breaks: frozenset[int] = frozenset()
+        #: the card just drawn, outlined in gold so the eye finds it in the hand (-1: none)
+        self.fresh = -1
         self._cards: list[CardWidget] = []
+        with self.canvas.after:
+            self._mark_color = Color(*GOLD[:3], 0)
+            self._mark = Line(width=2.5)
         self.bind(pos=self._place, size=self._place)
 
     def show(self, codes: list[int], face_up: bool = True, raised: int = -1,
-             marked: set[int] | None = None, groups: list[int] | None = None) -> None:
-        """``groups``: the sizes of leading groups shown apart (a knocker's melds)."""
+             marked: set[int] | None = None, groups: list[int] | None = None,
+             fresh: int = -1) -> None:
+        """``groups``: the sizes of leading groups shown apart (a knocker's melds);
+        ``fresh``: the card just drawn, outlined."""
         self.codes, self.face_up, self.raised = list(codes), face_up, raised
+        self.fresh = fresh if fresh in self.codes else -1
         self.marked = set(marked or ())
         edges, at = set(), 0
         for size in groups or ():
@@ -86,6 +96,19 @@ class HandFan(Widget):
             up = h * 0.16 if code == self.raised or code in self.marked else 0
             card.pos = (x, self.y + up)
             x += step
+        self._outline()
+
+    def _outline(self) -> None:
+        """The gold frame round the fresh card's visible strip (the whole card when last)."""
+        if self.fresh < 0 or not self.face_up:
+            self._mark_color.a = 0
+            return
+        k = self.codes.index(self.fresh)
+        card = self._cards[k]
+        last = k == len(self.codes) - 1
+        w = card.width if last else min(card.width, self.step())
+        self._mark_color.a = 1
+        self._mark.rounded_rectangle = (card.x + 1, card.y + 1, w - 2, card.height - 2, 6)
 
     def card_at(self, x: float, y: float) -> int | None:
         """The card under a point: the topmost (rightmost) whose rectangle holds it."""

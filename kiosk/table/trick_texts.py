@@ -38,22 +38,57 @@ def _who(seat: int) -> str:
     return _("you") if seat == VISITOR else _("the computer")
 
 
+#: a point's line, and the same line for a point the count stopped before (High always
+#: counts: it is the first)
+_LINES = {
+    "high": (_("High ({card}): {who}"), None),
+    "low": (_("Low ({card}): {who}"), _("Low ({card}): {who}, not counted")),
+    "jack": (_("Jack ({card}): {who}"), _("Jack ({card}): {who}, not counted")),
+    "game": (_("Game ({you} to {them} card points): {who}"),
+             _("Game ({you} to {them} card points): {who}, not counted")),
+}
+#: who reached the match's target, and with which point
+_REACHED = {
+    (True, "high"): _("You reach {target} with High; the points after it do not count."),
+    (True, "low"): _("You reach {target} with Low; the points after it do not count."),
+    (True, "jack"): _("You reach {target} with Jack; the points after it do not count."),
+    (True, "game"): _("You reach {target} with Game."),
+    (False, "high"): _("The computer reaches {target} with High; the points after it do not count."),
+    (False, "low"): _("The computer reaches {target} with Low; the points after it do not count."),
+    (False, "jack"): _("The computer reaches {target} with Jack; the points after it do not count."),
+    (False, "game"): _("The computer reaches {target} with Game."),
+}
+
+
 def hand_lines(result: HandResult) -> list[Text]:
     """The hand's points explained, one line each: High, Low, Jack, then Game with both
-    players' card points. ``who`` fields are msgids too (the screen translates them)."""
+    players' card points; a point after the one that reached the match's target says it
+    is not counted, so the lines agree with the hand's score. ``who`` fields are msgids
+    too (the screen translates them)."""
     trump = result.trump
+    skipped = set(result.not_counted())
     lines: list[Text] = []
-    for msgid, rank, seat in ((_("High ({card}): {who}"), C.ACE, result.high),
-                              (_("Low ({card}): {who}"), 2, result.low),
-                              (_("Jack ({card}): {who}"), C.JACK, result.jack)):
-        lines.append((msgid, {"card": C.pretty(C.card(rank, trump)), "who": _who(seat)}))
+    for point, rank in (("high", C.ACE), ("low", 2), ("jack", C.JACK)):
+        seat = result.seat_of(point)
+        counted, not_counted = _LINES[point]
+        lines.append((not_counted if point in skipped and not_counted else counted,
+                      {"card": C.pretty(C.card(rank, trump)), "who": _who(seat)}))
     you, them = result.card_points
     if result.game < 0:
         lines.append((_("Game: {you} card points each, nobody scores"), {"you": you}))
     else:
-        lines.append((_("Game ({you} to {them} card points): {who}"),
+        counted, not_counted = _LINES["game"]
+        lines.append((not_counted if "game" in skipped else counted,
                       {"you": you, "them": them, "who": _who(result.game)}))
     return lines
+
+
+def reached_text(result: HandResult, target: int) -> Text | None:
+    """Who reached the match's target and with which point (the count stops there);
+    None when nobody did this hand."""
+    if not result.reached:
+        return None
+    return _REACHED[(result.match_winner == VISITOR, result.reached)], {"target": target}
 
 
 def points_text(result: HandResult) -> Text:
