@@ -99,6 +99,30 @@ class Kiosk:
             out.append(p)
         return out
 
+    def backlog(self, n: int, moves: int = 5) -> None:
+        """``n`` finished plays at once, in one transaction of a file PlayLog made (the
+        same rows PlayLog writes one fsync at a time, which would take minutes)."""
+        import sqlite3
+
+        PlayLog(self.db_path, kiosk=f"Kiosk {self.name}", app_version="test").close()
+        conn = sqlite3.connect(self.db_path)
+        with conn:
+            first = (conn.execute("SELECT max(id) FROM plays").fetchone()[0] or 0) + 1
+            conn.executemany(
+                "INSERT INTO plays (id, kiosk, game, options, seed, demo, started,"
+                " started_mono, ended, ended_mono, boot_id, clock_synced, duration, result,"
+                " moves, undos, hints, score, cards_left, touches, button_presses, app_version)"
+                " VALUES (?, ?, 'klondike', '{\"draw\": 1}', ?, 0, '2026-01-01T10:00:00Z', ?,"
+                " '2026-01-01T10:05:00Z', ?, 'boot', 1, 300.0, ?, ?, 0, 1, ?, 0, 9, 0, 'test')",
+                [(i, f"Kiosk {self.name}", i, i * 1.5, i * 1.5 + 300,
+                  "won" if i % 3 == 0 else "lost", moves, i, ) for i in
+                 range(first, first + n)])
+            conn.executemany(
+                "INSERT INTO moves (play_id, seq, move, t, source) VALUES (?, ?, ?, ?, 'touch')",
+                [(i, s, f"T{s % 7 + 1}>F{s % 4 + 1}", s * 0.5) for i in
+                 range(first, first + n) for s in range(1, moves + 1)])
+        conn.close()
+
     def sync(self, *extra: str) -> int:
         return kiosk_main(["sync", "--config", str(self.config), *extra])
 
