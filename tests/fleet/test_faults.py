@@ -14,7 +14,6 @@ import sys
 import time
 import tracemalloc
 
-import psycopg
 import pytest
 
 from kiosk.fleet import state
