@@ -97,6 +97,9 @@ def cmd_sync(args: argparse.Namespace) -> int:
     from kiosk.settings import config
 
     cfg = config.load(args.config, fallback=True)
+    from kiosk.fleet.status_panel import clear_request
+
+    clear_request(cfg.existing_db_path().parent)  # "Sync now" asked: this is the pass
     if args.configured:  # systemd's ExecCondition: 0 runs the pass, 1 skips it quietly
         return 0 if cfg.fleet is not None else 1
     if cfg.fleet is None:

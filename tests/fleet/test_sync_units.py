@@ -14,10 +14,11 @@ root = units.root  # the scratch root with the distribution's units and ours (a 
 
 SERVICE = "solitaire-kiosk-sync.service"
 TIMER = "solitaire-kiosk-sync.timer"
+PATH_UNIT = "solitaire-kiosk-sync.path"
 
 
 def test_sync_units_verify_without_a_warning(root: Path):
-    for name in (SERVICE, TIMER):
+    for name in (SERVICE, TIMER, PATH_UNIT):
         proc = analyze(root, "verify", name)
         output = (proc.stdout + proc.stderr).strip()
         assert proc.returncode == 0 and not output, f"{name}:\n{output}"
@@ -61,9 +62,31 @@ def test_sync_timer_runs_soon_after_boot_and_every_few_minutes():
 def test_the_image_installs_and_enables_the_timer():
     setup = (IMAGE_BUILD / "system/setup-in-root.sh").read_text()
     enable = [line for line in setup.splitlines() if line.startswith("systemctl enable")]
-    assert any(TIMER in line for line in enable), enable
-    # install-files.sh copies every *.service and *.timer of systemd/
-    assert '"$sd"/*.service "$sd"/*.timer' in (IMAGE_BUILD / "system/install-files.sh").read_text()
+    enabled = " ".join(enable) + " " + setup.split("systemctl enable", 1)[1].split("\n#")[0]
+    assert TIMER in enabled and PATH_UNIT in enabled, enable
+    # install-files.sh copies every *.service, *.timer and *.path of systemd/
+    assert '"$sd"/*.service "$sd"/*.timer "$sd"/*.path' in (
+        IMAGE_BUILD / "system/install-files.sh").read_text()
+
+
+def test_sync_now_is_a_request_file_the_path_unit_watches(tmp_path):
+    from kiosk.fleet import status_panel
+    from kiosk.settings import config
+
+    u = parse_unit(SYSTEMD / PATH_UNIT)
+    watched = Path(one(u, "Path", "PathExists"))
+    assert watched == config.DEFAULT_DATA_DIR / status_panel.REQUEST_NAME
+    assert one(u, "Path", "Unit") == SERVICE
+    cfg = config.load_text(f'[log]\ndata_dir = "{tmp_path}"\n')
+    status_panel.request_sync(cfg, under_systemd=True)
+    assert (tmp_path / status_panel.REQUEST_NAME).exists()
+    # the pass (or its ExecCondition, without [fleet]) takes the request away: no loop
+    from kiosk.commands.cli import main
+
+    cfg_file = tmp_path / "config.toml"
+    cfg_file.write_text(f'[log]\ndata_dir = "{tmp_path}"\n')
+    assert main(["sync", "--configured", "--config", str(cfg_file)]) == 1
+    assert not (tmp_path / status_panel.REQUEST_NAME).exists()
 
 
 def _seconds(text: str) -> float:
