@@ -102,19 +102,17 @@ def add_to(screen: Any, col: Any, u: float, ok_color: Any, warn_color: Any) -> N
     if st.last_error:
         col.add_widget(screen._text(tr("Last error: {error}", error=st.last_error), u,
                                     size=15, color=warn_color))
-    note = screen._text("", u, size=15)
 
     def sync_now() -> None:
+        # the button itself answers: the page keeps no empty line for a message
         try:
             request_sync(cfg)
         except OSError as err:
             log.error("Sync now: %s", err)
-            note.text = tr("The sync could not be started.")
+            button.text = tr("The sync could not be started.")
             return
-        note.text = tr("Sync started.")
+        button.text = tr("Sync started.")
 
     button = screen._button(tr("Sync now"), u, sync_now)
     col.add_widget(button)
-    col.add_widget(note)
     screen.widgets["fleet_sync_now"] = button
-    screen.widgets["fleet_note"] = note
