@@ -51,6 +51,17 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "events": (EVENT_COLUMNS, ("id",)),
 }
 EVENT_BATCH = 5000
+#: rows that never change once the kiosk wrote them: a second copy is simply dropped
+IMMUTABLE = {"moves", "hands", "matches", "events"}
+#: text columns, read through replace(): PostgreSQL's text cannot hold NUL, SQLite's can
+TEXT_COLUMNS = {"kiosk", "game", "options", "started", "ended", "boot_id", "result",
+                "app_version", "move", "source", "kind", "winner", "level",
+                "computer_version", "detail", "at"}
+
+
+def _select(columns: tuple[str, ...]) -> str:
+    return ", ".join(f"replace({c}, char(0), char(65533))" if c in TEXT_COLUMNS else c
+                     for c in columns)
 
 
 @dataclass
@@ -60,15 +71,6 @@ class PassResult:
     events: int = 0
     batches: int = 0
     skipped: str = ""       # why nothing was attempted (another pass running ...)
-
-
-def _clean(value: Any) -> Any:
-    """PostgreSQL's text cannot hold NUL; SQLite's can."""
-    if isinstance(value, str) and "\x00" in value:
-        return value.replace("\x00", "\ufffd")
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace").replace("\x00", "\ufffd")
-    return value
 
 
 @contextmanager
@@ -141,20 +143,33 @@ class _Sender:
         with self.pg.cursor().copy(
                 f"COPY stage_{table} ({', '.join(columns)}) FROM STDIN") as copy:
             for row in rows:
-                copy.write_row(tuple(_clean(v) for v in row))
+                copy.write_row(row)
                 n += 1
         return n
 
     def _merge(self, table: str) -> None:
+        """Move the staged rows into the central table: a plain INSERT first (a batch of new
+        plays is new almost always, and the plain path is the fast one), and when any row is
+        there already (a batch sent again after a pass died past the server's commit), the
+        upsert, inside a savepoint so the batch's other tables stay staged."""
+        import psycopg
+
         columns, key = TABLES[table]
         names = ", ".join(columns)
+        insert = f"INSERT INTO {table} (kiosk, {names}) SELECT %s, {names} FROM stage_{table}"
+        if table in IMMUTABLE:
+            try:
+                with self.pg.transaction():  # a savepoint
+                    self.pg.execute(insert, (self.kiosk,))
+                return
+            except psycopg.errors.UniqueViolation:
+                pass
         rest = [c for c in columns if c not in key]
         sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in rest)
         changed = " OR ".join(f"{table}.{c} IS DISTINCT FROM EXCLUDED.{c}" for c in rest)
-        self.pg.execute(
-            f"INSERT INTO {table} (kiosk, {names}) SELECT %s, {names} FROM stage_{table}"
-            f" ON CONFLICT (kiosk, {', '.join(key)}) DO UPDATE SET {sets} WHERE {changed}",
-            (self.kiosk,))
+        action = "NOTHING" if table in IMMUTABLE else f"UPDATE SET {sets} WHERE {changed}"
+        self.pg.execute(f"{insert} ON CONFLICT (kiosk, {', '.join(key)}) DO {action}",
+                        (self.kiosk,))
 
     def _rows(self, sql: str, params: tuple[Any, ...] | list[Any]) -> Iterator[tuple[Any, ...]]:
         assert self.local is not None
@@ -166,7 +181,7 @@ class _Sender:
         one read snapshot and one central transaction (committed by the caller). Returns
         id -> (result, last move seq) of the plays sent."""
         sent: dict[int, tuple[Any, int]] = {}
-        cols = ", ".join(LOCAL_PLAY_COLUMNS)
+        cols = _select(LOCAL_PLAY_COLUMNS)
 
         def plays() -> Iterator[tuple[Any, ...]]:
             for row in self._rows(f"SELECT {cols} FROM plays WHERE {where} ORDER BY id",
@@ -180,7 +195,7 @@ class _Sender:
         last_seq: dict[int, int] = {}
 
         def moves() -> Iterator[tuple[Any, ...]]:
-            for row in self._rows(f"SELECT {', '.join(MOVE_COLUMNS)} FROM moves WHERE "
+            for row in self._rows(f"SELECT {_select(MOVE_COLUMNS)} FROM moves WHERE "
                                   f"{moves_where} ORDER BY play_id, seq", moves_params):
                 last_seq[row[0]] = row[1]
                 yield row
@@ -193,7 +208,7 @@ class _Sender:
                 for start in range(0, len(ids), 500):
                     part = ids[start:start + 500]
                     self._copy(table, self._rows(
-                        f"SELECT {', '.join(columns)} FROM {table} WHERE play_id IN "
+                        f"SELECT {_select(columns)} FROM {table} WHERE play_id IN "
                         f"({','.join('?' * len(part))})", part))
         for table in ("plays", "moves", "hands", "matches"):
             self._merge(table)
@@ -264,7 +279,7 @@ class _Sender:
                 if hi is None:
                     return
                 self.result.events += self._copy("events", self._rows(
-                    f"SELECT {', '.join(EVENT_COLUMNS)} FROM events WHERE id > ? AND id <= ?",
+                    f"SELECT {_select(EVENT_COLUMNS)} FROM events WHERE id > ? AND id <= ?",
                     (cursor.event_id, hi)))
                 self._merge("events")
             finally:
