@@ -128,6 +128,10 @@ class _Sender:
         self.tables = {r[0] for r in self.local.execute(
             "SELECT name FROM sqlite_master WHERE type='table'")}
 
+    def anything_to_send(self, cursor: state.Cursor) -> bool:
+        assert self.local is not None
+        return bool(cursor.open) or state.waiting_rows(self.local, cursor) > 0
+
     def close(self) -> None:
         for conn in (self.local, self.pg):
             if conn is not None:
@@ -349,6 +353,8 @@ def _run_locked(cfg: Config, log_path: Path, data_dir: Path) -> PassResult:
         if not log_path.is_file():
             return sender.result  # nothing played yet, nothing to send
         sender.open_local()
+        if not sender.anything_to_send(cursor):
+            return sender.result  # caught up: no connection (the idle pass is most passes)
         sender.connect()
         sender.send_open(cursor)
         sender.send_new(cursor)
