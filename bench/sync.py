@@ -221,12 +221,15 @@ def main(argv: list[str] | None = None) -> int:
                      f"{r['sync_rows_s']:,.0f} | {r['copy_s']:.1f} s | {r['copy_rows_s']:,.0f} | "
                      f"{r['ratio']:.2f}x | {r['peak_mb']:.0f} MB |")
     idle = min(r["idle_cpu"] for r in ups)
-    lines += ["", f"Idle pass (nothing to send; process start, imports, connection and "
-              f"queries): {idle:.2f} CPU s here, about {idle * slowdown:.1f} CPU s on a Pi 4."]
+    lines += ["", f"Idle pass (nothing to send, so no connection: process start, imports, "
+              f"the cursor and two counts in the play log): {idle:.2f} CPU s here, about "
+              f"{idle * slowdown:.1f} CPU s on a Pi 4 (this machine's venv is an editable "
+              "install, whose import finder the image's venv does not have)."]
     if fl:
         lines += ["", f"Fleet: {fl['kiosks']} kiosks of {fl['plays_each']} plays "
                   f"({fl['plays_each'] * (1 + MOVES):,} rows each) syncing at once, one thread and "
-                  f"one connection each: all caught up in {fl['seconds']:.1f} s, peak "
+                  f"one connection each (all in this one process: the client side, not the server, "
+                  f"set the pace): all caught up in {fl['seconds']:.1f} s, peak "
                   f"{fl['peak_conn']} kiosk connections on the server, {fl['errors']} failed "
                   f"passes, {fl['central_plays']:,} plays central."]
     text = "\n".join(lines)
