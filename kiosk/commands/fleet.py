@@ -16,14 +16,8 @@ ORDER = 45
 def _connect_admin(dsn: str):
     import psycopg
 
-    from kiosk.commands.cli import UsageError
     from kiosk.fleet.connect import FleetError, describe
 
-    try:
-        psycopg.conninfo.conninfo_to_dict(dsn)
-    except psycopg.ProgrammingError as err:
-        raise UsageError(f"--dsn: not a connection string ({' '.join(str(err).split())})"
-                         ) from None
     try:
         return psycopg.connect(dsn, connect_timeout=15)
     except psycopg.Error as err:
@@ -35,10 +29,23 @@ def _failed(message: str) -> int:
     return 1
 
 
+def _check_dsn(dsn: str) -> None:
+    import psycopg
+
+    from kiosk.commands.cli import UsageError
+
+    try:
+        psycopg.conninfo.conninfo_to_dict(dsn)
+    except psycopg.ProgrammingError as err:
+        raise UsageError(f"--dsn: not a connection string ({' '.join(str(err).split())})"
+                         ) from None
+
+
 def cmd_init(args: argparse.Namespace) -> int:
     from kiosk.fleet import central
     from kiosk.fleet.connect import FleetError, describe
 
+    _check_dsn(args.dsn)
     try:
         with _connect_admin(args.dsn) as conn:
             before, after = central.migrate(conn)
@@ -66,7 +73,8 @@ def cmd_add_kiosk(args: argparse.Namespace) -> int:
                          "starting with a letter or digit)")
     if args.secret_out and not Path(args.secret_out).parent.is_dir():
         raise UsageError(f"--secret-out: no directory {Path(args.secret_out).parent}")
-    params = psycopg.conninfo.conninfo_to_dict(args.dsn) if args.dsn else {}
+    _check_dsn(args.dsn)
+    params = psycopg.conninfo.conninfo_to_dict(args.dsn)
     try:
         with _connect_admin(args.dsn) as conn:
             secret = central.add_kiosk(conn, args.name)

@@ -98,10 +98,10 @@ def add_kiosk(conn: Any, name: str, password: str | None = None) -> str:
     if not NAME_PATTERN.fullmatch(name):
         raise FleetError(f"{name!r} is not a kiosk name (1 to 40 of a-z, 0-9 and _, "
                          "starting with a letter or digit)")
+    conn.autocommit = True
     check_version(conn)
     secret = password or secrets.token_urlsafe(24)
     role = role_of(name)
-    conn.autocommit = True
     with conn.transaction():
         exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
         verb = "ALTER" if exists else "CREATE"

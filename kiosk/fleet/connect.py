@@ -88,7 +88,7 @@ def describe(err: BaseException, where: str = "") -> str:
         why = "the server did not answer in time (network down or host unreachable)"
     elif "connection refused" in low or "no such file or directory" in low:
         why = f"the server is not accepting connections ({text})"
-    elif "terminat" in low or "server closed the connection" in low \
+    elif "terminating connection" in low or "server closed the connection" in low \
             or "connection is lost" in low or "consuming input failed" in low:
         why = f"the connection was lost mid-pass ({text})"
     elif "permission denied" in low or "row-level security" in low:
