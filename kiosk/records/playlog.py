@@ -728,10 +728,16 @@ class PlayLog:
             "SELECT max(id) FROM plays WHERE clock_synced = 1 AND started < ?"
             " AND result IS NOT NULL", [cutoff]).fetchone()[0]
         if last is not None and self._confirmed is not None:
-            last = min(last, self._confirmed() or 0)  # the centre has not got the rest
+            last = min(last, self._confirmed() or 0, self._newest() - 1)
         if not last:
             return 0
         return self._delete("id <= ? AND result IS NOT NULL", [last])
+
+    def _newest(self) -> int:
+        """The highest play id. In a fleet it is never pruned: ids are SQLite rowids, which
+        start again at 1 in an emptied table, and a new play under an id the centre has
+        already confirmed would never be sent."""
+        return self._db.execute("SELECT coalesce(max(id), 0) FROM plays").fetchone()[0]
 
     def _used_bytes(self) -> int:
         conn = self._db.conn
@@ -757,6 +763,12 @@ class PlayLog:
             last = self._db.execute(
                 "SELECT max(id) FROM (SELECT id FROM plays WHERE result IS NOT NULL"
                 " ORDER BY id LIMIT ?)", [batch]).fetchone()[0]
+            if confirmed is not None:
+                last = min(last, self._newest() - 1)
+                if last < 1 or not self._db.execute(
+                        "SELECT 1 FROM plays WHERE id <= ? AND result IS NOT NULL",
+                        [last]).fetchone():
+                    break  # only the newest play is left: it stays (see _newest)
             if confirmed is not None and last > confirmed:
                 unsent += [r[0] for r in self._db.execute(
                     "SELECT id FROM plays WHERE id > ? AND id <= ? AND result IS NOT NULL",

@@ -94,3 +94,20 @@ def test_size_pruning_of_unconfirmed_plays_is_recorded_as_an_event(tmp_path):
     assert events and events[0]["first_id"] == 6
     assert sum(e["plays"] for e in events) == _ids(cfg.db_path())[0] - 6
     log.close()
+
+
+def test_in_a_fleet_the_newest_play_is_never_pruned_so_ids_never_start_again(tmp_path):
+    """A kiosk left alone for longer than max_days: every play is old and confirmed. If
+    all went, SQLite would number the next play 1 again, an id the centre already has, and
+    the sync (which sends ids above its cursor) would never send it."""
+    clock = Clock()
+    cfg = _cfg(tmp_path, fleet=True, max_days=10, max_mb=0)
+    log = PlayLog.from_config(cfg, clock=clock, prune_interval=1e12)
+    _fill(log, clock, 5)
+    state.save_cursor(tmp_path, state.Cursor(play_id=5))
+    clock.advance(400 * 86_400)
+    assert log.prune() == 4
+    p = log.begin("klondike", 99)
+    log.finish(p, "won")
+    assert p.id == 6
+    log.close()
