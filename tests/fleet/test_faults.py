@@ -254,9 +254,7 @@ def test_tls_verify_full_with_the_operators_ca_and_a_wrong_ca(make_kiosk, fleet_
     assert central_rows(fleet_dsn)["plays"] == []
     a.fleet["sslrootcert"] = str(pg.certs["ca"])
     a.write_config()
-    assert a.sync() == 0
-    with pg.admin() as conn:  # the pass really went over TLS
-        assert conn.execute("SELECT count(*) FROM pg_stat_ssl WHERE ssl").fetchone()[0] >= 0
+    assert a.sync() == 0  # the same pass, verified against the operator's CA, goes through
     assert_central_matches(fleet_dsn, [a])
 
 
