@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -206,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(fl))
     finally:
         pg.destroy()
+        shutil.rmtree(root, ignore_errors=True)
     lines = [
         f"{time.strftime('%Y-%m-%d')}, this machine ({_cpu()}), PostgreSQL 15 on the same "
         "machine over its Unix socket (fsync off: the server is not what is measured), "
