@@ -24,7 +24,7 @@ etc=$root/etc
 
 install -d "$root$libexec" "$etc/systemd/system"
 install -m 755 "$sd"/libexec/* "$root$libexec/"
-install -m 644 "$sd"/*.service "$sd"/*.timer "$etc/systemd/system/"
+install -m 644 "$sd"/*.service "$sd"/*.timer "$sd"/*.path "$etc/systemd/system/"
 install -D -m 644 "$sd/90-solitaire-kiosk-usb.rules" "$etc/udev/rules.d/90-solitaire-kiosk-usb.rules"
 install -D -m 644 -t "$etc/sysusers.d" "$sd"/sysusers.d/*.conf
 install -D -m 644 -t "$etc/tmpfiles.d" "$sd"/tmpfiles.d/*.conf

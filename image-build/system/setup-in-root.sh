@@ -9,6 +9,7 @@ set -eu
 systemd-sysusers
 systemd-tmpfiles --create /etc/tmpfiles.d/solitaire-kiosk.conf
 chown root:kiosk /etc/solitaire-kiosk/config.toml
-systemctl enable solitaire-kiosk.service solitaire-kiosk-seal.service
+systemctl enable solitaire-kiosk.service solitaire-kiosk-seal.service solitaire-kiosk-sync.timer \
+    solitaire-kiosk-sync.path
 # No login prompt on the screen at boot; the kiosk's maintenance console starts it.
 systemctl disable getty@tty1.service

@@ -32,25 +32,31 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see: {self.prog} --help)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: commands a timer runs every few minutes, with the module that adds them: only that module
+#: is imported for them (the idle ``kiosk sync`` pass is mostly process start; docs/fleet.md)
+ALONE = {"sync": "fleet"}
+
+
+def build_parser(alone: str | None = None) -> argparse.ArgumentParser:
     from kiosk import __version__, commands
 
     parser = _Parser(prog="kiosk", description="Solitaire kiosk: games, table, play log.")
     parser.add_argument("--version", action="version", version=f"kiosk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    mods = [importlib.import_module(f"kiosk.commands.{m.name}")
-            for m in pkgutil.iter_modules(commands.__path__)
-            if not m.name.startswith("_") and m.name != "cli"]
+    names = [alone] if alone else [m.name for m in pkgutil.iter_modules(commands.__path__)
+                                   if not m.name.startswith("_") and m.name != "cli"]
+    mods = [importlib.import_module(f"kiosk.commands.{name}") for name in names]
     for mod in sorted(mods, key=lambda m: getattr(m, "ORDER", 50)):
         mod.add(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(ALONE.get(args_in[0]) if args_in else None)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(args_in)
         handler: Callable[[argparse.Namespace], int | None] = args.handler
         return handler(args) or 0
     except UsageError as err:

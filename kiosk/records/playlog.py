@@ -226,7 +226,8 @@ class PlayLog:
                  clock: Clock | None = None, max_days: int = 0, max_mb: float = 0,
                  min_free_mb: float = 50, retry_interval: float = 30.0, recover: bool = True,
                  prune_interval: float = 3600.0, max_pending_moves: int = 50_000,
-                 free_space: Callable[[Path], int] | None = None) -> None:
+                 free_space: Callable[[Path], int] | None = None,
+                 confirmed: Callable[[], int | None] | None = None) -> None:
         if not app_version:
             from kiosk import __version__ as app_version
         self.path = Path(path)
@@ -236,6 +237,9 @@ class PlayLog:
         self.retry_interval, self.prune_interval = retry_interval, prune_interval
         self.max_pending_moves = max_pending_moves
         self._free_space = free_space or (lambda p: shutil.disk_usage(p).free)
+        #: in a fleet: the last play id the central database confirmed (None: none yet);
+        #: plays after it are not pruned by age, and pruning them by size is an event
+        self._confirmed = confirmed
         self._recover = recover
         self._recovered = False
         self._db: Any = None
@@ -255,6 +259,11 @@ class PlayLog:
         """A log in the configured data directory with the configured retention."""
         from kiosk import __version__
 
+        if getattr(cfg, "fleet", None) is not None and "confirmed" not in kwargs:
+            from kiosk.fleet.state import confirmed_through
+
+            data_dir = cfg.db_path().parent
+            kwargs["confirmed"] = lambda: confirmed_through(data_dir)
         return cls(cfg.db_path(), kiosk=cfg.name, app_version=__version__,
                    max_days=cfg.log.max_days, max_mb=cfg.log.max_mb,
                    min_free_mb=cfg.log.min_free_mb, **kwargs)
@@ -728,9 +737,17 @@ class PlayLog:
         last = self._db.execute(
             "SELECT max(id) FROM plays WHERE clock_synced = 1 AND started < ?"
             " AND result IS NOT NULL", [cutoff]).fetchone()[0]
-        if last is None:
+        if last is not None and self._confirmed is not None:
+            last = min(last, self._confirmed() or 0, self._newest() - 1)
+        if not last:
             return 0
         return self._delete("id <= ? AND result IS NOT NULL", [last])
+
+    def _newest(self) -> int:
+        """The highest play id. In a fleet it is never pruned: ids are SQLite rowids, which
+        start again at 1 in an emptied table, and a new play under an id the centre has
+        already confirmed would never be sent."""
+        return self._db.execute("SELECT coalesce(max(id), 0) FROM plays").fetchone()[0]
 
     def _used_bytes(self) -> int:
         conn = self._db.conn
@@ -744,6 +761,8 @@ class PlayLog:
             return 0
         limit = self.max_mb * 1_000_000
         removed = 0
+        confirmed = (self._confirmed() or 0) if self._confirmed is not None else None
+        unsent: list[int] = []
         while self._used_bytes() > limit:
             total = self._db.execute(
                 "SELECT count(*) FROM plays WHERE result IS NOT NULL").fetchone()[0]
@@ -754,9 +773,24 @@ class PlayLog:
             last = self._db.execute(
                 "SELECT max(id) FROM (SELECT id FROM plays WHERE result IS NOT NULL"
                 " ORDER BY id LIMIT ?)", [batch]).fetchone()[0]
+            if confirmed is not None:
+                last = min(last, self._newest() - 1)
+                if last < 1 or not self._db.execute(
+                        "SELECT 1 FROM plays WHERE id <= ? AND result IS NOT NULL",
+                        [last]).fetchone():
+                    break  # only the newest play is left: it stays (see _newest)
+            if confirmed is not None and last > confirmed:
+                unsent += [r[0] for r in self._db.execute(
+                    "SELECT id FROM plays WHERE id > ? AND id <= ? AND result IS NOT NULL",
+                    [confirmed, last])]
             removed += self._delete("id <= ? AND result IS NOT NULL", [last])
         if removed:
             self._db.execute("PRAGMA incremental_vacuum")
+        if unsent:
+            # the size limit wins over the fleet: say so, and the event reaches the centre
+            log.warning("max_mb pruned %d plays the central database has not got", len(unsent))
+            self.event("plays_pruned_unsent", {"plays": len(unsent), "first_id": min(unsent),
+                                               "last_id": max(unsent)})
         return removed
 
     def _delete(self, where: str, params: Iterable[Any]) -> int:

@@ -556,6 +556,9 @@ class OperatorScreen(Screen):
                 col.add_widget(self._text(app.tr_reason(note), u, color=AMBER))
             col.add_widget(self._text(str(app.lobby.playlog.path), u, size=14,
                                       color=(1, 1, 1, 0.6)))
+        from kiosk.fleet import status_panel  # the fleet's lines (issue 26), when configured
+
+        status_panel.add_to(self, col, u, GREEN_OK, AMBER)
         buttons = app.lobby.buttons
         if buttons is not None and buttons.available:
             item(tr("Hardware buttons"), tr("Connected."), GREEN_OK)

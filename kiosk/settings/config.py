@@ -129,6 +129,38 @@ class Export:
     usb_mount: Path = Path("/media/usb")
 
 
+#: ``sslmode`` values libpq knows; ``verify-full`` is the default (docs/fleet.md)
+SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
+#: what ``config show`` prints instead of a password
+HIDDEN = "(set; not shown)"
+
+
+@dataclass
+class Fleet:
+    """The central database this kiosk sends its play log to (``kiosk sync``,
+    :mod:`kiosk.fleet`). Absent from the file: no sync, no connection at all."""
+
+    #: host name, or an absolute directory for a Unix socket
+    server: str = ""
+    port: int = 5432
+    database: str = "solitaire_fleet"
+    #: the kiosk's own role (``kiosk fleet add-kiosk`` prints it)
+    user: str = ""
+    #: better kept out of this file: the default password_file is root-only
+    password: str | None = None
+    #: default: ``fleet.secret`` in the data directory (mode 0600, root's)
+    password_file: Path | None = None
+    sslmode: str = "verify-full"
+    #: the operator's CA certificate, which signed the server's certificate
+    sslrootcert: Path | None = None
+    #: a client certificate and its key, instead of (or besides) the password
+    sslcert: Path | None = None
+    sslkey: Path | None = None
+    #: plays per transaction: each batch is committed before the cursor moves
+    batch_plays: int = 500
+    connect_timeout: int = 15
+
+
 @dataclass
 class Config:
     name: str = "Solitaire kiosk"
@@ -160,6 +192,8 @@ class Config:
     buttons: Buttons = field(default_factory=Buttons)
     log: Log = field(default_factory=Log)
     export: Export = field(default_factory=Export)
+    #: the ``[fleet]`` section; None: this kiosk is not part of a fleet
+    fleet: Fleet | None = None
     #: the file this came from (None: built-in defaults only)
     path: Path | None = None
     #: one sentence per problem, each naming the file and the key
@@ -217,6 +251,12 @@ class Config:
         out["buttons"] = d["buttons"]
         out["log"] = {**d["log"], "data_dir": str(self.log.data_dir)}
         out["export"] = {"usb_mount": str(self.export.usb_mount)}
+        if self.fleet is not None:
+            f = {k: (str(v) if isinstance(v, Path) else v) for k, v in d["fleet"].items()
+                 if v is not None}
+            if "password" in f:
+                f["password"] = HIDDEN  # never printed, not even to root
+            out["fleet"] = f
         gtab: dict[str, Any] = {"enabled": list(self.games)}
         for gid in sorted(set(self.game_options) | self.winnable_only | self.winnable_off
                           | set(self.variant_offer) | set(self.variant_default)):
@@ -551,6 +591,25 @@ def _path(v: Any) -> Path:
     return p
 
 
+def _server(v: Any) -> str:
+    if not isinstance(v, str) or not v.strip() or any(c.isspace() or c in "'\\=" for c in v.strip()):
+        raise _Bad(f"{_show(v)} is not a host name or a socket directory (write it in quotes)")
+    return v.strip()
+
+
+def _identifier(v: Any) -> str:
+    if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,62}", v):
+        raise _Bad(f"{_show(v)} is not a database or role name (letters, digits, _ . -)")
+    return v
+
+
+def _secret(v: Any) -> str:
+    if not isinstance(v, str) or not v or len(v) > 1000 or any(
+            unicodedata.category(ch) == "Cc" for ch in v):
+        raise _Bad("is not a password (one line of text in quotes)")  # never echoed
+    return v
+
+
 #: top-level key -> (attribute, checker); section -> key -> checker
 _TOP: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "name": ("name", _text()),
@@ -577,6 +636,13 @@ _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
         "max_mb": _number(0, 1_000_000), "min_free_mb": _number(0, 1_000_000),
     },
     "export": {"usb_mount": _path},
+    "fleet": {
+        "server": _server, "port": _number(1, 65_535, whole=True),
+        "database": _identifier, "user": _identifier, "password": _secret,
+        "password_file": _path, "sslmode": _choice(SSL_MODES), "sslrootcert": _path,
+        "sslcert": _path, "sslkey": _path, "batch_plays": _number(1, 100_000, whole=True),
+        "connect_timeout": _number(1, 600, whole=True),
+    },
 }
 
 
@@ -620,6 +686,8 @@ class _Reader:
             self.problem(name, f"{_show(table)} should be a table [{name}]; using the defaults",
                          using=False)
             return
+        if name == "fleet":
+            target = self.cfg.fleet = Fleet()
         for key, value in table.items():
             check = _SECTIONS[name].get(key)
             if check is None:
@@ -628,7 +696,16 @@ class _Reader:
             try:
                 setattr(target, key, check(value))
             except _Bad as bad:
-                self.problem(f"{name}.{key}", str(bad), _plain(getattr(target, key)))
+                if key == "password":
+                    self.problem(f"{name}.{key}", str(bad), using=False)
+                else:
+                    self.problem(f"{name}.{key}", str(bad), _plain(getattr(target, key)))
+        if name == "fleet":
+            missing = [k for k in ("server", "user") if not getattr(target, k)]
+            if missing:
+                self.problem("fleet", f"{' and '.join(missing)} missing; this kiosk does not "
+                             "sync until they are set", using=False)
+                self.cfg.fleet = None
 
     def games(self, table: Any) -> None:
         import games
