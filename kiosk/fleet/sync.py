@@ -34,7 +34,7 @@ from kiosk.settings.config import Config
 PLAY_COLUMNS = ("id", "kiosk_label", "game", "options", "seed", "demo", "started",
                 "started_mono", "ended", "ended_mono", "boot_id", "clock_synced", "duration",
                 "result", "moves", "undos", "hints", "score", "cards_left", "touches",
-                "button_presses", "app_version")
+                "button_presses", "app_version", "hidden_seed")
 #: the same columns as the local table names them (the local ``kiosk`` is the label)
 LOCAL_PLAY_COLUMNS = tuple("kiosk" if c == "kiosk_label" else c for c in PLAY_COLUMNS)
 MOVE_COLUMNS = ("play_id", "seq", "move", "t", "source")
@@ -54,7 +54,7 @@ EVENT_BATCH = 5000
 #: rows that never change once the kiosk wrote them: a second copy is simply dropped
 IMMUTABLE = {"moves", "hands", "matches", "events"}
 #: text columns, read through replace(): PostgreSQL's text cannot hold NUL, SQLite's can
-TEXT_COLUMNS = {"kiosk", "game", "options", "started", "ended", "boot_id", "result",
+TEXT_COLUMNS = {"kiosk", "game", "options", "hidden_seed", "started", "ended", "boot_id", "result",
                 "app_version", "move", "source", "kind", "winner", "level",
                 "computer_version", "detail", "at"}
 
@@ -99,6 +99,7 @@ class _Sender:
         self.local: sqlite3.Connection | None = None
         self.kiosk = ""
         self.tables: set[str] = set()
+        self.play_columns: set[str] = set()
 
     # ---------------------------------------------------------------- connections
     def connect(self) -> None:
@@ -127,6 +128,7 @@ class _Sender:
         self.local.execute("PRAGMA busy_timeout=60000")
         self.tables = {r[0] for r in self.local.execute(
             "SELECT name FROM sqlite_master WHERE type='table'")}
+        self.play_columns = {r[1] for r in self.local.execute("PRAGMA table_info(plays)")}
 
     def anything_to_send(self, cursor: state.Cursor) -> bool:
         assert self.local is not None
@@ -185,7 +187,10 @@ class _Sender:
         one read snapshot and one central transaction (committed by the caller). Returns
         id -> (result, last move seq) of the plays sent."""
         sent: dict[int, tuple[Any, int]] = {}
-        cols = _select(LOCAL_PLAY_COLUMNS)
+        # a log the kiosk has not migrated yet (a pass right after an upgrade) lacks the
+        # newest columns: they go as NULL and are sent again once the play changes
+        cols = ", ".join(_select((c,)) if c in self.play_columns else "NULL"
+                         for c in LOCAL_PLAY_COLUMNS)
 
         def plays() -> Iterator[tuple[Any, ...]]:
             for row in self._rows(f"SELECT {cols} FROM plays WHERE {where} ORDER BY id",

@@ -80,3 +80,24 @@ def test_fleet_init_twice_is_a_no_op(fleet_dsn, capsys):
 
     assert main(["fleet", "init", "--dsn", fleet_dsn]) == 0
     assert "nothing to do" in capsys.readouterr().out
+
+
+def test_a_hand_dealt_from_a_hidden_seed_reaches_the_centre_whole(make_kiosk, fleet_dsn):
+    """A hand against the computer is dealt from 128 secret bits, kept as text (an SQLite
+    or bigint column cannot hold it): the centre has the same digits, so the office can
+    replay that hand from its rows."""
+    import games
+    from games.rng import hidden_seed
+
+    a = make_kiosk("seated")
+    log = a.log or a.open_log()
+    seed = hidden_seed(2**127 + 12345)
+    p = log.begin("gin_rummy", seed, {})
+    log.finish(p, "lost", score=0, cards_left=None)
+    assert a.sync() == 0
+    assert_central_matches(fleet_dsn, [a])
+    with psycopg.connect(fleet_dsn) as conn:
+        got = conn.execute("SELECT seed, hidden_seed FROM plays WHERE game = 'gin_rummy'"
+                           ).fetchone()
+    assert got == (None, str(seed))
+    assert games.new("gin_rummy", int(got[1])).to_json() == games.new("gin_rummy", seed).to_json()
