@@ -188,7 +188,7 @@ class _Sender:
         id -> (result, last move seq) of the plays sent."""
         sent: dict[int, tuple[Any, int]] = {}
         # a log the kiosk has not migrated yet (a pass right after an upgrade) lacks the
-        # newest columns: they go as NULL and are sent again once the play changes
+        # newest columns, and so has nothing for them: they go as NULL
         cols = ", ".join(_select((c,)) if c in self.play_columns else "NULL"
                          for c in LOCAL_PLAY_COLUMNS)
 
