@@ -213,8 +213,10 @@ class PokerTableScreen(SeatedTableScreen):
             tag = self.tags.get(seat)
             words = render(tag, tr, trn) if tag else (
                 tr("dealer") if seat == g.vars["dealer"] else "")
-        if result:
-            state = "won" if seat in result["winners"] else "out" if not live else "idle"
+        if result:  # a seat that took any pot, a side pot too, is marked as a winner
+            takers = {w for pot in result.get("pots", ()) for w in pot["winners"]}
+            takers |= set(result["winners"])
+            state = "won" if seat in takers else "out" if not live else "idle"
         elif not live or not seated:
             state = "out"
         else:
