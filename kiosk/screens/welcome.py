@@ -89,7 +89,8 @@ class WelcomeScreen(Screen):
     def retranslate(self) -> None:
         app = App.get_running_app()
         tr = app.tr
-        self.title.text = tr("Solitaire")
+        # the collection's name: solitaires and hands against the computer alike
+        self.title.text = tr("Card games")
         self.subtitle.text = tr("Touch the screen to play")
         self.count.text = app.trn("{n} card game", "{n} card games", len(app.game_ids()))
         self.langs.current = app.lang
