@@ -133,7 +133,8 @@ class PickerScreen(Screen):
         self.title.size = (self.langs.x - 32 * u, top)  # never under the language buttons
         self.title.pos = (16 * u, h - top)
         arrow = 54 * u
-        bottom = 58 * u
+        # the tabs' bar: taller on a narrow screen, where a group's name takes two lines
+        bottom = (58 if w >= h else 84) * u
         self.carousel.pos = (arrow + 8 * u, bottom)
         self.carousel.size = (w - 2 * (arrow + 8 * u), h - top - bottom)
         for b, x in ((self.prev, 4 * u), (self.next, w - arrow - 4 * u)):
