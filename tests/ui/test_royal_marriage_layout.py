@@ -1,5 +1,6 @@
 """Royal Marriage's declared layout uses the screen: large cards at 800x480 and at 720x1280,
-and no empty place's outline lying over a card (the queen of hearts at the deal)."""
+and the next place's outline beside the last card, not a third of it under the card (the
+queen of hearts at the deal)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from kiosk.table.table_view import outline_rect
 
 #: the card width the layout reaches (it was 58 px and 64 px with thirteen places a line)
-LEAST_CARD_W = {(800, 480): 68, (720, 1280): 88}
+LEAST_CARD_W = {(800, 480): 70, (720, 1280): 88}
 
 
 def positions(ctl):
@@ -41,5 +42,8 @@ def test_royal_marriage_has_large_cards_and_clear_outlines(ui, size):
         for i in range(len(g.layout)):
             b = outline_rect(geom, g.layout, g.cards, i)
             if b is not None and not g.cards[i]:
-                assert all(b.overlap(r) < 1 for r in cards), (size, g.layout[i].id)
+                # beside the last card of its line, a sliver under it at most (the line
+                # above lies over its top half, as over the top of the cards of its line)
+                covered = sum(b.overlap(r) for r in cards if abs(r.y - b.y) < 1)
+                assert covered <= 0.1 * b.w * b.h, (size, g.layout[i].id, covered)
         assert all(r.inside(geom.area) for r in cards)
