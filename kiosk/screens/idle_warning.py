@@ -102,7 +102,8 @@ class IdleWarning(FloatLayout):
         self._veil.pos, self._veil.size = self.pos, self.size
         u = min(w, h) / 480
         cw = min(w * 0.9, 620 * u)
-        title_h, text_h, button_h = 70 * u, 96 * u, 76 * u
+        # a narrow screen breaks the countdown into three lines (Russian)
+        title_h, text_h, button_h = 70 * u, (96 if w >= h else 170) * u, 76 * u
         ch = title_h + text_h + button_h + 60 * u
         self.card.size = (cw, ch)
         self.card.padding = (20 * u, 16 * u, 20 * u, button_h + 28 * u)

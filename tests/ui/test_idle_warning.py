@@ -156,3 +156,25 @@ def test_the_picker_and_a_hand_table_ask_too(ui, fake):
     fake.advance(180 + WARNING_SECONDS)
     ui.frames(2)
     assert app.sm.current == "welcome"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_warning_fits_in_every_language(ui, fake, size):
+    from tests.ui.test_text_fit import label_problems
+
+    app = ui.app
+    ui.resize(*size)
+    app.show_picker()
+    ui.frames(2)
+    fake.advance(180)
+    ui.frames(2)
+    w = warning(ui)
+    assert w is not None
+    problems = []
+    for lang in ("zh", "en", "ru"):
+        app.set_language(lang)
+        w.retranslate()
+        ui.frames(2)
+        assert w.button.height >= 48 and w.button.width >= 48
+        problems += label_problems(w, f"warning {size} {lang}")
+    assert not problems, problems
