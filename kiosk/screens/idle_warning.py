@@ -110,11 +110,13 @@ class IdleWarning(FloatLayout):
         self.card.radius = 18 * u
         self.card.pos = (self.x + (w - cw) / 2, self.y + (h - ch) / 2)
         self.title.font_size = 44 * u
+        self.title.min_font = 28 * u  # shrunk rather than cut ("Всё ещё играете?")
         self.title.height = title_h
         self.countdown.font_size = 26 * u
         self.countdown.min_font = READ_PX * u
         self.countdown.height = text_h
         self.button.font_size = 32 * u
+        self.button.min_font = READ_PX * u
         self.button.radius = 14 * u
         self.button.size = (cw * 0.7, button_h)
         self.button.pos = (self.card.x + (cw - self.button.width) / 2, self.card.y + 20 * u)

@@ -177,4 +177,6 @@ def test_the_warning_fits_in_every_language(ui, fake, size):
         ui.frames(2)
         assert w.button.height >= 48 and w.button.width >= 48
         problems += label_problems(w, f"warning {size} {lang}")
+        problems += [f"{size} {lang}: {lab.text!r} cut" for lab in (w.title, w.countdown, w.button)
+                     if lab.is_cut()]
     assert not problems, problems

@@ -70,9 +70,12 @@ def test_one_group_only_needs_no_tabs(ui):
         app.set_enabled_games(before)
 
 
-def test_the_welcome_title_names_a_collection_of_card_games(ui):
+@pytest.mark.parametrize("size", SIZES)
+def test_the_welcome_title_names_a_collection_of_card_games(ui, size):
     app = ui.app
+    ui.resize(*size)
     for lang, title in (("en", "Card games"), ("ru", "Карточные игры"), ("zh", "纸牌游戏")):
         app.set_language(lang)
         ui.frames(1)
         assert app.welcome.title.text == title == catalog(lang)["Card games"]
+        assert not app.welcome.title.is_cut(), (size, lang, app.welcome.title.shown)
