@@ -29,8 +29,10 @@ def test_the_demo_rotation_includes_the_games_against_the_computer(ui, monkeypat
         app.show_welcome()
 
 
-def test_a_hand_is_played_open_and_logs_nothing_and_a_touch_wakes(ui):
+def test_a_hand_is_played_open_and_logs_nothing_and_a_touch_wakes(ui, monkeypatch):
     app, demo = ui.app, ui.app.attract
+    monkeypatch.setattr(demo, "step", 60.0)  # the test makes the moves (another test's pace
+    monkeypatch.setattr(demo, "pause", 60.0)  # may still be set on the session's screen)
     before = plays(app)
     try:
         demo.start()
