@@ -180,3 +180,20 @@ def test_the_warning_fits_in_every_language(ui, fake, size):
         problems += [f"{size} {lang}: {lab.text!r} cut" for lab in (w.title, w.countdown, w.button)
                      if lab.is_cut()]
     assert not problems, problems
+
+
+def test_a_hardware_button_answers_too(ui, fake):
+    app = ui.app
+    ctl = app.open_game("klondike", 4711)
+    ui.frames(3)
+    seed = ctl.seed
+    fake.advance(180)
+    ui.frames(2)
+    assert warning(ui) is not None
+    pin = ui.pins.pin(17)            # New deal, wired to ground: low is pressed
+    pin.drive_low()
+    ui.wait(0.12)
+    pin.drive_high()
+    assert ui.until(lambda: warning(ui) is None, 3)
+    ui.wait(0.25)
+    assert ctl.seed == seed and app.sm.current == "table" and app.controller is ctl
