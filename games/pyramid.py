@@ -166,8 +166,23 @@ class Pyramid(Game):
             return False
         return not self.scored or not self.legal_moves()
 
+    def cards_left(self) -> int:
+        """Cards still in play: the pyramid, the stock, the current card and the waste."""
+        cards = self.cards
+        return sum(len(cards[p]) for p in (*self.pyr, self.stock, self.current, self.waste))
+
     @property
     def score(self) -> int:
+        """The cards taken off so far (0 at the deal, 52 when all are gone). The table shows
+        this as the game's score: the match points of the rules start at -52, which a
+        visitor read as a penalty before their first move (see :attr:`match_points`)."""
+        return 52 - self.cards_left()
+
+    @property
+    def match_points(self) -> int:
+        """The rules' points for one game of a match (50, 35 or 20 for clearing the pyramid
+        in pass 1, 2 or 3, less the stock and waste cards left; not cleared: minus every card
+        left). A scored match shows them when the game is over (:attr:`grade`)."""
         cards = self.cards
         left = len(cards[self.stock]) + len(cards[self.current]) + len(cards[self.waste])
         cleared = self.vars["cleared"]
@@ -176,7 +191,9 @@ class Pyramid(Game):
         return -left - sum(len(cards[p]) for p in self.pyr)
 
     @property
-    def grade(self) -> str | None:
+    def grade(self) -> str | Reason | None:
+        if self.scored and self.over:
+            return Reason("Match points: {n}", n=self.match_points)
         cleared = self.vars["cleared"]
         return None if not cleared else "best" if cleared == 1 else "winner"
 

@@ -12,6 +12,8 @@ from .registry import register
 from .rng import Rng
 
 QH, KH = card(QUEEN, HEARTS), card(KING, HEARTS)
+#: the row's places a line, the step from place to place and from line to line (card widths)
+ROW_LINE, ROW_DX, ROW_DY = 8, 0.93, 0.7
 
 
 @register
@@ -23,9 +25,17 @@ class RoyalMarriage(RowGame):
     )
 
     def build_layout(self) -> Iterable[PileSpec]:
-        yield PileSpec("S", "stock", 9.6, 0)
-        yield from row_layout(52, 13, dx=0.7)
-        yield PileSpec("D", "discard", 9.6, 4.5)
+        # The row may grow to 52 cards, so its places must all fit. Thirteen to a line, each
+        # card over a third of the one before, left 64x90 px cards on a portrait screen and
+        # the next place's outline reaching a third under the card before it (the queen's, at
+        # the deal). Eight places a line, touching (the outline of the next place lies whole
+        # beside the last card), each line over the lower half of the one above (the corner
+        # index stays in view, as in a fan), makes the cards a fifth larger at 800x480 and
+        # over half as large again at 720x1280, where the table moves the stock and the
+        # discard above the row.
+        yield PileSpec("S", "stock", ROW_LINE * ROW_DX + 0.4, 0)
+        yield from row_layout(52, ROW_LINE, dx=ROW_DX, dy=ROW_DY)
+        yield PileSpec("D", "discard", ROW_LINE * ROW_DX + 0.4, 1.6)
 
     def prepare(self) -> None:
         super().prepare()

@@ -133,7 +133,7 @@ class KioskApp(App):
         self.on_ready = on_ready
         self.keeper = KeepRunning()
         self.use_kivy_settings = False
-        self.title = "Solitaire"
+        self.title = "Card games"
         self._catalog: list[dict] | None = None
         self._entries: dict[str, dict] = {}
         self.controller: TableController | None = None
@@ -293,6 +293,9 @@ class KioskApp(App):
         if table is not None:
             table.close_sheet()
         self.lobby.forget_left()  # nobody finds the last visitor's game under Undo
+        picker = self.sm.built("picker")
+        if picker is not None:  # nor the page they left the picker at
+            picker.first_page()
         self.set_language(self.cfg.language)
         self.show_welcome()
         if self._tables_since_trim:  # the tables left behind are garbage: give it back
@@ -361,14 +364,15 @@ class KioskApp(App):
         opts = self.cfg.options_for(game_id)
         opts.update(options or {})
         ctl = TableController(game_id, seed, opts, autoplay=self.autoplay,
-                              seeds=self._seeds_for(game_id, opts))
+                              seeds=self._seeds_for(game_id, opts), clock=self.lobby.clock)
         return self._sit(ctl)
 
     def open_position(self, game: games.Game) -> TableController:
         """Sit down at a constructed position (tests, saved games)."""
         from kiosk.table.controller import TableController
 
-        ctl = TableController(game.info.id, game.seed, dict(game.opts), autoplay=self.autoplay)
+        ctl = TableController(game.info.id, game.seed, dict(game.opts), autoplay=self.autoplay,
+                              clock=self.lobby.clock)
         ctl.set_game(game)
         return self._sit(ctl)
 
@@ -482,7 +486,8 @@ class KioskApp(App):
         """Escape and F1 are swallowed; N and U are the hardware buttons' keys."""
         if key in (KEY_ESCAPE, KEY_F1):
             return True
-        self.lobby.poke()
+        if self.lobby.poke():  # it answered "Still playing?" and does nothing else
+            return True
         ch = (codepoint or "").lower()
         event = {"n": NEW_DEAL, "u": UNDO}.get(ch)
         if event is None or self.sm.current in ("pin", "operator"):

@@ -6,9 +6,14 @@ handed over with ``Clock.schedule_once`` (:meth:`Lobby.dispatch`), touches and k
 events already. Input of every kind calls :meth:`Lobby.poke`, which re-arms one timer:
 
 * on the welcome screen, the **attract** timer (``[attract] delay``): the demo starts;
-* on every other screen except the demo, the **idle** timer (``idle_timeout``): a game in
-  progress is logged ``abandoned`` and the kiosk returns to the welcome screen in the
-  default language, so a visitor never finds someone else's half-played game. On the table
+* on every other screen except the demo, the **idle** timer (``idle_timeout``): after that
+  long without input the kiosk asks "Still playing?" (:mod:`kiosk.screens.idle_warning`)
+  and counts down :data:`WARNING_SECONDS`; any touch or button press keeps playing (and
+  does nothing else). Only when nobody answers is a game in
+  progress logged ``abandoned`` and the kiosk returns to the welcome screen in the
+  default language, so a visitor never finds someone else's half-played game. The
+  question comes *after* ``idle_timeout`` rather than inside it, so even the shortest
+  timeout the configuration allows (10 s) leaves the visitor the full countdown. On the table
   the deadline is the table's own (:meth:`kiosk.table.controller.TableController.watch_idle`):
   the controller knows its last input, leaves by itself and emits ``on_idle``; the lobby
   only lends it Kivy's clock and then shows the welcome screen. The picker and the
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,13 +46,17 @@ from kiosk.settings.operator import HOLD_SECONDS
 if TYPE_CHECKING:  # imported when the log is opened (sqlite3, sqlite-utils, statistics)
     from kiosk.records.logsession import LogSession
     from kiosk.records.playlog import PlayLog
+    from kiosk.screens.idle_warning import IdleWarning
 
 log = logging.getLogger("kiosk.lobby")
 
 
 def _kivy_timer(delay: float, fn: Any) -> Any:
-    """A table's idle deadline runs on Kivy's clock (the main thread, like every input)."""
+    """The idle deadlines run on Kivy's clock (the main thread, like every input)."""
     return Clock.schedule_once(lambda _dt: fn(), delay).cancel
+
+#: how long "Still playing?" counts down before the game is given up (WCAG 2.2.1: >= 20 s)
+WARNING_SECONDS = 30.0
 
 RETRY_EVERY = 30.0
 PRUNE_EVERY = 24 * 3600.0
@@ -79,8 +89,18 @@ class Lobby:
         self.attract_enabled = bool(cfg.attract.enabled)
         self.attract_delay = float(cfg.attract.delay)
         self.notes: list[str] = []
-        self.last_input = time.monotonic()
-        self._idle_ev = None
+        #: the idle timers' clock and scheduler (``timer(delay, fn)`` returns a cancel
+        #: function): Kivy's and the monotonic clock here, fake ones in the tests. The table's
+        #: controller is lent the same scheduler.
+        self.clock: Callable[[], float] = time.monotonic
+        self.timer: Callable[[float, Callable[[], None]], Callable[[], None]] = _kivy_timer
+        self.warning_seconds = WARNING_SECONDS
+        self._warning: IdleWarning | None = None
+        #: the touch that answered "Still playing?": its move and release are the answer's
+        self._answer_touch: Any = None
+        self.last_input = self.clock()
+        #: the cancel function of the lobby's own idle timer (screens without a table)
+        self._idle_ev: Callable[[], None] | None = None
         self._idle_table: Any = None   # the controller whose idle deadline is armed
         self._attract_ev = None
         self._timers: list[Any] = []
@@ -165,10 +185,12 @@ class Lobby:
 
     def stop(self) -> None:
         """The app is stopping: the open play ends ``interrupted``, the log is closed."""
-        for ev in (*self._timers, self._idle_ev, self._attract_ev, self._corner_ev):
+        for ev in (*self._timers, self._attract_ev, self._corner_ev):
             if ev is not None:
                 ev.cancel()
         self._timers.clear()
+        self._cancel_own_idle()
+        self._hide_warning()
         self._release_idle_table()
         self._log_pending = False  # never opened: nothing to close
         if self.buttons is not None:
@@ -191,7 +213,7 @@ class Lobby:
         """A visitor sat at ``controller``: it keeps the log session (a demo's table declines
         it) and tells this lobby when it has been left alone."""
         controller.keep_log(self.session)
-        controller.bind(on_idle=self._table_idle,
+        controller.bind(on_idle=self._table_idle, on_idle_warning=self._table_warning,
                         on_leave=lambda _game, source, c=controller: self._left(c, source))
         if self._left_table is not None and not controller.demo:
             controller.shelve_from(self._left_table)
@@ -224,12 +246,16 @@ class Lobby:
         Clock.schedule_once(lambda _dt: self.on_button(event, "gpio"), 0)
 
     def on_button(self, event: str, source: str = "gpio") -> None:
-        """A hardware button (or the keys N and U): ``new_deal``, ``undo`` or ``picker``."""
-        self.poke()
+        """A hardware button (or the keys N and U): ``new_deal``, ``undo`` or ``picker``.
+        While "Still playing?" is up, a press only answers it (a New deal pressed to say
+        "yes" must not throw the game away)."""
+        answered = self.poke()
         app = self.app
         current = app.sm.current
-        if current != "table" and self.buttons is not None:
+        if (current != "table" or answered) and self.buttons is not None:
             self._presses_seen = self.buttons.logic.presses
+        if answered:
+            return
         if current == "attract":
             self.wake()
             return
@@ -265,18 +291,28 @@ class Lobby:
             app.controller.leave(source)
             app.show_picker(app.controller.game_id)
 
-    def poke(self) -> None:
-        """Input happened: re-arm the idle or attract timer."""
-        self.last_input = time.monotonic()
+    def poke(self) -> bool:
+        """Input happened: re-arm the idle or attract timer. True when the input answered
+        "Still playing?" (it was up, now it is gone): then it is that answer and nothing
+        else."""
+        answered = self.warning_shown
+        self.last_input = self.clock()
         self.arm()
+        return answered
+
+    @property
+    def warning_shown(self) -> bool:
+        return self._warning is not None and self._warning.shown
 
     def arm(self) -> None:
         """The idle or attract timer for the screen shown now: on the table, the table's
-        controller keeps the deadline itself; elsewhere this lobby does."""
-        for ev in (self._idle_ev, self._attract_ev):
-            if ev is not None:
-                ev.cancel()
-        self._idle_ev = self._attract_ev = None
+        controller keeps the deadline itself; elsewhere this lobby does. A question
+        "Still playing?" on show is answered (input came, or the screen changed)."""
+        self._hide_warning()
+        self._cancel_own_idle()
+        if self._attract_ev is not None:
+            self._attract_ev.cancel()
+        self._attract_ev = None
         current = self.app.sm.current
         table = self.app.controller if current == "table" else None
         if table is not self._idle_table:
@@ -286,9 +322,40 @@ class Lobby:
                 self._attract_ev = Clock.schedule_once(self._attract, self.attract_delay)
         elif table is not None:
             self._idle_table = table
-            table.watch_idle(self.idle_timeout, _kivy_timer)
+            table.watch_idle(self.idle_timeout + self.warning_seconds, self.timer,
+                             warn=self.warning_seconds)
         elif current not in NO_IDLE:
-            self._idle_ev = Clock.schedule_once(self._idle, self.idle_timeout)
+            self._idle_ev = self.timer(self.idle_timeout, self._idle_warn)
+
+    def _cancel_own_idle(self) -> None:
+        if self._idle_ev is not None:
+            self._idle_ev()
+        self._idle_ev = None
+
+    def _show_warning(self, seconds: float) -> None:
+        if self._warning is None:
+            from kiosk.screens.idle_warning import IdleWarning
+
+            self._warning = IdleWarning(self.clock)
+        self._warning.show(Window, seconds)
+
+    def _hide_warning(self) -> None:
+        if self._warning is not None:
+            self._warning.hide()
+
+    def _idle_warn(self) -> None:
+        """No input for ``idle_timeout`` off the table: ask before giving up."""
+        self._idle_ev = self.timer(self.warning_seconds, self._idle)
+        log.info("no input for %g s on the %s screen: still playing?", self.idle_timeout,
+                 self.app.sm.current)
+        self._show_warning(self.warning_seconds)
+
+    def _table_warning(self, seconds_left: float) -> None:
+        """The table's controller asks whether its player is still there."""
+        if self._idle_table is None or self._idle_table is not self.app.controller:
+            return
+        log.info("no input for %g s on the table screen: still playing?", self.idle_timeout)
+        self._show_warning(seconds_left)
 
     def _release_idle_table(self) -> None:
         if self._idle_table is not None:
@@ -300,11 +367,13 @@ class Lobby:
         if self._idle_table is None or self._idle_table is not self.app.controller:
             return  # not the table this lobby watches (a second lobby in a test)
         self._idle_table = None
+        self._hide_warning()
         log.info("no input for %g s on the table screen: back to the welcome screen", timeout)
         self.app.go_welcome()
 
-    def _idle(self, _dt: float) -> None:
+    def _idle(self) -> None:
         self._idle_ev = None
+        self._hide_warning()
         log.info("no input for %g s on the %s screen: back to the welcome screen",
                  self.idle_timeout, self.app.sm.current)
         self.app.go_welcome()
@@ -341,10 +410,13 @@ class Lobby:
         return False
 
     def _touch_down(self, _window: Any, touch: Any) -> bool:
-        self.poke()
+        answered = self.poke()
         current = self.app.sm.current
         if current == "table" and self.app.controller is not None:
             self.app.controller.touched()
+        if answered:  # "Still playing?" -- yes: the touch is that answer and nothing more
+            self._answer_touch = touch
+            return True
         if current in CORNER_SCREENS and self._in_corner(touch) and self._corner_touch is None \
                 and not self._on_a_button(touch):
             self._corner_touch = touch
@@ -352,12 +424,17 @@ class Lobby:
         return False
 
     def _touch_move(self, _window: Any, touch: Any) -> bool:
+        if touch is self._answer_touch:
+            return True
         if touch is self._corner_touch and not self._in_corner(touch):
             self._cancel_corner()
         return False
 
     def _touch_up(self, _window: Any, touch: Any) -> bool:
         self.poke()
+        if touch is self._answer_touch:
+            self._answer_touch = None
+            return True
         if touch is self._corner_touch:
             self._cancel_corner()
         return False

@@ -171,9 +171,9 @@ WIN_LINES: dict[str, WinLine] = {
         ("T1>F1", "T5>F6", "T9>F3", "T13>F8"), 52, whole_deck=True,
         midway=((4, lambda g: all(len(g.pile(f)) == 13 for f in ("F1", "F2", "F3", "F4"))),)),
     "pyramid": WinLine(
-        {"T22": "KH", "T23": "QD", "C": "AS", "S": "2C 3C"}, ("remove:T22", "remove:C,T23"), 48,
-        down={"S": 2}, closed_when_won=True, grade="best",
-        midway=((1, lambda g: g.score == -4),)),  # minus the pyramid, stock and current cards
+        {"T22": "KH", "T23": "QD", "C": "AS", "S": "2C 3C"}, ("remove:T22", "remove:C,T23"), 50,
+        down={"S": 2}, closed_when_won=True, grade="best",  # the score: cards removed
+        midway=((1, lambda g: g.score == 48 and g.match_points == -4),)),
     "royal_marriage": WinLine(
         {"T1": "QH", "T2": "6C", "T3": "TD", "S": "KH 9C"},
         ("deal", "remove:T2,T4", "deal", "remove:T1,T4"), 2, down={"S": 2},  # 6C..9C: TD goes
@@ -258,7 +258,7 @@ WIN_LINES: dict[str, WinLine] = {
          "F4": "AS 2C 3S 4C 5S 6C 7S 8C 9S TC JS QC"},
         ("W>F1", "T4>F4", "T1>F3"), 52, whole_deck=True),
     "pyramid_pairs": WinLine(
-        {"T22": "QS", "T23": "QD", "S": "AC"}, ("remove:T22,T23",), 49, down={"S": 1}),
+        {"T22": "QS", "T23": "QD", "S": "AC"}, ("remove:T22,T23",), 51, down={"S": 1}),
     "selective_canfield": WinLine(
         {**_home("89TJQKA23456"), "T1": "7C", "T2": "7D", "T3": "7H", "T4": "7S"},
         ("T1>F1", "T2>F2", "T3>F3", "T4>F4"), 52, vars={"base": 8}, whole_deck=True),

@@ -114,7 +114,7 @@ def test_a_visitor_at_the_first_frame_switches_language_and_the_play_is_logged(
     out = started_with_services
     first = out["first_frame"]
     assert not first["log_open"] and first["later"] == [], first
-    assert out["title_ru"] == catalog_ru("Solitaire")
+    assert out["title_ru"] == catalog_ru("Card games")
     assert out["errors"] == []
     assert out["plays"] == [["klondike", 1, 1]]
 

@@ -32,7 +32,7 @@ def test_deal_shape():
     s = g.index["S"]
     assert len(g.cards[s]) == 24 and g.down[s] == 24
     assert g.pile("C") == g.pile("W") == g.pile("D") == []
-    assert g.vars["pass"] == 1 and g.score == -52
+    assert g.vars["pass"] == 1 and g.match_points == -52
     up = games.new("pyramid", 9, all_face_up=True)
     assert not any(up.down[p] for p in pyr) and up.cards == g.cards
 
@@ -86,7 +86,7 @@ def test_three_passes_then_the_apex_rescue():
     assert g.pile("W") == [parse("2H")]
     g.play("remove:C,T3")
     g.play("remove:T2,W")
-    assert g.won and g.vars["cleared"] == 3 and g.score == 20 and g.grade == "winner"
+    assert g.won and g.vars["cleared"] == 3 and g.match_points == 20 and g.grade == "winner"
     with pytest.raises(IllegalMove, match="already won"):
         g.play("rescue:T1")
 
@@ -104,18 +104,18 @@ def test_rescue_is_off_in_scored_play_and_by_option():
 def test_win_in_a_later_pass_scores_less():
     g = arrange(new(), {"T22": "KH", "W": "5C"}, **{"pass": 2})
     g.play("remove:T22")
-    assert g.won and g.score == 35 - 1 and g.grade == "winner"
+    assert g.won and g.match_points == 35 - 1 and g.grade == "winner"
 
 
 def test_scored_match_plays_on_to_save_points():
     g = arrange(new(scored_match=True), {"T22": "KH", "C": "8S", "S": "KC 5D"}, {"S": 2})
     g.play("remove:T22")
-    assert g.vars["cleared"] == 1 and not g.won and g.score == 47
+    assert g.vars["cleared"] == 1 and not g.won and g.match_points == 47
     g.play("deal")
     g.play("remove:C,W")
     g.play("deal")
     g.play("remove:C")
-    assert g.won and g.over and g.score == 50
+    assert g.won and g.over and g.match_points == 50
 
 
 def test_pair_pile_top_stays_available():
@@ -140,3 +140,27 @@ def test_king_on_the_pair_pile_is_spent_and_removed_cards_are_out_of_play():
         plain.play("remove:D,T22")
     with pytest.raises(IllegalMove, match="pick two cards that add up to 13"):
         plain.play("T22>W")
+
+
+def test_the_score_shown_starts_at_zero_and_counts_the_cards_removed():
+    """The table shows ``score``: a visitor read the match points' -52 at the deal as a
+    penalty; the cards taken off start at 0 and only grow."""
+    from games.game_texts import texts
+
+    for game_id in ("pyramid", "pyramid_pairs"):
+        g = games.new(game_id, 9)
+        assert g.score == 0 and g.match_points == -52
+        assert texts(game_id).score_label == "cards removed"
+    g = arrange(new(), {"T22": "KH", "T23": "6S", "C": "7D"})
+    before = g.score
+    g.play("remove:T22")
+    assert g.score == before + 1 and g.score > 0
+
+
+def test_a_scored_match_shows_its_match_points_when_the_game_is_over():
+    g = arrange(new(scored_match=True), {"T22": "KH", "C": "8S", "S": "KC 5D"}, {"S": 2})
+    g.play("remove:T22")
+    assert g.grade is None or isinstance(g.grade, str)
+    for move in ("deal", "remove:C,W", "deal", "remove:C"):
+        g.play(move)
+    assert g.over and g.grade.msgid == "Match points: {n}" and g.grade.fields == {"n": 50}

@@ -52,4 +52,4 @@ def test_rescue_after_the_last_pass():
     assert [g.notation(m) for m in g.legal_moves()] == ["rescue:T1"]
     g.play("rescue:T1")
     g.play("remove:C,T2")
-    assert g.won and g.score == 20 - 1 and g.grade == "winner"
+    assert g.won and g.match_points == 20 - 1 and g.grade == "winner"

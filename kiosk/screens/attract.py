@@ -4,7 +4,10 @@ never reaches the demo's cards (the screen takes every touch itself).
 
 A game with a deal list replays a solved deal to its win at a watchable pace
 (:meth:`kiosk.solving.attract.DemoPlayer.pace`); the win gets the table's celebration
-(:func:`kiosk.screens.celebration.fireworks`) under a "Solved!" panel, then the next game comes."""
+(:func:`kiosk.screens.celebration.fireworks`) under a "Solved!" panel, then the next game comes.
+A game against the computer shows one hand played computer against computer, every hand
+open as a watcher would see it (:class:`kiosk.solving.attract.HandDemo`), so a passer-by
+learns those games are there too. A demo table is never logged."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from kiosk.platform import heap
 from kiosk.screens.celebration import cascade_over, fireworks
 from kiosk.screens.widgets import GOLD, Felt, Panel
 from kiosk.settings.config import HAND_TABLES
-from kiosk.solving.attract import DemoPlayer
+from kiosk.solving.attract import DemoPlayer, HandDemo
 from kiosk.table.controller import TableController
 from kiosk.table.table_view import TableView
 
@@ -52,7 +55,7 @@ class AttractScreen(Screen):
         self.add_widget(self.root)
         self.view: TableView | None = None
         self.ctl: TableController | None = None
-        self.player: DemoPlayer | None = None
+        self.player: DemoPlayer | HandDemo | None = None
         self.banner = Panel(orientation="vertical", size_hint=(None, None),
                             fill=(0.02, 0.1, 0.05, 0.82))
         self.prompt = Label(bold=True, color=GOLD, halign="center", valign="middle")
@@ -81,8 +84,8 @@ class AttractScreen(Screen):
     def start(self) -> None:
         """Start the demo (from the welcome screen's timer)."""
         app = self.app
-        # the demo replays solved deals; games against the computer have none (yet)
-        self._order = [g for g in app.game_ids() if g not in HAND_TABLES]
+        # the solitaires replay solved deals; the games against the computer show a hand
+        self._order = list(app.game_ids())
         if not self._order:
             return
         self.running = True
@@ -118,7 +121,8 @@ class AttractScreen(Screen):
         game_id = self._order[self._index]
         options = app.cfg.options_for(game_id)
         try:
-            self.player = DemoPlayer(game_id, options, self._rnd)
+            demo = HandDemo if game_id in HAND_TABLES else DemoPlayer
+            self.player = demo(game_id, options, self._rnd)
             self.ctl = TableController(game_id, self.player.seed(), options, autoplay=False,
                                        demo=True)
             self.player.fast_forward(self.ctl.game)  # a long line: only its end is shown
@@ -148,8 +152,14 @@ class AttractScreen(Screen):
         if not self.running or self.ctl is None or self.player is None:
             return
         try:
-            move = self.player.next_move(self.ctl.game)
-            if move is not None and self.ctl.play(move, "demo") is None:  # the view redraws
+            if isinstance(self.player, HandDemo):  # the players' game, shown open
+                if self.player.advance(self.ctl.game):
+                    if self.view is not None:
+                        self.view.sync(animate=True)
+                    self._ev = Clock.schedule_once(self._step, self._pace)
+                    return
+            elif (move := self.player.next_move(self.ctl.game)) is not None \
+                    and self.ctl.play(move, "demo") is None:  # the view redraws
                 self._ev = Clock.schedule_once(self._step, self._pace)
                 return
         except Exception:  # noqa: BLE001
@@ -199,7 +209,9 @@ class AttractScreen(Screen):
         self.prompt.text = app.tr("Touch the screen to play")
         if self.ctl is not None:
             name = game_text(app.catalog_entry(self.ctl.game_id), "names", app.lang)
-            self.caption.text = app.tr("Demo: {game}", game=name)
+            self.caption.text = (app.tr("Demo: {game}, the computer plays every hand", game=name)
+                                 if isinstance(self.player, HandDemo) else
+                                 app.tr("Demo: {game}", game=name))
         self._arrange()
 
     def _arrange(self, *_a) -> None:

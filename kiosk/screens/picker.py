@@ -1,4 +1,11 @@
-"""The game picker: big tiles, one per game, in pages a finger swipes (or the arrows turn)."""
+"""The game picker: big tiles, one per game, in pages a finger swipes (or the arrows turn).
+
+The games come in two groups, each on its own pages: the solitaires, then the hands played
+against the computer. Mixed in the configuration's order, the three games against the
+computer sat on pages 4 and 5 of 8 where nobody looking for one would find them; two tabs
+under the pages name the groups, show which one is open and turn to its first page. A new
+visitor starts on the first page (:meth:`PickerScreen.first_page`), not where the last one
+left it."""
 
 from __future__ import annotations
 
@@ -13,6 +20,8 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from games import GameError
+from games.registry import listed
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, LanguageBar
 
@@ -80,15 +89,26 @@ class PickerScreen(Screen):
         self.prev.bind(on_release=lambda *_: self.carousel.load_previous())
         self.next.bind(on_release=lambda *_: self.carousel.load_next())
         self.carousel.bind(index=self._page_label)
-        for w in (self.title, self.langs, self.carousel, self.prev, self.next, self.page):
+        #: the groups' tabs: "solitaire" and "versus" (played against the computer)
+        self.tabs = {group: KButton(size_hint=(None, None), color=(1, 1, 1, 1), bold=True)
+                     for group in GROUPS}
+        for group, tab in self.tabs.items():
+            tab.bind(on_release=lambda _b, g=group: self.open_group(g))
+        for w in (self.title, self.langs, self.carousel, self.prev, self.next, self.page,
+                  *self.tabs.values()):
             root.add_widget(w)
         self.add_widget(root)
+        #: the group of each page, and the page each game is on
+        self.page_groups: list[str] = []
+        self._page_of: dict[str, int] = {}
         self._built_for = None
         self.bind(size=self._arrange)
 
     def retranslate(self) -> None:
         app = App.get_running_app()
         self.title.text = app.tr("Choose a game")
+        self.tabs["solitaire"].text = app.tr("Solitaire")
+        self.tabs["versus"].text = app.tr("Play against the computer")
         self.langs.current = app.lang
         self._built_for = None
         self._arrange()
@@ -113,16 +133,24 @@ class PickerScreen(Screen):
         self.title.size = (self.langs.x - 32 * u, top)  # never under the language buttons
         self.title.pos = (16 * u, h - top)
         arrow = 54 * u
-        bottom = 58 * u
+        # the tabs' bar: taller on a narrow screen, where a group's name takes two lines
+        bottom = (58 if w >= h else 84) * u
         self.carousel.pos = (arrow + 8 * u, bottom)
         self.carousel.size = (w - 2 * (arrow + 8 * u), h - top - bottom)
         for b, x in ((self.prev, 4 * u), (self.next, w - arrow - 4 * u)):
             b.size = (arrow, min(180 * u, self.carousel.height))
             b.pos = (x, bottom + (self.carousel.height - b.height) / 2)
             b.font_size = 44 * u
-        self.page.size = (w, bottom)
-        self.page.pos = (0, 0)
+        counter = 110 * u
+        self.page.size = (counter, bottom)
+        self.page.pos = ((w - counter) / 2, 0)
         self.page.font_size = 18 * u
+        tab_w = (w - counter) / 2 - 12 * u
+        for tab, x in ((self.tabs["solitaire"], 8 * u), (self.tabs["versus"], w - 8 * u - tab_w)):
+            tab.size = (tab_w, bottom - 10 * u)
+            tab.pos = (x, 5 * u)
+            tab.font_size = 20 * u
+            tab.min_font = READ_PX * u
         key = (app.lang, self.per_page(), round(u, 3), tuple(app.game_ids()))
         if key != self._built_for:
             self._build_pages(u)
@@ -132,18 +160,24 @@ class PickerScreen(Screen):
     def _build_pages(self, u: float) -> None:
         app = App.get_running_app()
         cols, rows = self.per_page()
-        entries = app.catalog()
         keep = self.carousel.index or 0
         self.carousel.clear_widgets()
+        self.page_groups, self._page_of = [], {}
         per = cols * rows
-        for start in range(0, max(1, len(entries)), per):
-            grid = GridLayout(cols=cols, rows=rows, spacing=14 * u, padding=6 * u)
-            chunk = entries[start:start + per]
-            for entry in chunk:
-                grid.add_widget(GameTile(entry, app.lang, u))
-            for _ in range(per - len(chunk)):
-                grid.add_widget(Widget())
-            self.carousel.add_widget(grid)
+        for group, entries in grouped(app.catalog()):
+            for start in range(0, len(entries), per):
+                grid = GridLayout(cols=cols, rows=rows, spacing=14 * u, padding=6 * u)
+                chunk = entries[start:start + per]
+                for entry in chunk:
+                    grid.add_widget(GameTile(entry, app.lang, u))
+                    self._page_of[entry["id"]] = len(self.page_groups)
+                for _ in range(per - len(chunk)):
+                    grid.add_widget(Widget())
+                self.carousel.add_widget(grid)
+                self.page_groups.append(group)
+        if not self.carousel.slides:  # no game enabled: one empty page
+            self.carousel.add_widget(GridLayout(cols=cols, rows=rows))
+            self.page_groups.append(GROUPS[0])
         pages = len(self.carousel.slides)
         if pages:
             self.carousel.index = min(keep, pages - 1)
@@ -156,12 +190,47 @@ class PickerScreen(Screen):
         self.next.opacity = 1 if index < pages else 0.25
         self.prev.disabled = index <= 1
         self.next.disabled = index >= pages
+        # the tabs only when both groups have games; the open page's group is lit
+        both = all(g in self.page_groups for g in GROUPS)
+        current = self.page_groups[index - 1] if index - 1 < len(self.page_groups) else None
+        for group, tab in self.tabs.items():
+            tab.opacity = 1 if both else 0
+            tab.disabled = not both
+            tab.selected = both and group == current
+            tab.bg = (1, 1, 1, 0.12)
+            tab.bg_down = (0.98, 0.76, 0.25, 0.55)
+
+    def open_group(self, group: str) -> None:
+        """Turn to the first page of ``group`` (its tab was tapped)."""
+        if group in self.page_groups:
+            self.carousel.index = self.page_groups.index(group)
+
+    def first_page(self) -> None:
+        """The next visitor starts at the beginning."""
+        if self.carousel.slides:
+            self.carousel.index = 0
 
     def show_game(self, game_id: str) -> None:
         """Turn to the page holding ``game_id`` (used when coming back from a table)."""
-        ids = [e["id"] for e in App.get_running_app().catalog()]
-        if game_id in ids:
-            cols, rows = self.per_page()
-            page = ids.index(game_id) // (cols * rows)
-            if page < len(self.carousel.slides):
-                self.carousel.index = page
+        page = self._page_of.get(game_id)
+        if page is not None and page < len(self.carousel.slides):
+            self.carousel.index = page
+
+
+#: the picker's groups, in their order: solitaires, then games against the computer
+GROUPS = ("solitaire", "versus")
+
+
+def grouped(entries: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The catalog's entries in the picker's groups (each in the configuration's order);
+    an empty group is left out."""
+    versus = [e for e in entries if _seated(e["id"])]
+    solitaire = [e for e in entries if not _seated(e["id"])]
+    return [(g, es) for g, es in zip(GROUPS, (solitaire, versus), strict=True) if es]
+
+
+def _seated(game_id: str) -> bool:
+    try:
+        return listed(game_id).seated
+    except GameError:  # an unknown game is listed with the solitaires
+        return False

@@ -89,7 +89,8 @@ class WelcomeScreen(Screen):
     def retranslate(self) -> None:
         app = App.get_running_app()
         tr = app.tr
-        self.title.text = tr("Solitaire")
+        # the collection's name: solitaires and hands against the computer alike
+        self.title.text = tr("Card games")
         self.subtitle.text = tr("Touch the screen to play")
         self.count.text = app.trn("{n} card game", "{n} card games", len(app.game_ids()))
         self.langs.current = app.lang
@@ -121,6 +122,7 @@ class WelcomeScreen(Screen):
         self.langs.size = (min(w * (0.9 if w > h else 0.8), 420 * u), 56 * u)
         self.langs.pos = (w - self.langs.width - 12 * u, h - self.langs.height - 12 * u)
         self.title.font_size = 64 * u
+        self.title.min_font = 36 * u  # "Карточные игры" on a narrow screen: smaller, whole
         self.title.size = (w * 0.94, 100 * u)
         self.title.x = w * 0.03
         self.title.y = h * (0.62 if w > h else 0.7)

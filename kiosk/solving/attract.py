@@ -178,3 +178,84 @@ class DemoPlayer:
                 self._queue = steps[1:]
                 return steps[0]
         return None
+
+
+#: the most moves one demo hand against the computer shows (a hand is far shorter)
+HAND_MAX_MOVES = 200
+
+
+class HandDemo:
+    """One demo hand of a game against the computer, played computer against computer.
+
+    A passer-by who only ever sees solitaires in attract mode never learns that the kiosk
+    also deals gin rummy, poker and a trick game. Every seat here, the visitor's included,
+    is played by the game's own computer player (:func:`games.players.player_for`), each
+    from its own :class:`games.seats.View`, as at a real table. The game they play is
+    :attr:`real`; the table shows a copy of it with every hand open
+    (:meth:`show`), as a watcher standing behind the players would see it: the game itself
+    keeps the computer seats' hands face down, and a player's view never depends on what
+    the copy shows. The show ends with the first hand, or when the game is over or stuck."""
+
+    line = None
+    skipped = 0
+    replays = False
+
+    def __init__(self, game_id: str, options: dict[str, Any] | None = None,
+                 rnd: random.Random | None = None,
+                 max_moves: int = HAND_MAX_MOVES) -> None:
+        self.game_id = game_id
+        self.options = dict(options or {})
+        self.rnd = rnd or random.Random()
+        self.max_moves = max_moves
+        self.played = 0
+        self._seed: int | None = None
+        self.real: games.Game = games.new(game_id, self.seed(), **self.options)
+        self._hands = len(self.real.hand_records())
+
+    def seed(self) -> int:
+        if self._seed is None:
+            self._seed = self.rnd.randint(1, 999_999)
+        return self._seed
+
+    def fast_forward(self, shown: games.Game) -> None:
+        """Nothing is left out of a hand: ``shown`` (the table's game) gets the deal open."""
+        self.show(shown)
+
+    def pace(self, slowest: float = SLOWEST) -> float:
+        """A move every ``slowest`` seconds: a watcher follows each card of every seat."""
+        return slowest
+
+    def show(self, shown: games.Game) -> None:
+        """Lay :attr:`real`'s cards out on ``shown`` (the same game, the table's copy) with
+        every hand face up; the stock stays face down, as it is for everyone."""
+        real = self.real
+        hands = set(real.roles.get("hand", ()))
+        shown.cards = [list(p) for p in real.cards]
+        shown.down = [0 if i in hands else d for i, d in enumerate(real.down)]
+        shown.vars = dict(real.vars)
+
+    def hand_over(self) -> bool:
+        """The first hand of the show has ended (or the whole game)."""
+        return self.real.over or len(self.real.hand_records()) > self._hands
+
+    def next_move(self) -> Move | None:
+        """The move of the seat to move in :attr:`real`, decided by its computer player
+        from its own view; None when the hand is over or after :attr:`max_moves`."""
+        from games.seats import SeatedGame
+
+        real = self.real
+        if not isinstance(real, SeatedGame) or self.played >= self.max_moves \
+                or self.hand_over() or not real.legal_moves():
+            return None
+        return real.computer_move()
+
+    def advance(self, shown: games.Game) -> bool:
+        """Play the next move on :attr:`real` and show it on ``shown``; False when the show
+        is over."""
+        move = self.next_move()
+        if move is None:
+            return False
+        self.real.play(move)
+        self.played += 1
+        self.show(shown)
+        return True

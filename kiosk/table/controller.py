@@ -36,7 +36,7 @@ from kiosk.table.hint_state import HintState
 log = logging.getLogger("kiosk.controller")
 
 EVENTS = ("on_move", "on_new_deal", "on_undo", "on_won", "on_over", "on_leave", "on_change",
-          "on_hint", "on_refused", "on_touch", "on_button", "on_idle", "on_restore")
+          "on_hint", "on_refused", "on_touch", "on_button", "on_idle", "on_idle_warning", "on_restore")
 #: ``on_refused(what, source)``: an Undo with nothing to take back (the screen says so)
 NOTHING_TO_UNDO = "nothing_to_undo"
 
@@ -94,6 +94,10 @@ class TableController:
         self._idle_timeout: float | None = None
         self._idle_timer: Timer | None = None
         self._idle_cancel: Callable[[], None] | None = None
+        #: seconds before the deadline when ``on_idle_warning`` asks "Still playing?"
+        self._idle_warn = 0.0
+        #: the ``last_input`` that warning was given for (an input since: warn again)
+        self._warned_for: float | None = None
         #: games put aside by a new deal, newest last: (game, undo groups, seconds played)
         self._shelf: list[tuple[games.Game, list[int], float]] = []
 
@@ -358,26 +362,33 @@ class TableController:
         self._emit("on_button", name)
 
     # ------------------------------------------------------------------ idle
-    def watch_idle(self, timeout: float, timer: Timer) -> None:
+    def watch_idle(self, timeout: float, timer: Timer, warn: float = 0.0) -> None:
         """Input happened at this table; with no more input for ``timeout`` seconds the
         player has left: the controller leaves (``leave("idle")``, the log ends the play
         ``abandoned``) and then emits ``on_idle`` (the lobby shows the welcome screen).
         ``timer`` is the clock's scheduler (Kivy's on the kiosk), as for autoplay.
+        With ``warn`` > 0 it first emits ``on_idle_warning(seconds_left)`` that many seconds
+        before the deadline, so a slow player can be asked whether they are still there
+        (WCAG 2.2.1) before the game is given up; an input after it starts the wait anew.
 
         Each input only moves ``last_input``; one due call is pending at a time and, when it
         comes early (input came since), waits for the rest of the time."""
-        if timer is not self._idle_timer or timeout != self._idle_timeout:
+        warn = max(0.0, min(float(warn), float(timeout)))
+        if timer is not self._idle_timer or timeout != self._idle_timeout \
+                or warn != self._idle_warn:
             self.stop_idle()
-        self._idle_timeout, self._idle_timer = float(timeout), timer
+        self._idle_timeout, self._idle_timer, self._idle_warn = float(timeout), timer, warn
         self.last_input = self._clock()
         if self._idle_cancel is None:
-            self._idle_cancel = timer(self._idle_timeout, self._idle_due)
+            self._idle_cancel = timer(self._idle_timeout - warn if warn else self._idle_timeout,
+                                      self._idle_due)
 
     def stop_idle(self) -> None:
         """The table is not shown (or left): no idle deadline until :meth:`watch_idle`."""
         if self._idle_cancel is not None:
             self._idle_cancel()
         self._idle_cancel = None
+        self._warned_for = None
 
     def idle_left(self) -> float | None:
         """Seconds until the table counts as left alone (None: not watched)."""
@@ -390,6 +401,15 @@ class TableController:
         if self._idle_timeout is None or self._idle_timer is None or self.last_input is None:
             return
         left = self.last_input + self._idle_timeout - self._clock()
+        warned = self._warned_for == self.last_input
+        if self._idle_warn and not warned and left > self._idle_warn:
+            self._idle_cancel = self._idle_timer(left - self._idle_warn, self._idle_due)
+            return
+        if self._idle_warn and not warned and left > 0:
+            self._warned_for = self.last_input
+            self._idle_cancel = self._idle_timer(left, self._idle_due)
+            self._emit("on_idle_warning", left)
+            return
         if left > 0:
             self._idle_cancel = self._idle_timer(left, self._idle_due)
             return

@@ -12,6 +12,7 @@ import pytest
 
 import games
 from kiosk.i18n import catalog
+from kiosk.lobby import WARNING_SECONDS
 from kiosk.records import export
 from tests.conftest import arrange
 
@@ -135,7 +136,7 @@ def test_idle_timeout_abandons_the_play_and_welcomes_the_next_visitor(ui):
     app, lobby = ui.app, ui.app.lobby
     app.set_language("ru")  # the visitor switched language
     open_klondike(ui)
-    lobby.idle_timeout = 1.5
+    lobby.idle_timeout, lobby.warning_seconds = 1.2, 0.3   # then "Still playing?" for 0.3 s
     try:
         ui.tap(*ui.card_center("S"))
         play = lobby.session.play
@@ -144,23 +145,24 @@ def test_idle_timeout_abandons_the_play_and_welcomes_the_next_visitor(ui):
         ui.tap(*ui.card_center("S"))  # input resets the timer
         ui.wait(0.9)
         assert app.sm.current == "table"
+        assert ui.until(lambda: lobby.warning_shown, 4)
         assert ui.until(lambda: app.sm.current == "welcome", 4)
         assert play.result == "abandoned" and app.lang == "en"
         assert db_rows(app, "SELECT result, moves FROM plays WHERE id = ?",
                        [play.id]) == [("abandoned", 2)]
     finally:
-        lobby.idle_timeout = 86400
+        lobby.idle_timeout, lobby.warning_seconds = 86400, WARNING_SECONDS
         lobby.arm()
 
 
 def test_the_operator_menu_times_out_too(ui, menu):
     lobby = ui.app.lobby
-    lobby.idle_timeout = 0.3
+    lobby.idle_timeout, lobby.warning_seconds = 0.3, 0.3
     try:
         lobby.arm()
         assert ui.until(lambda: ui.app.sm.current == "welcome", 3)
     finally:
-        lobby.idle_timeout = 86400
+        lobby.idle_timeout, lobby.warning_seconds = 86400, WARNING_SECONDS
         lobby.arm()
 
 
@@ -481,10 +483,10 @@ def test_score_label_and_refusals_in_the_visitors_language(ui):
     ui.drag(*ui.card_center("T2"), *ui.card_center("T4"))
     assert app.table.toast.text == "8♠ можно положить только на красную 9."
     entry = app.catalog_entry("pyramid")
-    assert entry["score"]["label"] == "match points"
+    assert entry["score"]["label"] == "cards removed"
     app.open_game("pyramid", 3)
     ui.frames(2)
-    assert "Очки: " in app.table.status.text
+    assert "Убрано: 0" in app.table.status.text   # a start reads as a start, not as -52
 
 
 def test_every_score_label_is_translated():

@@ -109,7 +109,8 @@ def test_the_table_keeps_its_log_session_idle_deadline_and_hint_state(ui, table)
     assert ctl.log_session is lobby.session and lobby.session.controller is ctl
     assert lobby._idle_ev is None                  # no lobby timer on the table ...
     left = ctl.idle_left()
-    assert left is not None and 0 < left <= lobby.idle_timeout   # ... the table's own
+    # ... the table's own: the quiet time, then "Still playing?" counts down
+    assert left is not None and 0 < left <= lobby.idle_timeout + lobby.warning_seconds
     assert ui.table.help.state is ctl.hints
     touches = []
     ctl.bind(on_touch=lambda: touches.append(1))
@@ -125,13 +126,13 @@ def test_the_idle_timeout_on_the_table_is_the_controllers(ui, table):
     lobby = ui.app.lobby
     left: list[str] = []
     ctl.bind(on_leave=lambda _game, source: left.append(source))
-    before = lobby.idle_timeout
-    lobby.idle_timeout = 0.3
+    before = lobby.idle_timeout, lobby.warning_seconds
+    lobby.idle_timeout, lobby.warning_seconds = 0.3, 0.3
     try:
         lobby.arm()
         assert lobby._idle_ev is None and ctl.idle_left() is not None
         assert ui.until(lambda: ui.app.sm.current == "welcome", 3)
         assert left == ["idle"]
     finally:
-        lobby.idle_timeout = before
+        lobby.idle_timeout, lobby.warning_seconds = before
         lobby.arm()
