@@ -7,8 +7,10 @@ Pi), and a sheet must open at once. Implemented: LB1 (class resolution), LB4-LB8
 breaks, spaces, zero width space), LB9 (combining marks), LB11-LB31 for the classes a
 kiosk text uses: Latin and Cyrillic words, digits, punctuation, and the CJK rules (no line
 starts with "，", "。" or a closing bracket, none ends with an opening one; Han characters
-break between each other). Not implemented: the emoji, Hangul syllable and regional
-indicator rules (no such text here) and LB25's full number grammar (a simpler form).
+break between each other), plus one tailoring UAX #14 allows: a number keeps the
+Chinese measure word after it ("共玩了 1 局" never ends a line with "1"). Not
+implemented: the emoji, Hangul syllable and regional indicator rules (no such text here)
+and LB25's full number grammar (a simpler form).
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ def _pair_breaks(before: str, after: str, before_sp: bool, quotes_part: bool = F
         return False                                  # LB16
     if b == "B2" and a == "B2":
         return False                                  # LB17
+    if b == "NU" and a in _IDEO:
+        return False                                  # a number keeps its measure word
     if before_sp:
         return True                                   # LB18
     if (a == "QU" or b == "QU") and not quotes_part:
