@@ -18,7 +18,6 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
@@ -46,6 +45,9 @@ log = logging.getLogger("kiosk.screen")
 
 AUTOPLAY_DELAY = MOVE_TIME + 0.05
 ACTION_BG = (0.98, 0.76, 0.25, 0.9)
+#: the rules sheet's last paragraph: what the sheet's deck button does
+DECK_NOTE = ("Four-colour deck: clubs ♣ are green and diamonds ♦ blue, so every suit has a "
+             "colour of its own. The button below switches it on or off.")
 
 
 def _kivy_timer(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
@@ -570,20 +572,44 @@ class TableScreen(Screen):
                          font_size=26 * u, min_font=READ_PX * u, size_hint_y=None,
                          height=60 * u, halign="left", valign="middle")
         scroll = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"])
-        body = FitLabel(text=game_text(entry, "rules", app.lang), color=(1, 1, 1, 0.95),
+        rules = game_text(entry, "rules", app.lang) + "\n\n" + tr(DECK_NOTE)
+        body = FitLabel(text=rules, color=(1, 1, 1, 0.95),
                         font_size=READ_PX * u, size_hint_y=None, halign="left",
                         valign="top", line_height=1.15, mode="grow", inset=6 * u)
         scroll.add_widget(body)
         close = KButton(text=tr("Close"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
                         font_size=20 * u, size_hint=(None, None), size=(200 * u, 56 * u))
         close.bind(on_release=lambda *_: self.close_sheet())
-        row = BoxLayout(size_hint_y=None, height=58 * u)
-        row.add_widget(Label())
+        # the sheet's option: a visitor who tells ♣ from ♠ by colour switches the deck
+        deck = KButton(text=self.deck_text(), color=(1, 1, 1, 1), font_size=19 * u,
+                       min_font=READ_PX * u, size_hint=(1, None), height=56 * u,
+                       selected=app.four_colour, bg_down=(0.98, 0.76, 0.25, 0.55))
+        deck.bind(on_release=lambda *_: self.switch_deck())
+        self.deck_button = deck
+        row = BoxLayout(size_hint_y=None, height=58 * u, spacing=14 * u)
+        row.add_widget(deck)
         row.add_widget(close)
         for wdg in (title, scroll, row):
             s.panel.add_widget(wdg)
         self.rules_body = body
         self._layout_sheet()
+
+    def deck_text(self) -> str:
+        tr = self.app.tr
+        return tr("Four-colour deck: on") if self.app.four_colour else \
+            tr("Four-colour deck: off")
+
+    def switch_deck(self) -> None:
+        """The four-colour deck on or off for this visit (clubs green, diamonds blue); the
+        next visitor finds the operator's choice again (:meth:`KioskApp.go_welcome`)."""
+        app = self.app
+        app.four_colour = not app.four_colour
+        if self.view is not None:
+            self.view.four_colour = app.four_colour
+        button = getattr(self, "deck_button", None)
+        if button is not None:
+            button.text = self.deck_text()
+            button.selected = app.four_colour
 
     def on_leave(self, *_a) -> None:
         """Another screen took over (the picker, the welcome screen, attract mode)."""
