@@ -19,11 +19,14 @@ OPERATOR_PAGES = ("stats", "status", "export", "games", "system")
 
 
 def settle() -> None:
-    """Lay the screen out (Kivy's layouts and labels run before a frame) without drawing."""
+    """Lay the screen out (Kivy's layouts and labels run before a frame) and let one frame
+    run what the screen scheduled for it."""
+    from kivy.base import EventLoop
     from kivy.clock import Clock
 
     for _ in range(3):
         Clock.tick_draw()
+    EventLoop.idle()  # what a screen schedules for its next frame (a rebuilt picker's tiles)
 
 
 def quiet_tables(monkeypatch) -> None:
