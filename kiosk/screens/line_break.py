@@ -8,13 +8,15 @@ breaks, spaces, zero width space), LB9 (combining marks), LB11-LB31 for the clas
 kiosk text uses: Latin and Cyrillic words, digits, punctuation, and the CJK rules (no line
 starts with "，", "。" or a closing bracket, none ends with an opening one; Han characters
 break between each other), plus one tailoring UAX #14 allows: a number keeps the
-Chinese measure word after it ("共玩了 1 局" never ends a line with "1"). Not
+Chinese measure word after it ("共玩了 1 局" never ends a line with "1"), and a short
+quoted Chinese term stays whole ("“明牌”"). Not
 implemented: the emoji, Hangul syllable and regional indicator rules (no such text here)
 and LB25's full number grammar (a simpler form).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -154,4 +156,27 @@ def break_units(paragraph: str) -> list[str]:
             prev, spaces = cls, False
     if start < len(paragraph):
         units.append(paragraph[start:])
-    return units
+    return _keep_short_quotes(paragraph, units)
+
+
+#: a Chinese term in quotes this short stays on one line ("“明 / 牌”" read as two words)
+SHORT_QUOTE = 4
+_QUOTED = re.compile(r"[“「『]([^”」』\n]{1,%d})[”」』]" % SHORT_QUOTE)  # noqa: UP031
+
+
+def _keep_short_quotes(paragraph: str, units: list[str]) -> list[str]:
+    """``units`` without the breaks inside a short quoted Chinese term."""
+    if len(units) < 2 or not _QUOTED.search(paragraph):
+        return units
+    inside = set()
+    for m in _QUOTED.finditer(paragraph):
+        inside.update(range(m.start() + 1, m.end()))
+    out: list[str] = []
+    at = 0
+    for unit in units:
+        if out and at in inside:
+            out[-1] += unit
+        else:
+            out.append(unit)
+        at += len(unit)
+    return out

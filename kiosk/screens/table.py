@@ -581,11 +581,11 @@ class TableScreen(Screen):
                         font_size=20 * u, size_hint=(None, None), size=(200 * u, 56 * u))
         close.bind(on_release=lambda *_: self.close_sheet())
         # the sheet's option: a visitor who tells ♣ from ♠ by colour switches the deck
-        deck = KButton(text=self.deck_text(), color=(1, 1, 1, 1), font_size=19 * u,
-                       min_font=READ_PX * u, size_hint=(1, None), height=56 * u,
-                       selected=app.four_colour, bg_down=(0.98, 0.76, 0.25, 0.55))
+        deck = KButton(text=self.deck_text(), font_size=19 * u, min_font=READ_PX * u,
+                       size_hint=(1, None), height=56 * u, bg_down=(0.98, 0.76, 0.25, 0.92))
         deck.bind(on_release=lambda *_: self.switch_deck())
         self.deck_button = deck
+        self._light_deck()
         row = BoxLayout(size_hint_y=None, height=58 * u, spacing=14 * u)
         row.add_widget(deck)
         row.add_widget(close)
@@ -606,10 +606,16 @@ class TableScreen(Screen):
         app.four_colour = not app.four_colour
         if self.view is not None:
             self.view.four_colour = app.four_colour
+        self._light_deck()
+
+    def _light_deck(self) -> None:
+        """On: dark ink on gold (white on gold reads at 3.6:1); off: white on the panel."""
         button = getattr(self, "deck_button", None)
         if button is not None:
+            on = self.app.four_colour
             button.text = self.deck_text()
-            button.selected = app.four_colour
+            button.selected = on
+            button.color = INK_DARK if on else (1, 1, 1, 1)
 
     def on_leave(self, *_a) -> None:
         """Another screen took over (the picker, the welcome screen, attract mode)."""

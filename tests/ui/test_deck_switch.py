@@ -22,3 +22,21 @@ def test_a_visitor_switches_the_four_colour_deck_on_the_rules_sheet(ui):
     ui.frames(2)
     assert not ui.table.view.four_colour
 
+
+
+def test_the_switch_reads_on_and_off(ui):
+    """Its words against its face, 4.5:1 either way (white on the lit gold was 3.6:1)."""
+    from .contrast import contrast_problems
+    from .screen_walk import settle
+
+    for lang in ("zh", "en", "ru"):
+        ui.reset(lang, (800, 480))
+        ui.app.open_game("klondike", 7)
+        ui.table.show_rules()
+        settle()
+        for _ in range(2):
+            ui.table.switch_deck()
+            settle()
+            problems = contrast_problems(ui.table.deck_button, lang)
+            assert not problems, "\n".join(problems)
+        ui.app.go_welcome()

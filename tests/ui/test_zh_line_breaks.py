@@ -1,9 +1,9 @@
 """Chinese texts break where a reader does not stumble, at every width a label may have:
 a number keeps its measure word ("共玩了 1 / 局。" was drawn), no line ends with an opening
-quote or bracket nor starts with closing punctuation, and no line ends with the first one
-or two characters of a new phrase ("…牌组。接 / 完点…"). Every Chinese text: the games'
-names, descriptions and rules, the app's and the engine's catalogs (placeholders filled
-with numbers). And Chinese texts quote with “ ” or 「」, never with ASCII quotes."""
+quote or bracket nor starts with closing punctuation, no short quoted term is split ("“明 /
+牌”"), and no line ends with the first one or two characters of a new phrase ("…牌组。接 /
+完点…"). Every Chinese text: the games' names, descriptions and rules, the app's and
+the engine's catalogs (placeholders filled with numbers). And Chinese texts quote with “ ” or 「」, never with ASCII quotes."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 import games
 from games import game_texts
 from kiosk.i18n import DOMAINS, catalog
+from kiosk.screens.line_break import SHORT_QUOTE
 from kiosk.screens.text_fit import PHRASE_END, wrap_text
 
 NO_START = "，。、；：？！）」』】〕》〉’”…"
@@ -55,6 +56,10 @@ def line_problems(lines: list[str]) -> list[str]:
             out.append(f"a line ends with an opening mark: {a[-8:]} / {b[:8]}")
         if b[0] in NO_START:
             out.append(f"a line starts with a closing mark: {a[-8:]} / {b[:8]}")
+        opened = re.search(r"[“「『]([^”」』]*)$", a)
+        closed = re.match(r"([^“「『]*)[”」』]", b)
+        if opened and closed and len(opened.group(1)) + len(closed.group(1)) <= SHORT_QUOTE:
+            out.append(f"a short quoted term split: {a[-8:]} / {b[:8]}")
         stub = re.search(r"[" + "".join(PHRASE_END) + r"]([\u3400-\u9fff]{1,2})$", a)
         if stub and _han(b[0]):
             out.append(f"a phrase's first characters end a line: {a[-8:]} / {b[:8]}")
