@@ -217,6 +217,7 @@ class TableScreen(Screen):
             wdg.size_hint = (1, None)
             wdg.font_size = wdg.min_font = read
             wdg.mode = "grow"
+        self.status.opacity = 1  # a crowded landscape bar may have hidden it
         self._pad_verdict()
         if self.landscape:
             # wide enough for the status at the reading floor in Russian

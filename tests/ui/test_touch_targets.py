@@ -33,11 +33,13 @@ def _crowded(game_id: str, seed: int, steps: int) -> games.Game:
     return g
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280), (800, 480), (720, 1280)],
+                         ids=["landscape", "portrait", "landscape again", "portrait again"])
 def test_a_crowded_bar_keeps_every_button_a_target(ui, size):
     """Two action buttons ("Redeal", "Rescue") and the "no win possible: Undo?" line in
     the bar, in Russian: the bar's five buttons were squeezed to 21 px high at 800x480
-    and the verdict's button was 40 px high at 720x1280."""
+    and the verdict's button was 40 px high at 720x1280; turned to portrait after that,
+    the status line stays (hidden in the crowded landscape bar, it stayed hidden)."""
     g = _crowded("grand_piano_fragment", 2, 125)
     assert len([m for m in g.legal_moves() if m.src < 0 and m.dst < 0]) >= 2
     for lang in ("ru", "zh", "en"):
@@ -53,6 +55,8 @@ def test_a_crowded_bar_keeps_every_button_a_target(ui, size):
         bar = ui.table.bar
         for w in bar.children:
             assert w.y >= bar.y - 0.5 and w.top <= bar.top + 0.5, (lang, w, w.pos, w.size)
+        if size[0] < size[1]:  # the portrait bar has the room: its status line shows
+            assert ui.table.status.opacity == 1 and ui.table.status.height > 10
 
 
 @pytest.mark.slow
