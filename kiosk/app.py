@@ -127,6 +127,8 @@ class KioskApp(App):
         self.start_seed = seed
         self.start_options = dict(options or {})
         self.four_colour = cfg.four_colour if four_colour is None else four_colour
+        #: the deck each visitor starts with (a visitor may switch it on the rules sheet)
+        self.deck_default = self.four_colour
         self.autoplay = cfg.autoplay if autoplay is None else autoplay
         self.animate = animate
         self.transitions = transitions
@@ -296,6 +298,7 @@ class KioskApp(App):
         picker = self.sm.built("picker")
         if picker is not None:  # nor the page they left the picker at
             picker.first_page()
+        self.four_colour = self.deck_default  # nor their deck
         self.set_language(self.cfg.language)
         self.show_welcome()
         if self._tables_since_trim:  # the tables left behind are garbage: give it back

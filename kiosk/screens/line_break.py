@@ -7,12 +7,16 @@ Pi), and a sheet must open at once. Implemented: LB1 (class resolution), LB4-LB8
 breaks, spaces, zero width space), LB9 (combining marks), LB11-LB31 for the classes a
 kiosk text uses: Latin and Cyrillic words, digits, punctuation, and the CJK rules (no line
 starts with "，", "。" or a closing bracket, none ends with an opening one; Han characters
-break between each other). Not implemented: the emoji, Hangul syllable and regional
-indicator rules (no such text here) and LB25's full number grammar (a simpler form).
+break between each other), plus one tailoring UAX #14 allows: a number keeps the
+Chinese measure word after it ("共玩了 1 局" never ends a line with "1"), and a short
+quoted Chinese term stays whole ("“明牌”"). Not
+implemented: the emoji, Hangul syllable and regional indicator rules (no such text here)
+and LB25's full number grammar (a simpler form).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -59,6 +63,8 @@ def _pair_breaks(before: str, after: str, before_sp: bool, quotes_part: bool = F
         return False                                  # LB16
     if b == "B2" and a == "B2":
         return False                                  # LB17
+    if b == "NU" and a in _IDEO:
+        return False                                  # a number keeps its measure word
     if before_sp:
         return True                                   # LB18
     if (a == "QU" or b == "QU") and not quotes_part:
@@ -150,4 +156,27 @@ def break_units(paragraph: str) -> list[str]:
             prev, spaces = cls, False
     if start < len(paragraph):
         units.append(paragraph[start:])
-    return units
+    return _keep_short_quotes(paragraph, units)
+
+
+#: a Chinese term in quotes this short stays on one line ("“明 / 牌”" read as two words)
+SHORT_QUOTE = 4
+_QUOTED = re.compile(r"[“「『]([^”」』\n]{1,%d})[”」』]" % SHORT_QUOTE)  # noqa: UP031
+
+
+def _keep_short_quotes(paragraph: str, units: list[str]) -> list[str]:
+    """``units`` without the breaks inside a short quoted Chinese term."""
+    if len(units) < 2 or not _QUOTED.search(paragraph):
+        return units
+    inside = set()
+    for m in _QUOTED.finditer(paragraph):
+        inside.update(range(m.start() + 1, m.end()))
+    out: list[str] = []
+    at = 0
+    for unit in units:
+        if out and at in inside:
+            out[-1] += unit
+        else:
+            out.append(unit)
+        at += len(unit)
+    return out

@@ -18,14 +18,21 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from games import Move
 from games.reason import Reason
 from kiosk.screens.celebration import Cascade, cascade_over, fireworks
-from kiosk.screens.text_fit import READ_PX, TOUCH_GAP, FitLabel, fit
+from kiosk.screens.text_fit import (
+    READ_PX,
+    TOUCH_GAP,
+    TOUCH_PX,
+    FitLabel,
+    fit,
+    fit_slack,
+    line_px,
+)
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast
 from kiosk.table.controller import NOTHING_TO_UNDO, TableController
 from kiosk.table.table_view import MOVE_TIME, TableView
@@ -38,6 +45,9 @@ log = logging.getLogger("kiosk.screen")
 
 AUTOPLAY_DELAY = MOVE_TIME + 0.05
 ACTION_BG = (0.98, 0.76, 0.25, 0.9)
+#: the rules sheet's last paragraph: what the sheet's deck button does
+DECK_NOTE = ("Four-colour deck: clubs ♣ are green and diamonds ♦ blue, so every suit has a "
+             "colour of its own. The button below switches it on or off.")
 
 
 def _kivy_timer(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
@@ -106,6 +116,8 @@ class TableScreen(Screen):
         self.status = FitLabel(color=(1, 1, 1, 0.92), halign="left", valign="middle",
                                mode="grow", glue_numbers=True)
         self.help = TableHelp(self)
+        self.help.verdict.bind(disabled=self._pad_verdict, height=self._pad_verdict)
+        self.help.verdict.bind(height=self._size_column)
         self.buttons = {
             "new": KButton(color=(1, 1, 1, 1)),
             "undo": KButton(color=(1, 1, 1, 1)),
@@ -205,12 +217,14 @@ class TableScreen(Screen):
             wdg.size_hint = (1, None)
             wdg.font_size = wdg.min_font = read
             wdg.mode = "grow"
+        self.status.opacity = 1  # a crowded landscape bar may have hidden it
+        self._pad_verdict()
         if self.landscape:
             # wide enough for the status at the reading floor in Russian
             bw = max(144 * u, w * 0.18)
             bar.orientation = "vertical"
-            bar.padding = (6 * u, 8 * u)
-            bar.spacing = TOUCH_GAP * u
+            bar.padding = (6 * u, 6 * u)
+            bar.spacing = 5 * u  # the column is short: a gap, but not a wasted one
             bar.size, bar.pos = (bw, h), (w - bw, 0)
             bar.add_widget(self.status)
             if self.help.checking:
@@ -219,7 +233,7 @@ class TableScreen(Screen):
             self.action_box.size_hint = (1, None)
             bar.add_widget(self.action_box)
             for b in shown:
-                b.size_hint = (1, 1)
+                b.size_hint = (1, None)
                 b.font_size = 19 * u
                 b.min_font = read
                 bar.add_widget(b)
@@ -252,6 +266,49 @@ class TableScreen(Screen):
         self._update_actions()
         if self.sheet is not None:
             self._layout_sheet()
+
+    def _pad_verdict(self, *_a) -> None:
+        """The verdict is a button only while it offers the way back ("no win possible
+        from here: Undo?"): then it is as tall as any other target."""
+        verdict = self.help.verdict
+        u = min(self.size) / 480 if min(self.size) > 0 else 1
+        text_h = verdict.height - 2 * verdict.pad_y
+        pad = 0.0 if verdict.disabled else max(0.0, (TOUCH_PX * u - text_h) / 2)
+        if abs(pad - verdict.pad_y) > 0.01:
+            verdict.pad_y = pad
+            verdict._refit()
+
+    def _size_column(self, *_a) -> None:
+        """Share the landscape bar's height: every button keeps a 48 px target (up to 64
+        px when there is room) and the status lines take what is left, shortened with
+        "…" when the game's actions and the verdict crowd it (at 800x480 in Russian two
+        actions and "no win possible" left the buttons 21 px high)."""
+        if not self.landscape or min(self.size) <= 0:
+            return
+        u = min(self.size) / 480
+        bar, status, verdict = self.bar, self.status, self.help.verdict
+        main = [b for b in bar.children if b in self.buttons.values()]
+        if not main:
+            return
+        width = bar.width - 2 * bar.padding[0]
+        read = READ_PX * u
+        text, px = fit(str(status.text), read, read, width - fit_slack(read), None,
+                       status.font_name, status.bold, status.line_height, True)
+        need = max((text.count("\n") + 1) * line_px(px, status.font_name, status.bold)
+                   * status.line_height, px * 1.2)
+        free = (bar.height - bar.padding[1] - bar.padding[3]
+                - bar.spacing * (len(bar.children) - 1) - self.action_box.height
+                - (verdict.height if verdict.parent is bar else 0))
+        button = max(TOUCH_PX * u, min(64 * u, (free - need) / len(main)))
+        for b in main:
+            b.height = button
+        room = free - button * len(main)
+        if room >= need:
+            status.mode, status.opacity = "grow", 1
+        else:  # what is left, shortened; nothing when not even a line fits
+            status.mode = "box"
+            status.height = max(0.0, room)
+            status.opacity = 1 if room >= line_px(read, status.font_name) else 0
 
     def _portrait_bar(self) -> float:
         """The portrait bar's height in units, without the game's action buttons."""
@@ -307,6 +364,7 @@ class TableScreen(Screen):
         elif grade:
             parts.append(tr(grade))
         self.status.text = ("\n" if self.landscape else "   ").join(parts)
+        self._size_column()
         self.buttons["undo"].disabled = not self.ctl.can_undo
         self.buttons["undo"].opacity = 1 if self.ctl.can_undo else 0.45
 
@@ -338,7 +396,11 @@ class TableScreen(Screen):
             self.action_box.add_widget(b)
             self.action_buttons.append(b)
         n = len(self.action_buttons)
-        self.action_box.height = (n * 64 * u if self.landscape else (56 * u if n else 0))
+        gap = TOUCH_GAP * u
+        self.action_box.spacing = gap
+        self.action_box.height = (n * (52 * u + gap) - gap if self.landscape and n else
+                                  (56 * u if n else 0))
+        self._size_column()
         if not self.landscape:
             self.bar.height = (self._portrait_bar() + (60 if n else 0)) * u
             self.bar.pos = (0, 0)
@@ -511,20 +573,50 @@ class TableScreen(Screen):
                          font_size=26 * u, min_font=READ_PX * u, size_hint_y=None,
                          height=60 * u, halign="left", valign="middle")
         scroll = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"])
-        body = FitLabel(text=game_text(entry, "rules", app.lang), color=(1, 1, 1, 0.95),
+        rules = game_text(entry, "rules", app.lang) + "\n\n" + tr(DECK_NOTE)
+        body = FitLabel(text=rules, color=(1, 1, 1, 0.95),
                         font_size=READ_PX * u, size_hint_y=None, halign="left",
                         valign="top", line_height=1.15, mode="grow", inset=6 * u)
         scroll.add_widget(body)
         close = KButton(text=tr("Close"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
                         font_size=20 * u, size_hint=(None, None), size=(200 * u, 56 * u))
         close.bind(on_release=lambda *_: self.close_sheet())
-        row = BoxLayout(size_hint_y=None, height=58 * u)
-        row.add_widget(Label())
+        # the sheet's option: a visitor who tells ♣ from ♠ by colour switches the deck
+        deck = KButton(text=self.deck_text(), font_size=19 * u, min_font=READ_PX * u,
+                       size_hint=(1, None), height=56 * u, bg_down=(0.98, 0.76, 0.25, 0.92))
+        deck.bind(on_release=lambda *_: self.switch_deck())
+        self.deck_button = deck
+        self._light_deck()
+        row = BoxLayout(size_hint_y=None, height=58 * u, spacing=14 * u)
+        row.add_widget(deck)
         row.add_widget(close)
         for wdg in (title, scroll, row):
             s.panel.add_widget(wdg)
         self.rules_body = body
         self._layout_sheet()
+
+    def deck_text(self) -> str:
+        tr = self.app.tr
+        return tr("Four-colour deck: on") if self.app.four_colour else \
+            tr("Four-colour deck: off")
+
+    def switch_deck(self) -> None:
+        """The four-colour deck on or off for this visit (clubs green, diamonds blue); the
+        next visitor finds the operator's choice again (:meth:`KioskApp.go_welcome`)."""
+        app = self.app
+        app.four_colour = not app.four_colour
+        if self.view is not None:
+            self.view.four_colour = app.four_colour
+        self._light_deck()
+
+    def _light_deck(self) -> None:
+        """On: dark ink on gold (white on gold reads at 3.6:1); off: white on the panel."""
+        button = getattr(self, "deck_button", None)
+        if button is not None:
+            on = self.app.four_colour
+            button.text = self.deck_text()
+            button.selected = on
+            button.color = INK_DARK if on else (1, 1, 1, 1)
 
     def on_leave(self, *_a) -> None:
         """Another screen took over (the picker, the welcome screen, attract mode)."""

@@ -137,6 +137,11 @@ def _wrap(text: str, px: float, width: float, font_name: str,
             if not line or fits(trial.rstrip()):
                 line = trial
                 continue
+            head, tail = _phrase_start(line)
+            if tail and fits((tail + unit).rstrip()):
+                lines.append(head.rstrip())
+                line = tail + unit
+                continue
             lines.append(line.rstrip())
             pieces, line = cut(unit, fits)
             lines += pieces
@@ -146,6 +151,34 @@ def _wrap(text: str, px: float, width: float, font_name: str,
         cut_word = cut_word or bool(pieces)
         lines.append(line.rstrip())
     return lines, cut_word
+
+
+#: Chinese punctuation that ends a phrase; a line may end there without a reader stumbling
+PHRASE_END = frozenset("。，、；：！？")
+#: the most Han characters of a new phrase left at the end of a line ("…牌组。接 / 完点…"
+#: reads as a broken word; "…牌组。/ 接完点…" does not)
+PHRASE_STUB = 2
+
+
+def _phrase_start(line: str) -> tuple[str, str]:
+    """``line`` split after its last Chinese phrase end when no more than
+    :data:`PHRASE_STUB` Han characters follow it (they move to the next line); else
+    (line, "")."""
+    text = line.rstrip()
+    for k in range(len(text) - 1, max(-1, len(text) - PHRASE_STUB - 2), -1):
+        ch = text[k]
+        if ch in PHRASE_END:
+            stub = text[k + 1:]
+            if stub and all(_han(c) for c in stub):
+                return text[:k + 1], stub
+            return line, ""
+        if not _han(ch):
+            return line, ""
+    return line, ""
+
+
+def _han(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
 def _ellipsize(line: str, fits) -> tuple[list[str], str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import games
 from games import Move
 from kiosk.i18n import catalog, game_text
+from kiosk.screens.table import DECK_NOTE
 from kiosk.settings.config import default_games
 from tests.conftest import arrange
 
@@ -163,7 +164,9 @@ def test_rules_sheet_in_every_language(ui):
         ui.tap_widget(ui.table.buttons["rules"])
         assert ui.table._sheet_kind == "rules"
         body = ui.table.rules_body
-        assert body.text == games.catalog()[games.ids().index("klondike")]["rules"][lang]
+        rules = games.catalog()[games.ids().index("klondike")]["rules"][lang]
+        assert body.text.startswith(rules)  # then the deck switch's paragraph
+        assert body.text.endswith(ui.app.tr(DECK_NOTE))
         ui.frames(2)
         scroll = body.parent
         assert body.height > scroll.height  # long enough to need scrolling

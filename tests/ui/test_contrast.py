@@ -1,0 +1,61 @@
+"""Every text a visitor reads has 4.5:1 contrast against what it is drawn on, 3:1 for large
+text (WCAG 2.x 1.4.3: 24 px, or 18.66 px bold, a unit being the short side / 480): every
+screen, table, sheet and operator page, in zh, en and ru, at 800x480 and 720x1280. The
+colours are Kivy's own: the label's colour and the instructions drawn under it
+(tests/ui/contrast.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk.table import card_art
+
+from .contrast import NORMAL, contrast_problems, ratio
+from .screen_walk import places, quiet_tables, settle
+
+#: what the check finds on screens other engineers are fixing now (issue 25), by screen:
+#: the lead removes an entry once its fix is merged, and the check then holds it there
+EXPECTED: dict[str, str] = {
+    # picker.py: the difficulty stars, amber #cc800d on the cream tile: 2.96:1
+    "picker": "the tiles' difficulty stars are 2.96:1",
+    # operator.py: the chosen tab, white on see-through gold (#848836): about 3.8:1
+    "operator stats": "the chosen tab's white text on gold is 3.8:1",
+    "operator status": "the chosen tab's white text on gold is 3.8:1",
+    "operator export": "the chosen tab's white text on gold is 3.8:1",
+    "operator games": "the chosen tab's white text on gold is 3.8:1",
+    "operator system": "the chosen tab's white text on gold is 3.8:1",
+}
+
+
+def test_the_chosen_language_reads_on_its_gold(ui):
+    """The language buttons: the current one was white on see-through gold, 3.6:1."""
+    for size in [(800, 480), (720, 1280)]:
+        ui.reset("en", size)
+        ui.app.show_picker()
+        settle()
+        problems = contrast_problems(ui.app.picker.langs, f"picker {size}")
+        assert not problems, "\n".join(problems)
+
+
+def test_the_four_colour_deck_reads_on_the_card():
+    """Each suit's ink on the card's face (the small corner index): 4.5:1."""
+    for four in (False, True):
+        for suit in range(4):
+            ink = card_art.suit_colour(suit, four)
+            assert ratio(ink, card_art.FACE) >= NORMAL, (suit, four, ink)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_every_text_reads_against_what_it_is_drawn_on(ui, monkeypatch):
+    quiet_tables(monkeypatch)
+    found: dict[str, list[str]] = {}
+    for key, where, root in places(ui):
+        problems = contrast_problems(root, where)
+        if problems:
+            found.setdefault(key, []).extend(problems)
+    unexpected = {k: v for k, v in found.items() if k not in EXPECTED}
+    report = "\n".join(p for v in unexpected.values() for p in v)
+    assert not unexpected, report[:6000]
+    mended = set(EXPECTED) - set(found)
+    assert not mended, f"fixed now, take them out of EXPECTED: {sorted(mended)}"
