@@ -39,6 +39,7 @@ from kiosk.screens.widgets import (
     Panel,
     Wrapped,
     fit_font,
+    lit_in_dark_ink,
 )
 from kiosk.settings import overrides, variants
 from kiosk.settings.operator import CommandResult
@@ -280,7 +281,7 @@ class OperatorScreen(Screen):
         self.tabs = BoxLayout(size_hint=(None, None))
         self.tab_buttons: dict[str, KButton] = {}
         for page in self.PAGES:
-            b = KButton(color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1), bg_down=(0.98, 0.76, 0.25, 0.5))
+            b = lit_in_dark_ink(KButton(color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1)))
             b.bind(on_release=lambda _b, p=page: self.show(p))
             self.tab_buttons[page] = b
             self.tabs.add_widget(b)
@@ -419,8 +420,8 @@ class OperatorScreen(Screen):
         tr = self.app.tr
         row = BoxLayout(size_hint_y=None, height=52 * u, spacing=10 * u)
         for scope, text in (("today", tr("Today")), ("all", tr("All time"))):
-            b = KButton(text=text, color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1),
-                        bg_down=(0.98, 0.76, 0.25, 0.5), font_size=19 * u)
+            b = lit_in_dark_ink(KButton(text=text, color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1),
+                                        font_size=19 * u))
             b.selected = scope == self.stats_scope
             b.bind(on_release=lambda _b, s=scope: self._set_scope(s))
             row.add_widget(b)
@@ -674,8 +675,8 @@ class OperatorScreen(Screen):
                                    size=15, color=(1, 1, 1, 0.6), bold=True))
         row = BoxLayout(size_hint_y=None, height=54 * u, spacing=8 * u)
         for lang in LANGUAGES:
-            b = KButton(text=LANGUAGE_NAMES[lang], color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1),
-                        bg_down=(0.98, 0.76, 0.25, 0.5), font_size=19 * u)
+            b = lit_in_dark_ink(KButton(text=LANGUAGE_NAMES[lang], color=(1, 1, 1, 1),
+                                        bg=(1, 1, 1, 0.1), font_size=19 * u))
             b.selected = lang == app.cfg.language
             b.bind(on_release=lambda _b, code=lang: self._set_language(code))
             row.add_widget(b)

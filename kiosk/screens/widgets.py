@@ -97,6 +97,19 @@ class KButton(ButtonBehavior, FitLabel):
         self._color.rgba = rgba
 
 
+def lit_in_dark_ink(button: KButton) -> KButton:
+    """A tab or choice whose chosen state is dark ink on gold: white on a see-through gold
+    reads at about 3.8:1 on the felt, under the 4.5:1 text needs (WCAG 1.4.3)."""
+    button.bg_down = (0.98, 0.76, 0.25, 0.92)
+
+    def ink(*_a) -> None:
+        button.color = INK_DARK if button.selected else (1, 1, 1, 1)
+
+    button.bind(selected=ink)
+    ink()
+    return button
+
+
 class LanguageBar(BoxLayout):
     """Three buttons, one per language, each in its own language; the current one is lit."""
 
