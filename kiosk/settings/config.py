@@ -592,7 +592,9 @@ def _path(v: Any) -> Path:
 
 
 def _server(v: Any) -> str:
-    if not isinstance(v, str) or not v.strip() or any(c.isspace() or c in "'\\=" for c in v.strip()):
+    # libpq takes no blanks, and a NUL would end its C string early: printable only
+    if not isinstance(v, str) or not v.strip() or any(
+            c.isspace() or c in "'\\=" or not c.isprintable() for c in v.strip()):
         raise _Bad(f"{_show(v)} is not a host name or a socket directory (write it in quotes)")
     return v.strip()
 
@@ -607,6 +609,10 @@ def _secret(v: Any) -> str:
     if not isinstance(v, str) or not v or len(v) > 1000 or any(
             unicodedata.category(ch) == "Cc" for ch in v):
         raise _Bad("is not a password (one line of text in quotes)")  # never echoed
+    if not any(ch.isprintable() and not ch.isspace() for ch in v):
+        raise _Bad("has no visible character; not a password")
+    if v != v.strip():  # a copy and paste that took a blank along: it would never match
+        raise _Bad("has blanks before or after it; write the password alone in the quotes")
     return v
 
 
