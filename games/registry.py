@@ -26,7 +26,7 @@ _listed: dict[str, Listed] | None = None
 _NOT_GAMES = {"cards", "rng", "model", "engine", "registry", "patience", "rules", "solver",
               "grid", "pairing", "poker", "texts", "game_texts", "search", "seats",
               "melds", "players", "poker_table", "catalog_index", "reason", "open_patience",
-              "gin_records", "move_notation"}
+              "gin_records", "move_notation", "poker_pots"}
 
 
 def register(cls: type[Game]) -> type[Game]:
