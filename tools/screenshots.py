@@ -244,6 +244,29 @@ def main() -> int:
                 app.show_operator(page)
                 frames()
                 shot(f"operator-{page}-{tag}-{lang}.png")
+            # the three tables against the computer: the Leave panel over a match under
+            # way (the computer waits while it is up)
+            for game_id, options, attr in (("gin_rummy", {}, "gin"),
+                                           ("follow_the_rules", {}, "trick_table"),
+                                           ("draw_poker", {"opponents": 3}, "poker")):
+                if only and not any(f"leave-{game_id}".startswith(o) for o in only):
+                    continue
+                ctl = app.open_game(game_id, 77, dict(options))
+                screen = getattr(app, attr)
+                screen.turns.pause = 3600
+                frames(4)
+                screen.ask_leave()
+                frames()
+                shot(f"leave-{game_id}-{tag}-{lang}.png")
+                screen.stay()
+                ctl.leave("button")
+            # "Still playing?" over a game, as the lobby shows it before an idle reset
+            app.open_position(midgame())
+            frames()
+            app.lobby._show_warning(app.lobby.warning_seconds)
+            frames()
+            shot(f"idle-warning-{tag}-{lang}.png")
+            app.lobby._hide_warning()
             app.show_welcome()
             if lang == "en" and "pyramid" in games.ids():
                 ctl = app.open_game("pyramid", 3)

@@ -358,6 +358,7 @@ class OperatorScreen(Screen):
         self.title.text = self.app.tr("Operator menu")
         self.title.font_size = fit_font(self.title.text, (26 if w >= h else 22) * u,
                                         room * 0.62, bold=True)
+        self.title.text_size = (None, None)  # measured on one line, not in the last width
         self.title.texture_update()
         self.title.size = (min(self.title.texture_size[0] + 4, room * 0.62), head)
         self.title.text_size = self.title.size

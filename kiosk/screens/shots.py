@@ -21,7 +21,35 @@ def save_png(path: str | os.PathLike) -> Path:
     root = Window.children[-1] if Window.children else None
     if root is None:
         raise RuntimeError("nothing is shown in the window")
-    root.export_to_png(str(target))
+    if len(Window.children) == 1:
+        root.export_to_png(str(target))
+        return target
+    # something lies over the screens ("Still playing?" is put on the window itself):
+    # every child is drawn, the first added at the bottom, as the window draws them
+    from kivy.core.image import Image as CoreImage
+    from kivy.graphics import ClearBuffers, ClearColor, Fbo, Scale, Translate
+    from kivy.graphics.texture import Texture
+
+    w, h = Window.size
+    fbo = Fbo(size=(w, h), with_stencilbuffer=True)
+    with fbo:
+        ClearColor(0, 0, 0, 0)
+        ClearBuffers()
+        Scale(1, -1, 1)
+        Translate(0, -h, 0)
+    layers = [child.canvas for child in reversed(Window.children)]
+    for canvas in layers:
+        fbo.add(canvas)
+    fbo.draw()
+    # the colours are blended right, but a veil's alpha is blended too (0.75 over an
+    # opaque screen): the window shows it opaque, and so does the picture
+    pixels = bytearray(fbo.texture.pixels)
+    pixels[3::4] = b"\xff" * (len(pixels) // 4)
+    flat = Texture.create(size=(w, h), colorfmt="rgba")
+    flat.blit_buffer(bytes(pixels), colorfmt="rgba", bufferfmt="ubyte")
+    CoreImage(flat).save(str(target), flipped=False)
+    for canvas in layers:
+        fbo.remove(canvas)
     return target
 
 
