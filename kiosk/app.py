@@ -286,6 +286,9 @@ class KioskApp(App):
     # ------------------------------------------------------------------ navigation
     def show_welcome(self) -> None:
         self._stop_demo()
+        picker = self.sm.built("picker")
+        if picker is not None:  # whoever comes from the welcome screen starts at page 1
+            picker.first_page()
         self.sm.current = "welcome"
         self.lobby.arm()
 
@@ -295,9 +298,6 @@ class KioskApp(App):
         if table is not None:
             table.close_sheet()
         self.lobby.forget_left()  # nobody finds the last visitor's game under Undo
-        picker = self.sm.built("picker")
-        if picker is not None:  # nor the page they left the picker at
-            picker.first_page()
         self.four_colour = self.deck_default  # nor their deck
         self.set_language(self.cfg.language)
         self.show_welcome()
