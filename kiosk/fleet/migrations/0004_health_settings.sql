@@ -89,3 +89,5 @@ CREATE TABLE status_looks (
     restarts integer,
     watchdog_kills integer
 );
+-- the one table the office's reporting role writes: its own looks
+GRANT SELECT, INSERT, UPDATE ON status_looks TO fleet_report;
