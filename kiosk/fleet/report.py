@@ -33,6 +33,10 @@ from kiosk.fleet import health  # noqa: E402
 PALETTE = plt.get_cmap("tab10").colors
 
 
+#: the computer's levels, easiest first (games/players)
+LEVEL_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
 @dataclass
 class Table:
     name: str                 # file stem: report-<name>.csv
@@ -78,22 +82,23 @@ def _tables(conn: Any, since: date) -> list[Table]:
     return [
         Table("plays-per-day", "Plays per day by kiosk", ["day", "kiosk", "plays", "won"],
               [[d.isoformat(), k, n, w] for d, k, n, w in plays_per_day]),
-        Table("games", "Games: plays, wins, win rate, median minutes",
-              ["game", "name", "plays", "won", "win_rate", "median_duration_s"],
+        Table("games", "Games: plays, wins, win rate, median minutes of a finished play",
+              ["game", "name", "plays", "won", "win_rate", "median_minutes"],
               [[g, _game_name(g), n, w, float(r) if r is not None else "",
-                round(m, 1) if m is not None else ""] for g, n, w, r, m in games]),
+                round(m / 60, 1) if m is not None else ""] for g, n, w, r, m in games]),
         Table("hours", "Plays by hour of the day (UTC)", ["hour_utc", "plays"],
               [[h, n] for h, n in hours]),
         Table("computer-matches", "Matches against the computer by level",
               ["game", "level", "matches", "visitor_won", "computer_won"],
-              [[g, lv or "(none)", n, v, c] for g, lv, n, v, c in matches]),
+              [[g, lv or "(none)", n, v, c] for g, lv, n, v, c in
+               sorted(matches, key=lambda m: (m[0], LEVEL_ORDER.get(m[1], 9), m[1]))]),
     ]
 
 
 # ---------------------------------------------------------------------------- charts
 def _svg(fig: Any) -> str:
     buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(fig)
     text = buf.getvalue()
     return text[text.index("<svg"):]  # inline: no XML declaration or doctype
@@ -125,7 +130,7 @@ def _chart_days(t: Table) -> str:
     if days:
         step = max(1, len(days) // 12)
         ax.set_xticks(range(0, len(days), step), [d[5:] for d in days[::step]])
-        ax.legend(fontsize=8, ncols=min(len(kiosks), 6), loc="upper left", frameon=False)
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     ax.set_ylabel("plays")
     ax.set_title("Plays per day by kiosk")
     ax.spines[["top", "right"]].set_visible(False)
