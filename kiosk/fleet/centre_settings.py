@@ -160,3 +160,34 @@ def take(cfg: Config, data_dir: Path, layers: list[tuple[int, str, str]]) -> Set
     st.applied, st.rejected, st.error = newest, None, None
     _save_state(data_dir, st)
     return st
+
+
+#: what the running kiosk takes from a new version (the keys :data:`ALLOWED_TOP` and
+#: the sections name, as the configuration holds them)
+TAKEN = ("language", "idle_timeout", "operator_pin", "games", "winnable_only",
+         "winnable_off")
+
+
+def take_into(cfg: Config, data_dir: Path,
+              seen: tuple[int | None, list[int]]) -> tuple[int | None, list[int]] | None:
+    """For the running kiosk, at an idle moment: when a sync pass has written another
+    centre version than ``seen`` into the overrides file, read the configuration again as
+    ``kiosk run`` does and copy the keys the centre may set into ``cfg``. Returns the new
+    ``seen``, or None when nothing changed. Never raises: a file that cannot be read now is
+    read at the next idle moment."""
+    now = overrides.centre_version(data_dir)
+    if now == seen:
+        return None
+    from kiosk.settings import config
+
+    try:
+        fresh = config.load(cfg.path, fallback=True)
+        overrides.apply(fresh, data_dir)
+    except Exception as err:  # noqa: BLE001 - the kiosk keeps what it has
+        log.warning("fleet: the centre's settings cannot be read now: %s", err)
+        return None
+    for name in TAKEN:
+        setattr(cfg, name, getattr(fresh, name))
+    cfg.attract.enabled, cfg.attract.delay = fresh.attract.enabled, fresh.attract.delay
+    log.info("fleet: the centre's settings version %s taken at an idle moment", now[0])
+    return now
