@@ -261,6 +261,29 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_exporter(args: argparse.Namespace) -> int:
+    from kiosk.fleet import exporter
+    from kiosk.settings import config
+
+    cfg = config.load(args.config, fallback=True)
+    argv = exporter.command(cfg)
+    if args.configured:  # systemd's ExecCondition: 0 runs the exporter, 1 skips it quietly
+        return 0 if argv is not None else 1
+    if argv is None:
+        print("kiosk fleet exporter: no [fleet] node_exporter_port in the configuration; "
+              "the node exporter stays off")
+        return 0
+    if args.print:
+        print(" ".join(argv))
+        return 0
+    try:
+        os.execv(argv[0], argv)
+    except OSError as err:
+        return _failed(f"fleet exporter: cannot start {argv[0]}: {err.strerror or err} "
+                       "(Debian package prometheus-node-exporter)")
+    return 1  # pragma: no cover - execv does not return
+
+
 def cmd_sync(args: argparse.Namespace) -> int:
     from kiosk.fleet.connect import FleetError
     from kiosk.fleet.sync import run_pass
@@ -359,6 +382,15 @@ def add(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--out", required=True, metavar="FILE.html",
                    help="the page; the CSV tables are written beside it")
     r.set_defaults(handler=cmd_report)
+
+    x = fsub.add_parser("exporter", help="run Prometheus' node exporter on the configured "
+                        "port (the kiosk's unit runs it; off without [fleet] "
+                        "node_exporter_port)")
+    x.add_argument("--config", metavar="PATH", help="configuration file")
+    x.add_argument("--configured", action="store_true",
+                   help="only say (exit 0 or 1) whether the configuration turns it on")
+    x.add_argument("--print", action="store_true", help="print its command line, do not run")
+    x.set_defaults(handler=cmd_exporter)
 
     s = sub.add_parser("sync", help="send the play log to the fleet's central database "
                        "(one pass)")
