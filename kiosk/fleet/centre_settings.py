@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from kiosk import __version__
 from kiosk.platform import readfile
 from kiosk.platform.atomicfile import write_atomic
 from kiosk.settings import overrides
@@ -40,6 +41,7 @@ class SettingsState:
     applied: int | None = None        # the version applied (the highest of its layers)
     rejected: int | None = None       # the newest version refused, None after a good one
     error: str | None = None          # why, one line
+    software: str | None = None       # the kiosk's version that rejected it
 
 
 def allowed_keys() -> str:
@@ -137,8 +139,8 @@ def take(cfg: Config, data_dir: Path, layers: list[tuple[int, str, str]]) -> Set
         if st.rejected is not None and st.rejected <= newest:
             st.rejected, st.error = None, None
         return st
-    if st.rejected == newest:
-        return st  # refused already; the heartbeat keeps saying so
+    if st.rejected == newest and st.software == __version__:
+        return st  # refused already; the heartbeat keeps saying so (new software: again)
     datas, problems = [], []
     for version, scope, text in layers:
         data, found = check(text, f"centre settings version {version} ({scope})")
@@ -150,7 +152,7 @@ def take(cfg: Config, data_dir: Path, layers: list[tuple[int, str, str]]) -> Set
         _Reader(probe, f"centre settings version {newest}").read(merged)
         problems = probe.problems
     if problems:
-        st.rejected = newest
+        st.rejected, st.software = newest, __version__
         st.error = problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1
                                   else "")
         log.warning("fleet: the centre's settings version %s rejected: %s", newest, st.error)

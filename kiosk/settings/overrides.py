@@ -27,11 +27,14 @@ so that there is one place where the later change wins.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import logging
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,6 +50,7 @@ log = logging.getLogger("kiosk.overrides")
 LEVEL_KEY = "level"
 
 FILE_NAME = "overrides.toml"
+LOCK_NAME = "overrides.lock"
 #: the menu writes a few lines; anything near this size was not written by it
 MAX_BYTES = 256 * 1024
 #: keys the menu may change: (table, key); table "" is the top level, ``<id>`` any game id
@@ -192,14 +196,16 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
         return Saved(False, message="no data directory to keep the settings in")
     path = data_dir / FILE_NAME
     try:
-        current = _read_overrides(path)
-        for (table, key), value in updates.items():
-            _put(current, table, key, value)
-        centre = current.get(CENTRE)
-        if isinstance(centre, dict):  # the menu's change is the newer one now
-            changed = {f"{t}.{k}" if t else k for t, k in updates}
-            centre["keys"] = [k for k in centre.get("keys", []) if k not in changed]
-        _write(path, current, cfg_file)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with _locked(data_dir):
+            current = _read_overrides(path)
+            for (table, key), value in updates.items():
+                _put(current, table, key, value)
+            centre = current.get(CENTRE)
+            if isinstance(centre, dict):  # the menu's change is the newer one now
+                changed = {f"{t}.{k}" if t else k for t, k in updates}
+                centre["keys"] = [k for k in centre.get("keys", []) if k not in changed]
+            _write(path, current, cfg_file)
     except OSError as err:
         log.error("cannot save the operator's settings to %s: %s", path, err)
         return Saved(False, path, "", f"cannot write {path}: {err.strerror or err}")
@@ -216,22 +222,35 @@ def save_centre(cfg: Config, data_dir: Path, settings: dict[str, Any], version: 
     file is then untouched)."""
     cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
     path = data_dir / FILE_NAME
-    current = _read_overrides(path)
-    old = current.pop(CENTRE, None)
-    for dotted in (old.get("keys", []) if isinstance(old, dict) else []):
-        table, _, key = str(dotted).rpartition(".")
-        _drop(current, table, key)
-    keys = []
-    for table, key, value in _leaves(settings):
-        _put(current, table, key, value)
-        keys.append(f"{table}.{key}" if table else key)
-    current[CENTRE] = {"version": int(version), "layers": [int(v) for v in layers],
-                       "keys": sorted(keys)}
     data_dir.mkdir(parents=True, exist_ok=True)
-    _write(path, current, cfg_file)
+    with _locked(data_dir):  # the menu may be saving at this very moment
+        current = _read_overrides(path)
+        old = current.pop(CENTRE, None)
+        for dotted in (old.get("keys", []) if isinstance(old, dict) else []):
+            table, _, key = str(dotted).rpartition(".")
+            _drop(current, table, key)
+        keys = []
+        for table, key, value in _leaves(settings):
+            _put(current, table, key, value)
+            keys.append(f"{table}.{key}" if table else key)
+        current[CENTRE] = {"version": int(version), "layers": [int(v) for v in layers],
+                           "keys": sorted(keys)}
+        _write(path, current, cfg_file)
     log.info("fleet: the centre's settings version %s applied (%s)", version,
              ", ".join(sorted(keys)) or "no keys")
     return Saved(True, path, "overrides")
+
+
+@contextmanager
+def _locked(data_dir: Path) -> Iterator[None]:
+    """The kiosk (its menu) and a sync pass (the centre) each read, change and replace the
+    file: one at a time, or one's change could be lost under the other's."""
+    fd = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def centre_version(data_dir: Path) -> tuple[int | None, list[int]]:
