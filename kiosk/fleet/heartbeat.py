@@ -24,6 +24,7 @@ from typing import Any
 from kiosk import __version__
 from kiosk.fleet import state
 from kiosk.fleet.centre_settings import SettingsState
+from kiosk.settings import overrides
 from kiosk.settings.config import Config
 
 KIOSK_UNIT = "solitaire-kiosk.service"
@@ -155,7 +156,7 @@ def collect(cfg: Config, data_dir: Path, log_path: Path, settings: SettingsState
         last_play=last_play, data_free=free, data_size=size,
         memory=_int(props.get("MemoryCurrent")), restarts=_int(props.get("NRestarts")),
         watchdog_kills=watchdog_kills(data_dir, boot),
-        config_problems="\n".join(cfg.problems) or None,
+        config_problems="\n".join([*cfg.problems, *overrides.problems(data_dir)]) or None,
         settings_version=settings.applied, settings_rejected=settings.rejected,
         settings_error=settings.error, log_status=log_status, waiting=waiting,
         last_sync_ok=status.last_ok, last_sync_error=status.last_error)

@@ -158,6 +158,21 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
     return notes
 
 
+def problems(data_dir: Path) -> list[str]:
+    """The overrides file's bad values, as :func:`apply` would report them, without applying
+    or moving anything (for the fleet's heartbeat, read by another process)."""
+    path = data_dir / FILE_NAME
+    try:
+        raw = readfile.read_toml(path, MAX_BYTES)
+    except readfile.ReadError as err:
+        return [] if err.missing else [f"{err}; ignored"]
+    raw.pop("based_on", None)
+    raw.pop(CENTRE, None)
+    parsed = Config(path=path)
+    _Reader(parsed, str(path)).read(raw)
+    return list(parsed.problems)
+
+
 # ---------------------------------------------------------------------------- writing
 def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
          games: list[str] | None = None, winnable: dict[str, bool] | None = None,

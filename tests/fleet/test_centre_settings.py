@@ -174,3 +174,9 @@ def test_a_kiosk_reads_only_its_own_settings(make_kiosk, fleet_dsn, pg, tmp_path
         assert conn.execute("SELECT * FROM fleet_my_settings()").fetchall() == []
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("SELECT * FROM settings_versions")
+    with psycopg.connect(pg.dsn(other.dbname, "kiosk_other", password)) as conn:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("SELECT * FROM heartbeats")  # others' health is the office's
+    with psycopg.connect(pg.dsn(other.dbname, "kiosk_other", password)) as conn:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # RLS: its own name only
+            conn.execute("INSERT INTO heartbeats (kiosk, log_status) VALUES ('one', 'ok')")

@@ -192,6 +192,19 @@ def test_a_backlog_that_grows_while_passes_fail(make_kiosk, fleet_dsn, unit, cap
     assert code == 1 and "backlog growing (1 -> 2 -> 3 rows waiting" in out, out
 
 
+def test_configuration_problems_are_reported(make_kiosk, fleet_dsn, unit, capsys):
+    k = make_kiosk("typo")
+    k.config.write_text("idle_timout = 60\n" + k.config.read_text())
+    (k.data_dir / "overrides.toml").write_text('based_on = "none"\nlanguage = "fr"\n')
+    assert k.sync() == 0
+    problems = beats(fleet_dsn, "typo")[-1]["config_problems"].splitlines()
+    assert len(problems) == 2
+    assert "idle_timout: unknown key" in problems[0] and "language" in problems[1]
+    assert (k.data_dir / "overrides.toml").exists()  # looked at, not moved
+    code, out = _status(capsys, fleet_dsn)
+    assert code == 1 and "configuration: " in out and "(and 1 more)" in out
+
+
 def test_a_kiosk_never_heard_from_needs_a_person(fleet_dsn, capsys, tmp_path):
     assert main(["fleet", "add-kiosk", "new_one", "--dsn", fleet_dsn,
                  "--secret-out", str(tmp_path / "new_one.secret")]) == 0
