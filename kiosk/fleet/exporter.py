@@ -6,6 +6,7 @@ each sync pass writes). Without the key it does not run at all."""
 
 from __future__ import annotations
 
+from kiosk.fleet.metrics import RUNTIME_DIR
 from kiosk.settings.config import Config
 
 BINARY = "/usr/bin/prometheus-node-exporter"
@@ -23,7 +24,7 @@ def command(cfg: Config) -> list[str] | None:
     return [BINARY, f"--web.listen-address=:{fleet.node_exporter_port}",
             "--collector.disable-defaults",
             *(f"--collector.{name}" for name in COLLECTORS),
-            f"--collector.textfile.directory={fleet.metrics_dir}",
+            f"--collector.textfile.directory={fleet.metrics_dir or RUNTIME_DIR}",
             # the filesystems a person acts on: the card's, not the RAM overlay's or /run's
             "--collector.filesystem.fs-types-exclude=^(tmpfs|overlay|proc|sysfs|devtmpfs|"
             "cgroup2?|autofs|securityfs|pstore|debugfs|tracefs|fusectl|configfs|ramfs)$"]

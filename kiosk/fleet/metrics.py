@@ -8,6 +8,7 @@ Prometheus then still sees the kiosk, and sees its sync failing.
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from kiosk.fleet.heartbeat import Heartbeat
 from kiosk.platform.atomicfile import write_atomic
 
 FILE_NAME = "solitaire_kiosk.prom"
+#: the sync unit's RuntimeDirectory=, where the exporter unit looks by default
+RUNTIME_DIR = Path("/run/solitaire-kiosk-metrics")
 PREFIX = "solitaire_kiosk_"
 
 #: heartbeat field -> (metric name, type, help)
@@ -79,6 +82,18 @@ def render(beat: Heartbeat, kiosk: str) -> str:
             f'boot_id="{_escape(beat.boot_id or "")}"}}')
     metric("info", "gauge", "The kiosk's software version and boot id.", 1, info)
     return "\n".join(lines) + "\n"
+
+
+def directory_for(configured: Path | None, data_dir: Path) -> Path:
+    """Where a pass writes: the configured directory; else the runtime directory systemd
+    made for the sync unit (``$RUNTIME_DIRECTORY``); else (a desktop, a test) ``metrics``
+    in the data directory, so that no pass outside the image writes to /run."""
+    if configured is not None:
+        return configured
+    runtime = os.environ.get("RUNTIME_DIRECTORY")
+    if runtime:
+        return Path(runtime.split(":")[0])
+    return data_dir / "metrics"
 
 
 def write(directory: Path, beat: Heartbeat, kiosk: str) -> Path:

@@ -385,14 +385,14 @@ def write_metrics(cfg: Config, data_dir: Path, log_path: Path) -> None:
     beat = heartbeat.collect(cfg, data_dir, log_path, centre_settings.load_state(data_dir),
                              waiting)
     try:
-        metrics.write(cfg.fleet.metrics_dir, beat, cfg.fleet.user.removeprefix(
-            central.ROLE_PREFIX))
+        metrics.write(metrics.directory_for(cfg.fleet.metrics_dir, data_dir), beat,
+                      cfg.fleet.user.removeprefix(central.ROLE_PREFIX))
     except OSError as err:
         import logging
 
         logging.getLogger("kiosk.fleet").warning(
             "cannot write the metrics for the node exporter in %s: %s",
-            cfg.fleet.metrics_dir, err.strerror or err)
+            metrics.directory_for(cfg.fleet.metrics_dir, data_dir), err.strerror or err)
 
 
 def _run_locked(cfg: Config, log_path: Path, data_dir: Path) -> PassResult:

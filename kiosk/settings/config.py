@@ -161,8 +161,10 @@ class Fleet:
     connect_timeout: int = 15
     #: the port Prometheus' node exporter listens on; None (absent): it does not run
     node_exporter_port: int | None = None
-    #: where each pass writes its figures for the node exporter's textfile collector
-    metrics_dir: Path = Path("/run/solitaire-kiosk-metrics")
+    #: where each pass writes its figures for the node exporter's textfile collector;
+    #: None: the sync unit's runtime directory (/run/solitaire-kiosk-metrics on the
+    #: image), else ``metrics`` in the data directory (kiosk/fleet/metrics.py)
+    metrics_dir: Path | None = None
 
 
 @dataclass

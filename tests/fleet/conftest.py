@@ -68,7 +68,7 @@ class Kiosk:
         self.dbname = psycopg.conninfo.conninfo_to_dict(dsn)["dbname"]
         self.fleet = {"server": str(pg.socket_dir), "port": pg.port, "database": self.dbname,
                       "user": f"kiosk_{name}", "batch_plays": 50, "connect_timeout": 5,
-                      "metrics_dir": str(self.data_dir / "metrics"), **fleet}
+                      **fleet}
         self.config = self.data_dir / "config.toml"
         self.write_config()
         self.log: PlayLog | None = None

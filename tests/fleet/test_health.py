@@ -89,6 +89,14 @@ def test_the_metrics_say_so_when_the_centre_cannot_be_reached(make_kiosk, unit, 
     assert samples["solitaire_kiosk_sync_waiting_rows"] == 1
 
 
+def test_where_the_metrics_go(tmp_path, monkeypatch):
+    monkeypatch.delenv("RUNTIME_DIRECTORY", raising=False)
+    assert metrics.directory_for(None, tmp_path) == tmp_path / "metrics"  # never /run here
+    monkeypatch.setenv("RUNTIME_DIRECTORY", "/run/solitaire-kiosk-metrics")  # the unit
+    assert metrics.directory_for(None, tmp_path) == metrics.RUNTIME_DIR
+    assert metrics.directory_for(tmp_path / "x", tmp_path) == tmp_path / "x"
+
+
 def test_label_values_with_quotes_and_newlines_are_escaped():
     beat = heartbeat.Heartbeat(
         sent="2026-01-01T00:00:00Z", clock_synced=1, app_version='1.0 "x"\\y\nz',
