@@ -208,13 +208,18 @@ figure { margin: 1em 0; } svg { max-width: 100%; height: auto; }
 def _health_block(kiosks: list[health.KioskHealth]) -> str:
     need = [k for k in kiosks if k.needs_person]
     if not need:
-        return (f'<div class="fine" id="health">All {len(kiosks)} kiosks are fine '
-                "(heartbeats on time, no restarts, card space, settings taken).</div>")
+        return (f'<div class="fine" id="health">Every kiosk is fine ({_n(len(kiosks), "kiosk")}:'
+                " heartbeats on time, no restarts, card space, settings taken).</div>")
     items = "".join(
         f"<li><b>{html.escape(k.name)}</b>: {html.escape('; '.join(k.needs))}</li>"
         for k in need)
-    return (f'<div class="need" id="health"><b>{len(need)} of {len(kiosks)} kiosks need a '
-            f"person</b><ul>{items}</ul></div>")
+    verb = "needs" if len(need) == 1 else "need"
+    return (f'<div class="need" id="health"><b>{len(need)} of {_n(len(kiosks), "kiosk")} '
+            f"{verb} a person</b><ul>{items}</ul></div>")
+
+
+def _n(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def _html_table(t: Table, limit: int = 40) -> str:
@@ -252,7 +257,7 @@ def build(conn: Any, *, since: date, out: Path) -> list[Path]:
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
         f"<title>Solitaire kiosks since {since.isoformat()}</title>",
         f"<style>{STYLE}</style></head><body>",
-        f"<h1>Solitaire kiosks: {len(kiosks)} kiosks, {total:,} plays since "
+        f"<h1>Solitaire kiosks: {_n(len(kiosks), 'kiosk')}, {_n(total, 'play')} since "
         f"{since.isoformat()}</h1>",
         f'<p class="muted">Made {made}. Tables as CSV: {links}</p>',
         _health_block(kiosks),

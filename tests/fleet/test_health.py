@@ -230,3 +230,24 @@ def test_status_bad_input_is_status_2(fleet_dsn, capsys, tmp_path):
                  "connect_timeout=2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot connect" in err
+
+
+def test_the_office_reporting_role_can_look_and_report(make_kiosk, fleet_dsn, pg, unit,
+                                                       capsys, tmp_path):
+    """docs/fleet.md: the office connects as a member of fleet_report, not as the owner."""
+    k = make_kiosk("seen")
+    k.play(2)
+    assert k.sync() == 0
+    with psycopg.connect(fleet_dsn, autocommit=True) as conn:
+        conn.execute("DROP ROLE IF EXISTS office_look")
+        conn.execute("CREATE ROLE office_look LOGIN PASSWORD 'look' IN ROLE fleet_report")
+        conn.execute(f"GRANT CONNECT ON DATABASE {k.dbname} TO office_look")
+    office = pg.dsn(k.dbname, "office_look", "look")
+    code, out = _status(capsys, office)
+    assert code == 0 and "seen: last heartbeat" in out, out
+    assert main(["fleet", "settings", "show", "--dsn", office]) == 0
+    assert "seen: should have none" in capsys.readouterr().out
+    assert main(["fleet", "report", "--dsn", office, "--since", "2000-01-01",
+                 "--out", str(tmp_path / "r.html")]) == 0
+    page = (tmp_path / "r.html").read_text()
+    assert "Solitaire kiosks: 1 kiosk, " in page and "Every kiosk is fine (1 kiosk:" in page
