@@ -2,8 +2,8 @@
 writes for the node exporter (:mod:`kiosk.fleet.metrics`).
 
 The pass runs as the kiosk user in its own unit, so it reads what that user may: the boot
-id and uptime from /proc, the data partition's free space, the play log read-only, and the
-kiosk unit's figures from systemd (``systemctl show``: its memory and ``NRestarts``). The
+id from /proc (the sync unit has no ProcSubset=pid for it), the uptime from the boot clock,
+the data partition's free space, the play log read-only, and the kiosk unit's figures from systemd (``systemctl show``: its memory and ``NRestarts``). The
 watchdog kills come from the kiosk unit's ExecStopPost helper (``after-exit``), which adds
 a line with the boot id to ``watchdog-kills`` in the data directory for each one, because
 systemd keeps only the last stop's result. Every figure that cannot be read is None: a
@@ -16,6 +16,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import time
 from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
@@ -74,10 +75,10 @@ def boot_id() -> str | None:
 
 
 def uptime() -> float | None:
-    text = _read("/proc/uptime")
+    """Seconds since boot, suspend included (no /proc needed)."""
     try:
-        return float(text.split()[0]) if text else None
-    except ValueError:
+        return time.clock_gettime(time.CLOCK_BOOTTIME)
+    except (AttributeError, OSError):
         return None
 
 
