@@ -32,6 +32,7 @@ from kivy.uix.screenmanager import FadeTransition, NoTransition, Screen
 
 import games
 from games.reason import Reason
+from kiosk.fleet import centre_settings
 from kiosk.platform import frame_sync, heap
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.platform.buttons import NEW_DEAL, UNDO
@@ -242,7 +243,35 @@ class KioskApp(App):
         if self.on_ready is not None:
             Clock.schedule_once(lambda _dt: self.on_ready(self), 0)
         Window.bind(on_flip=self._first_frame_shown)
+        data_dir = self.lobby_data_dir()
+        self._centre_seen = overrides.centre_version(data_dir) if data_dir else (None, [])
+        Clock.schedule_interval(lambda _dt: self.take_centre_settings(), 30)
         return self.sm
+
+    def take_centre_settings(self) -> None:
+        """The fleet centre's settings a sync pass wrote since: taken on the welcome screen
+        only, never in a visitor's game (kiosk/fleet/centre_settings.py)."""
+        data_dir = self.lobby_data_dir()
+        if self.sm.current != "welcome" or data_dir is None:
+            return
+        pin = self.cfg.operator_pin
+        seen = centre_settings.take_into(self.cfg, data_dir, self._centre_seen)
+        if seen is None:
+            return
+        self._centre_seen = seen
+        if self.cfg.operator_pin != pin:  # built again from the new hash when next asked
+            self._pin_guard = None
+        self.lobby.idle_timeout = float(self.cfg.idle_timeout)
+        self.lobby.attract_enabled = bool(self.cfg.attract.enabled)
+        self.lobby.attract_delay = float(self.cfg.attract.delay)
+        self.set_language(self.cfg.language)
+        self._catalog = None
+        picker = self.sm.built("picker")
+        if picker is not None:
+            picker._built_for = None
+            picker._arrange()
+        self.welcome.retranslate()
+        self.lobby.arm()
 
     def _built(self, screen: Screen) -> None:
         screen.retranslate()
@@ -301,6 +330,7 @@ class KioskApp(App):
         self.four_colour = self.deck_default  # nor their deck
         self.set_language(self.cfg.language)
         self.show_welcome()
+        self.take_centre_settings()
         if self._tables_since_trim:  # the tables left behind are garbage: give it back
             self._tables_since_trim = False
             Clock.schedule_once(lambda _dt: heap.give_back(), 0)

@@ -33,6 +33,10 @@ install -D -m 644 -t "$etc/systemd/logind.conf.d" "$sd"/logind.conf.d/*.conf
 install -D -m 644 -t "$etc/systemd/journald.conf.d" "$sd"/journald.conf.d/*.conf
 install -D -m 644 -t "$etc/systemd/system.conf.d" "$sd"/system.conf.d/*.conf
 install -D -m 644 -t "$etc/polkit-1/rules.d" "$sd"/polkit-1/*.rules
+# The network (docs/fleet.md, "Network"): Ethernet and Wi-Fi by DHCP through
+# systemd-networkd, names through systemd-resolved with nothing listening.
+install -D -m 644 -t "$etc/systemd/network" "$sd"/network/*.network
+install -D -m 644 -t "$etc/systemd/resolved.conf.d" "$sd"/resolved.conf.d/*.conf
 install -D -m 640 "$config" "$etc/solitaire-kiosk/config.toml"
 
 # Ctrl+Alt+Del: systemd starts ctrl-alt-del.target (a reboot) when the kernel passes the

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from kiosk.fleet import central, state
+from kiosk.fleet import central, centre_settings, heartbeat, metrics, state
 from kiosk.fleet.connect import FleetError, conninfo, describe
 from kiosk.records.playlog import HAND_COLUMNS, MATCH_COLUMNS, open_readonly
 from kiosk.settings.config import Config
@@ -71,6 +71,7 @@ class PassResult:
     events: int = 0
     batches: int = 0
     skipped: str = ""       # why nothing was attempted (another pass running ...)
+    settings: centre_settings.SettingsState | None = None  # None: the centre not reached
 
 
 @contextmanager
@@ -121,6 +122,19 @@ class _Sender:
             self.pg.execute(f"CREATE TEMP TABLE IF NOT EXISTS stage_{table} ({cols})"
                             " ON COMMIT DELETE ROWS")
         self.pg.commit()
+
+    def take_settings(self) -> centre_settings.SettingsState:
+        """Read this kiosk's layers of the centre's settings and apply them when new (one
+        short read transaction; the apply is the overrides file's atomic replacement)."""
+        layers = [(int(v), str(scope), str(text)) for v, scope, text in self.pg.execute(
+            "SELECT version, scope, settings FROM fleet_my_settings()")]
+        self.pg.commit()
+        try:
+            return centre_settings.take(self.cfg, self.data_dir, layers)
+        except OSError as err:
+            st = centre_settings.load_state(self.data_dir)
+            st.error = f"cannot write the centre's settings: {err.strerror or err}"
+            return st
 
     def open_local(self) -> None:
         self.local = open_readonly(self.log_path)
@@ -338,29 +352,66 @@ def run_pass(cfg: Config) -> PassResult:
         status = state.load_status(data_dir)
         status.last_attempt = _now()
         try:
-            result = _run_locked(cfg, log_path, data_dir)
-        except FleetError as err:
-            _record(data_dir, status, str(err))
-            raise
-        except Exception as err:  # noqa: BLE001 - one line, whatever failed
-            message = _describe_any(err)
-            _record(data_dir, status, message)
-            raise FleetError(message) from None
-        status.last_ok, status.last_error, status.sent_plays = _now(), None, result.plays
-        _save_status_quietly(data_dir, status)
-        return result
+            try:
+                result = _run_locked(cfg, log_path, data_dir)
+            except FleetError as err:
+                _record(data_dir, status, str(err))
+                raise
+            except Exception as err:  # noqa: BLE001 - one line, whatever failed
+                message = _describe_any(err)
+                _record(data_dir, status, message)
+                raise FleetError(message) from None
+            status.last_ok, status.last_error, status.sent_plays = _now(), None, result.plays
+            _save_status_quietly(data_dir, status)
+            return result
+        finally:
+            write_metrics(cfg, data_dir, log_path)
+
+
+def write_metrics(cfg: Config, data_dir: Path, log_path: Path) -> None:
+    """The pass's figures for the node exporter, after the pass (so they say how it
+    ended); a directory that cannot be written costs only this file, never the pass."""
+    assert cfg.fleet is not None
+    waiting = None
+    try:
+        if log_path.is_file():
+            conn = open_readonly(log_path)
+            try:
+                waiting = state.waiting_rows(conn, state.load_cursor(data_dir))
+            finally:
+                conn.close()
+    except sqlite3.Error:
+        pass
+    beat = heartbeat.collect(cfg, data_dir, log_path, centre_settings.load_state(data_dir),
+                             waiting)
+    try:
+        metrics.write(metrics.directory_for(cfg.fleet.metrics_dir, data_dir), beat,
+                      cfg.fleet.user.removeprefix(central.ROLE_PREFIX))
+    except OSError as err:
+        import logging
+
+        logging.getLogger("kiosk.fleet").warning(
+            "cannot write the metrics for the node exporter in %s: %s",
+            metrics.directory_for(cfg.fleet.metrics_dir, data_dir), err.strerror or err)
 
 
 def _run_locked(cfg: Config, log_path: Path, data_dir: Path) -> PassResult:
     cursor = state.load_cursor(data_dir)
     sender = _Sender(cfg, log_path, data_dir)
     try:
-        if not log_path.is_file():
-            return sender.result  # nothing played yet, nothing to send
-        sender.open_local()
-        if not sender.anything_to_send(cursor):
-            return sender.result  # caught up: no connection (the idle pass is most passes)
+        waiting = None
+        if log_path.is_file():
+            sender.open_local()
+            waiting = state.waiting_rows(sender.local, cursor)
+        # every pass connects: its heartbeat is how the office knows the kiosk is alive
         sender.connect()
+        settings = sender.take_settings()
+        beat = heartbeat.collect(cfg, data_dir, log_path, settings, waiting)
+        heartbeat.record(sender.pg, sender.kiosk, beat)
+        sender.pg.commit()
+        sender.result.settings = settings
+        if sender.local is None or not sender.anything_to_send(cursor):
+            return sender.result  # caught up: the heartbeat was all
         sender.send_open(cursor)
         sender.send_new(cursor)
         sender.send_events(cursor)

@@ -159,6 +159,12 @@ class Fleet:
     #: plays per transaction: each batch is committed before the cursor moves
     batch_plays: int = 500
     connect_timeout: int = 15
+    #: the port Prometheus' node exporter listens on; None (absent): it does not run
+    node_exporter_port: int | None = None
+    #: where each pass writes its figures for the node exporter's textfile collector;
+    #: None: the sync unit's runtime directory (/run/solitaire-kiosk-metrics on the
+    #: image), else ``metrics`` in the data directory (kiosk/fleet/metrics.py)
+    metrics_dir: Path | None = None
 
 
 @dataclass
@@ -648,6 +654,7 @@ _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
         "password_file": _path, "sslmode": _choice(SSL_MODES), "sslrootcert": _path,
         "sslcert": _path, "sslkey": _path, "batch_plays": _number(1, 100_000, whole=True),
         "connect_timeout": _number(1, 600, whole=True),
+        "node_exporter_port": _number(1024, 65_535, whole=True), "metrics_dir": _path,
     },
 }
 

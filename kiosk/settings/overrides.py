@@ -17,15 +17,24 @@ Two places, tried in this order:
    wins: the overrides file is set aside as ``overrides.toml.old`` and a note says so.
 
 The configuration file is never deleted or truncated by the kiosk.
+
+The fleet's centre writes the same file (:func:`save_centre`, from ``kiosk sync``): its keys
+replace the menu's, a ``[centre]`` table records its version and the keys it set, and a
+later change in the menu replaces the centre's key again (docs/fleet.md, "Precedence").
+While the centre manages a kiosk, the menu writes here, never into the configuration file,
+so that there is one place where the later change wins.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import logging
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,11 +50,16 @@ log = logging.getLogger("kiosk.overrides")
 LEVEL_KEY = "level"
 
 FILE_NAME = "overrides.toml"
+LOCK_NAME = "overrides.lock"
 #: the menu writes a few lines; anything near this size was not written by it
 MAX_BYTES = 256 * 1024
 #: keys the menu may change: (table, key); table "" is the top level, ``<id>`` any game id
 KEYS = {("", "language"), ("games", "enabled"), ("games.<id>", WINNABLE_KEY),
-        ("games.<id>", OFFER_KEY), ("games.<id>", DEFAULT_KEY), ("games.<id>", LEVEL_KEY)}
+        ("games.<id>", OFFER_KEY), ("games.<id>", DEFAULT_KEY), ("games.<id>", LEVEL_KEY),
+        ("", "idle_timeout"), ("", "operator_pin"), ("attract", "enabled"),
+        ("attract", "delay")}
+#: the table the centre's version is recorded in
+CENTRE = "centre"
 
 
 @dataclass
@@ -76,6 +90,8 @@ def _toml(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int | float):
+        return repr(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r}")
@@ -101,11 +117,21 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
         log.warning("%s", note)
         return [note]
     raw.pop("based_on", None)
+    raw.pop(CENTRE, None)
     parsed = Config(path=path)
     _Reader(parsed, str(path)).read(raw)
     notes = list(parsed.problems)
     if "language" in raw:
         cfg.language = parsed.language
+    if "idle_timeout" in raw:
+        cfg.idle_timeout = parsed.idle_timeout
+    if "operator_pin" in raw:
+        cfg.operator_pin = parsed.operator_pin
+    attract = raw.get("attract")
+    if isinstance(attract, dict):
+        for key in ("enabled", "delay"):
+            if key in attract:
+                setattr(cfg.attract, key, getattr(parsed.attract, key))
     games = raw.get("games")
     if isinstance(games, dict) and "enabled" in games:
         cfg.games = list(parsed.games)
@@ -132,6 +158,21 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
     return notes
 
 
+def problems(data_dir: Path) -> list[str]:
+    """The overrides file's bad values, as :func:`apply` would report them, without applying
+    or moving anything (for the fleet's heartbeat, read by another process)."""
+    path = data_dir / FILE_NAME
+    try:
+        raw = readfile.read_toml(path, MAX_BYTES)
+    except readfile.ReadError as err:
+        return [] if err.missing else [f"{err}; ignored"]
+    raw.pop("based_on", None)
+    raw.pop(CENTRE, None)
+    parsed = Config(path=path)
+    _Reader(parsed, str(path)).read(raw)
+    return list(parsed.problems)
+
+
 # ---------------------------------------------------------------------------- writing
 def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
          games: list[str] | None = None, winnable: dict[str, bool] | None = None,
@@ -156,7 +197,8 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
     if not updates:
         return Saved(True)
     cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
-    if cfg_file is not None and _writable(cfg_file):
+    managed = data_dir is not None and CENTRE in _read_overrides(data_dir / FILE_NAME)
+    if cfg_file is not None and _writable(cfg_file) and not managed:
         try:
             old = readfile.read_text(cfg_file, MAX_CONFIG_BYTES)
             new = edit_text(old, updates)
@@ -169,33 +211,126 @@ def save(cfg: Config, data_dir: Path | None, *, language: str | None = None,
         return Saved(False, message="no data directory to keep the settings in")
     path = data_dir / FILE_NAME
     try:
-        current = _read_overrides(path)
-        for (table, key), value in updates.items():
-            _put(current, table, key, value)
-        lines = ["# Settings changed in the kiosk's operator menu. They apply on top of the",
-                 "# configuration file whose fingerprint is below; when that file changes, it",
-                 "# wins and this file is set aside. Delete this file to undo the menu's changes.",
-                 f"based_on = {_toml(fingerprint(cfg_file))}"]
-        if "language" in current:
-            lines.append(f"language = {_toml(current['language'])}")
-        games_table = current.get("games", {})
-        if "enabled" in games_table:
-            lines += ["", "[games]", f"enabled = {_toml(games_table['enabled'])}"]
-        for gid, table in sorted(games_table.items()):
-            if not isinstance(table, dict):
-                continue
-            kept = [f"{key} = {_toml(table[key])}" for key, kind in (
-                (WINNABLE_KEY, bool), (OFFER_KEY, list), (DEFAULT_KEY, str), (LEVEL_KEY, str))
-                if isinstance(table.get(key), kind)]
-            if kept:
-                lines += ["", f"[games.{gid}]", *kept]
         data_dir.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, "\n".join(lines) + "\n")
+        with _locked(data_dir):
+            current = _read_overrides(path)
+            for (table, key), value in updates.items():
+                _put(current, table, key, value)
+            centre = current.get(CENTRE)
+            if isinstance(centre, dict):  # the menu's change is the newer one now
+                changed = {f"{t}.{k}" if t else k for t, k in updates}
+                centre["keys"] = [k for k in centre.get("keys", []) if k not in changed]
+            _write(path, current, cfg_file)
     except OSError as err:
         log.error("cannot save the operator's settings to %s: %s", path, err)
         return Saved(False, path, "", f"cannot write {path}: {err.strerror or err}")
     log.info("operator menu: saved %s to %s", _keys(updates), path)
     return Saved(True, path, "overrides")
+
+
+def save_centre(cfg: Config, data_dir: Path, settings: dict[str, Any], version: int,
+                layers: list[int]) -> Saved:
+    """Write the centre's checked ``settings`` (the shape of the configuration file) over
+    the menu's changes in one atomic replacement of the overrides file: the keys the
+    previous centre version set and this one does not go back to the file's values, the
+    keys this one sets replace the menu's. Raises OSError (the caller reports it; the old
+    file is then untouched)."""
+    cfg_file = cfg.path if cfg.path is not None and cfg.path.exists() else None
+    path = data_dir / FILE_NAME
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with _locked(data_dir):  # the menu may be saving at this very moment
+        current = _read_overrides(path)
+        old = current.pop(CENTRE, None)
+        for dotted in (old.get("keys", []) if isinstance(old, dict) else []):
+            table, _, key = str(dotted).rpartition(".")
+            _drop(current, table, key)
+        keys = []
+        for table, key, value in _leaves(settings):
+            _put(current, table, key, value)
+            keys.append(f"{table}.{key}" if table else key)
+        current[CENTRE] = {"version": int(version), "layers": [int(v) for v in layers],
+                           "keys": sorted(keys)}
+        _write(path, current, cfg_file)
+    log.info("fleet: the centre's settings version %s applied (%s)", version,
+             ", ".join(sorted(keys)) or "no keys")
+    return Saved(True, path, "overrides")
+
+
+@contextmanager
+def _locked(data_dir: Path) -> Iterator[None]:
+    """The kiosk (its menu) and a sync pass (the centre) each read, change and replace the
+    file: one at a time, or one's change could be lost under the other's."""
+    fd = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def centre_version(data_dir: Path) -> tuple[int | None, list[int]]:
+    """The centre's version the overrides file holds, and its layers (None, [] if none)."""
+    centre = _read_overrides(data_dir / FILE_NAME).get(CENTRE)
+    if not isinstance(centre, dict):
+        return None, []
+    try:
+        return int(centre["version"]), [int(v) for v in centre.get("layers", [])]
+    except (KeyError, TypeError, ValueError):
+        return None, []
+
+
+def _leaves(data: dict[str, Any], prefix: str = "") -> list[tuple[str, str, Any]]:
+    out: list[tuple[str, str, Any]] = []
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out += _leaves(value, f"{prefix}.{key}" if prefix else key)
+        else:
+            out.append((prefix, key, value))
+    return out
+
+
+def _drop(data: dict[str, Any], table: str, key: str) -> None:
+    for part in table.split(".") if table else ():
+        data = data.get(part)
+        if not isinstance(data, dict):
+            return
+    data.pop(key, None)
+
+
+def _write(path: Path, current: dict[str, Any], cfg_file: Path | None) -> None:
+    lines = ["# Settings changed in the kiosk's operator menu and sent by the fleet's centre",
+             "# ([centre]). They apply on top of the configuration file whose fingerprint is",
+             "# below; when that file changes, it wins and this file is set aside. Delete this",
+             "# file to undo the menu's changes (the centre's come back at the next sync).",
+             f"based_on = {_toml(fingerprint(cfg_file))}"]
+    for key, kind in (("language", str), ("idle_timeout", (int, float)),
+                      ("operator_pin", str)):
+        if isinstance(current.get(key), kind) and not isinstance(current.get(key), bool):
+            lines.append(f"{key} = {_toml(current[key])}")
+    centre = current.get(CENTRE)
+    if isinstance(centre, dict):
+        lines += ["", f"[{CENTRE}]", f"version = {int(centre['version'])}",
+                  f"layers = [{', '.join(str(int(v)) for v in centre.get('layers', []))}]",
+                  f"keys = {_toml([str(k) for k in centre.get('keys', [])])}"]
+    attract = current.get("attract")
+    if isinstance(attract, dict):
+        kept = [f"{key} = {_toml(attract[key])}" for key, kind in (
+            ("enabled", bool), ("delay", (int, float))) if isinstance(attract.get(key), kind)]
+        if kept:
+            lines += ["", "[attract]", *kept]
+    games_table = current.get("games", {})
+    if "enabled" in games_table:
+        lines += ["", "[games]", f"enabled = {_toml(games_table['enabled'])}"]
+    for gid, table in sorted(games_table.items()):
+        if not isinstance(table, dict):
+            continue
+        kept = [f"{key} = {_toml(table[key])}" for key, kind in (
+            (WINNABLE_KEY, bool), (OFFER_KEY, list), (DEFAULT_KEY, str), (LEVEL_KEY, str))
+            if isinstance(table.get(key), kind)]
+        if kept:
+            lines += ["", f"[games.{gid}]", *kept]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, "\n".join(lines) + "\n")
 
 
 def _put(data: dict[str, Any], table: str, key: str, value: Any) -> None:
@@ -215,7 +350,8 @@ def _read_overrides(path: Path) -> dict[str, Any]:
     except readfile.ReadError:
         return {}
     data.pop("based_on", None)
-    return {k: v for k, v in data.items() if k in ("language", "games")}
+    return {k: v for k, v in data.items() if k in (
+        "language", "games", "idle_timeout", "operator_pin", "attract", CENTRE)}
 
 
 def _writable(path: Path) -> bool:
