@@ -124,8 +124,10 @@ def test_every_value_the_checker_accepts_is_normalised_to_the_defaults_type(sect
             continue
         value = value_of(cfg, section, key)
         accepted.append(literal)
-        if default is None:  # an optional key (a fleet's password, its certificates)
-            assert isinstance(value, str | Path), (literal, value)
+        if default is None:  # an optional key (a fleet's password, its certificates, the
+            # exporter's port): text, a path or a whole number, never a flag
+            assert isinstance(value, str | Path | int) and not isinstance(value, bool), \
+                (literal, value)
         else:
             assert type(value) is type(default), (literal, value)
         if isinstance(value, float):
