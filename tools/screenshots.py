@@ -246,15 +246,19 @@ def main() -> int:
                 shot(f"operator-{page}-{tag}-{lang}.png")
             # the three tables against the computer: the Leave panel over a match under
             # way (the computer waits while it is up)
-            for game_id, options, attr in (("gin_rummy", {}, "gin"),
-                                           ("follow_the_rules", {}, "trick_table"),
-                                           ("draw_poker", {"opponents": 3}, "poker")):
-                if only and not any(f"leave-{game_id}".startswith(o) for o in only):
+            for game_id, options, attr, plain in (
+                    ("gin_rummy", {}, "gin", "gin-play"),
+                    ("follow_the_rules", {}, "trick_table", "trick-play"),
+                    ("draw_poker", {"opponents": 3}, "poker", "")):
+                if only and not any(f"leave-{game_id}".startswith(o) or
+                                    (plain and plain.startswith(o)) for o in only):
                     continue
                 ctl = app.open_game(game_id, 77, dict(options))
                 screen = getattr(app, attr)
                 screen.turns.pause = 3600
                 frames(4)
+                if plain:  # the table as the visitor first sees it (poker's: its own tool)
+                    shot(f"{plain}-{tag}-{lang}.png")
                 screen.ask_leave()
                 frames()
                 shot(f"leave-{game_id}-{tag}-{lang}.png")
