@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .cards import ACE, RANK, card
-from .model import GameInfo, PileSpec
-from .open_patience import OpenPatience
-from .patience import FOUNDATION, Build, Rule
-from .registry import register
-from .rng import Rng
+from .engine.cards import ACE, RANK, card
+from .engine.model import GameInfo, PileSpec
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.open_patience import OpenPatience
+from .families.patience import FOUNDATION, Build, Rule
 
 #: x of the foundation column; left wings start at 0, right wings just right of it
 FOUNDATION_X = 4.7

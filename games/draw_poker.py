@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from . import cards as C
-from .model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .poker import ONE_PAIR
-from .poker_pots import share_pots
-from .poker_table import WILD_RULES, hand_value
-from .reason import Reason
-from .registry import register
-from .rng import Rng
-from .seats import VISITOR, SeatedGame, View, move_shape_problem
+from .engine import cards as C
+from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.poker import ONE_PAIR
+from .families.poker_pots import share_pots
+from .families.poker_table import WILD_RULES, hand_value
+from .families.seats import VISITOR, SeatedGame, View, move_shape_problem
 
 STACK = 1000
 ANTE = 1
@@ -296,7 +296,7 @@ class DrawPoker(SeatedGame):
 
     # ------------------------------------------------------------------ the end of a hand
     def _showdown(self) -> None:
-        """Share the pot (:func:`games.poker_pots.share_pots`): the antes of every deal of
+        """Share the pot (:func:`games.families.poker_pots.share_pots`): the antes of every deal of
         this hand and the bets all live seats matched are the main pot; side pots come
         only from seats all in for less. The main pot's winners are the hand's winners."""
         live, contrib, antes = self.vars["live"], self.vars["contrib"], self.vars["antes"]

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from . import cards as C
-from .model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .reason import Card, Reason, Suit
-from .registry import register
-from .rng import Rng
-from .seats import SeatedGame, View, move_shape_problem
+from .engine import cards as C
+from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .engine.reason import Card, Reason, Suit
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.seats import SeatedGame, View, move_shape_problem
 
 HAND_SIZE = 6
 TARGET_CHOICES = (10, 7)

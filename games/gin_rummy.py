@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from . import cards as C
-from .gin_records import HandResult, hand_result_data, hand_rows, match_row
-from .melds import arrange, arrangements, deadwood, extends, openings
-from .model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .move_notation import move_text, parse_text
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
-from .seats import SeatedGame, View, move_shape_problem
+from .engine import cards as C
+from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .engine.move_notation import move_text, parse_text
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.gin_records import HandResult, hand_result_data, hand_rows, match_row
+from .families.melds import arrange, arrangements, deadwood, extends, openings
+from .families.seats import SeatedGame, View, move_shape_problem
 
 KNOCK_LIMIT = 10
 UNDERCUT_BONUS = 25

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from .cards import RANK
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule, onto_for
-from .reason import Card, Reason
-from .registry import register
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .families.patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule, onto_for
 
 
 @register

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import RANK, SUIT
-from .grid import CellGame
-from .model import GameInfo, Move, Option
-from .reason import Reason
-from .registry import register
+from .engine.cards import RANK, SUIT
+from .engine.model import GameInfo, Move, Option
+from .engine.reason import Reason
+from .engine.registry import register
+from .families.grid import CellGame
 
 QUARTETS = ("same_suit", "same_rank")
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .cards import RANK
-from .grid import CellGame, touching
-from .model import GameInfo, Move, Option
-from .reason import GameName, Reason
-from .registry import register
+from .engine.cards import RANK
+from .engine.model import GameInfo, Move, Option
+from .engine.reason import GameName, Reason
+from .engine.registry import register
+from .families.grid import CellGame, touching
 
 CLOSE_UP = Move("close_up")
 REFILL = Move("refill")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import permutations
 
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import DEAL, Build, PatienceGame, Rule, roles
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import DEAL, Build, PatienceGame, Rule, roles
 
 
 @register

@@ -8,9 +8,9 @@ import json
 import pytest
 
 import games
-from games import cards as C
+from games.engine import cards as C
+from games.families.seats import computer_mismatches, replay_visitor
 from games.follow_the_rules import FollowTheRules, card_points, trick_winner
-from games.seats import computer_mismatches, replay_visitor
 from kiosk.commands import cli
 
 from .conftest import arrange

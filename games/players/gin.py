@@ -18,11 +18,11 @@ Each is a function of (view, rng) only; the rng is the game's seeded computer so
 
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
-from ..melds import POINTS, arrange, deadwood, deadwood_mask, extends, lay_off, mask_of
-from ..model import Move
-from ..rng import Rng
-from ..seats import View
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Move
+from ..engine.rng import Rng
+from ..families.melds import POINTS, arrange, deadwood, deadwood_mask, extends, lay_off, mask_of
+from ..families.seats import View
 
 #: knock when the least deadwood after the discard is at most this, by stock cards left
 KNOCK_STEPS = ((22, 10), (14, 6), (0, 3))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import RANK, SUIT
-from ..poker import STRAIGHT
-from ..poker_table import hand_value, wild_test
+from ..engine.cards import RANK, SUIT
+from ..families.poker import STRAIGHT
+from ..families.poker_table import hand_value, wild_test
 
 
 def standard_hold(hand: tuple[int, ...], rule: str) -> tuple[int, ...]:

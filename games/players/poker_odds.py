@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..cards import JOKER, RANK, SUIT
-from ..poker import ONE_PAIR, TWO_PAIR
-from ..poker_table import hand_value
-from ..rng import Rng
-from ..seats import View
+from ..engine.cards import JOKER, RANK, SUIT
+from ..engine.rng import Rng
+from ..families.poker import ONE_PAIR, TWO_PAIR
+from ..families.poker_table import hand_value
+from ..families.seats import View
 from .poker_holds import standard_hold
 
 DECK = tuple(range(52)) + (JOKER,)

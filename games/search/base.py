@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import TWIN
-from ..model import Move
+from ..engine.game import TWIN
+from ..engine.model import Move
 
 if TYPE_CHECKING:  # a mixin over Game: type checkers see the game's attributes
-    from ..engine import Game as _Base
+    from ..engine.game import Game as _Base
 else:
     _Base = object
 
 
 class Search(_Base):
-    """The default search knowledge: a mixin over :class:`games.engine.Game`."""
+    """The default search knowledge: a mixin over :class:`games.engine.game.Game`."""
 
     def start_search(self) -> None:
         """Forget what an earlier search left on this position (a per-search table): every
@@ -92,7 +92,7 @@ class Search(_Base):
     def solver_moves(self, prune: bool = False) -> list[Move]:
         """Legal moves in the order a search should try them.
 
-        An entry may also be a :class:`~games.model.Compound`: moves the search makes in a
+        An entry may also be a :class:`~games.engine.model.Compound`: moves the search makes in a
         row, as one step (Canfield turns the stock round to a card and plays it).
 
         The default puts foundation moves and removals first, moves that turn up a hidden

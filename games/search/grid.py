@@ -1,10 +1,10 @@
-"""What the search knows of Grid (games/grid.py), apart from its rules: see
+"""What the search knows of Grid (games/families/grid.py), apart from its rules: see
 docs/solver.md for what each hook is for.
 """
 
 from __future__ import annotations
 
-from ..grid import CellGame
+from ..families.grid import CellGame
 from . import searches
 from .base import Search
 

@@ -1,13 +1,13 @@
-"""What the search knows of every building game (games/patience.py): the pruned move list,
+"""What the search knows of every building game (games/families/patience.py): the pruned move list,
 the move order guided by how deep the next foundation cards lie, the generalised safe move
 and the frozen-card dead-end test that Klondike, Canfield and La Belle Lucie opt into.
 """
 
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
-from ..model import Move
-from ..patience import Build, PatienceGame
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Move
+from ..families.patience import Build, PatienceGame
 from . import searches
 from .base import Search
 

@@ -23,7 +23,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from games import Move
-from games.reason import Reason
+from games.engine.reason import Reason
 from kiosk.screens.celebration import Cascade, cascade_over, fireworks
 from kiosk.screens.text_fit import READ_PX, TOUCH_GAP, FitLabel, fit
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast

@@ -190,7 +190,7 @@ class HandDemo:
     A passer-by who only ever sees solitaires in attract mode never learns that the kiosk
     also deals gin rummy, poker and a trick game. Every seat here, the visitor's included,
     is played by the game's own computer player (:func:`games.players.player_for`), each
-    from its own :class:`games.seats.View`, as at a real table. The game they play is
+    from its own :class:`games.families.seats.View`, as at a real table. The game they play is
     :attr:`real`; the table shows a copy of it with every hand open
     (:meth:`show`), as a watcher standing behind the players would see it: the game itself
     keeps the computer seats' hands face down, and a player's view never depends on what
@@ -241,7 +241,7 @@ class HandDemo:
     def next_move(self) -> Move | None:
         """The move of the seat to move in :attr:`real`, decided by its computer player
         from its own view; None when the hand is over or after :attr:`max_moves`."""
-        from games.seats import SeatedGame
+        from games.families.seats import SeatedGame
 
         real = self.real
         if not isinstance(real, SeatedGame) or self.played >= self.max_moves \

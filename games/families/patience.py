@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import cards as C
-from .cards import COLOUR, RANK, SUIT
-from .engine import Game
-from .model import DEAL, REDEAL, Move, PileSpec
-from .reason import Card, Either, Rank, Reason, fill
+from ..engine import cards as C
+from ..engine.cards import COLOUR, RANK, SUIT
+from ..engine.game import Game
+from ..engine.model import DEAL, REDEAL, Move, PileSpec
+from ..engine.reason import Card, Either, Rank, Reason, fill
 
 _STEPS = frozenset((1, -1, 12, -12))
 #: empty-pile rules that take one rank only
@@ -24,7 +24,7 @@ _EMPTY_RANK = {"king": 13, "ace": 1}
 _move = Move._make
 
 # Sentences that name kinds of piles ({src}, {dst}: a Rule's ``name``). The pile words are
-# filled into the msgid (see games.reason.fill), so a translator sees whole sentences.
+# filled into the msgid (see games.engine.reason.fill), so a translator sees whole sentences.
 FIXED = "Cards on a {src} cannot be moved."
 NOT_FROM = "Cards cannot go from a {src} to a {dst}."
 ONE_AT_A_TIME = "Only one card at a time can go to a {dst}."

@@ -175,7 +175,7 @@ class Game:
         return [p for p in self.roles.get("foundation", ()) if p != src]
 
     def why_illegal(self, move: Move) -> Reason | None:
-        """``None`` for a legal move, else the :class:`~games.reason.Reason` it is refused."""
+        """``None`` for a legal move, else the :class:`~games.engine.reason.Reason` it is refused."""
         if move in self.legal_moves():
             return None
         problem = self.malformed(move)

@@ -24,10 +24,10 @@ from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .engine import Game
-from .model import Move
-from .reason import Reason
-from .rng import Rng
+from ..engine.game import Game
+from ..engine.model import Move
+from ..engine.reason import Reason
+from ..engine.rng import Rng
 
 VISITOR = 0
 #: stream label of computer randomness, so it never shares draws with the deals
@@ -99,7 +99,7 @@ class SeatedGame(Game):
         """The move the computer in the seat to move makes now (from its view only).
         ``rng``: the game's :meth:`computer_rng`, drawn before a copy decides on another
         thread (a clone keeps no history, so its own would be the first move's)."""
-        from .players import player_for
+        from ..players import player_for
 
         player = player_for(self.info.id, str(self.opts.get("level", "normal")))
         return player(self.view(self.to_move), rng or self.computer_rng())

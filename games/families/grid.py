@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from . import cards as C
-from .engine import Game
-from .model import Move, PileSpec
-from .reason import Card, GameName, Reason
-from .rng import Rng
+from ..engine import cards as C
+from ..engine.game import Game
+from ..engine.model import Move, PileSpec
+from ..engine.reason import Card, GameName, Reason
+from ..engine.rng import Rng
 
 
 @cache
@@ -183,5 +183,5 @@ class CellGame(Game):
         return C.pretty(self.cards[pile][-1])
 
     def card_at(self, pile: int) -> Card:
-        """The top card of ``pile``, as a parameter of a :class:`~games.reason.Reason`."""
+        """The top card of ``pile``, as a parameter of a :class:`~games.engine.reason.Reason`."""
         return Card(self.cards[pile][-1])

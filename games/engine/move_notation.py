@@ -2,7 +2,7 @@
 
 Why shared and not in a game file: the games against the computer name their moves the same
 way (a move kind, the card it plays, and for some a 1-based place such as the meld a card
-is laid off on), and the strict parsing (the card written exactly as :func:`games.cards.text`
+is laid off on), and the strict parsing (the card written exactly as :func:`games.engine.cards.text`
 writes it, the number in range) is the same each time; a game file keeps only its rules.
 """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from . import cards as C
+from ..engine import cards as C
 
 
 class HandResult(NamedTuple):

@@ -7,7 +7,7 @@ as deadwood or tries every meld that contains it, memoised on the bit mask of th
 left, so a hand of 11 cards costs a few hundred steps and a repeated question (the computer
 player asks about many hands that differ in one card) costs a dictionary look-up.
 
-Cards are codes 0..51 (``suit * 13 + rank - 1``, :mod:`games.cards`); a hand is passed as
+Cards are codes 0..51 (``suit * 13 + rank - 1``, :mod:`games.engine.cards`); a hand is passed as
 any iterable of codes and the functions work on 52-bit masks inside.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .cards import RANK, SUIT
+from ..engine.cards import RANK, SUIT
 
 #: card points: A = 1, 2..10 pip value, J Q K = 10
 POINTS = tuple(min(RANK[c], 10) for c in range(52))

@@ -9,7 +9,7 @@ its rules and nothing else; their search knowledge is in ``games/search/open_pat
 
 from __future__ import annotations
 
-from .model import Move
+from ..engine.model import Move
 from .patience import PatienceGame, onto_for
 
 
