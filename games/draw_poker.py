@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from . import players
 from .engine import cards as C
 from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
 from .engine.reason import Reason
@@ -21,7 +22,7 @@ from .engine.rng import Rng
 from .families.poker import ONE_PAIR
 from .families.poker_pots import share_pots
 from .families.poker_table import WILD_RULES, hand_value
-from .families.seats import VISITOR, SeatedGame, View, move_shape_problem
+from .families.seats import VISITOR, Player, SeatedGame, View, move_shape_problem
 
 STACK = 1000
 ANTE = 1
@@ -360,6 +361,9 @@ class DrawPoker(SeatedGame):
                 "detail": {"opponents": self.n - 1, "chips": list(chips)}}
 
     # ------------------------------------------------------------------ the seats
+    def player(self, level: str) -> Player:
+        return players.player_for(self.info.id, level)
+
     def view(self, seat: int) -> View:
         result = self.vars["result"] or None
         shown: dict[int, tuple[int, ...]] = {}

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from . import players
 from .engine import cards as C
 from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
 from .engine.reason import Card, Reason, Suit
 from .engine.registry import register
 from .engine.rng import Rng
-from .families.seats import SeatedGame, View, move_shape_problem
+from .families.seats import Player, SeatedGame, View, move_shape_problem
 
 HAND_SIZE = 6
 TARGET_CHOICES = (10, 7)
@@ -302,6 +303,9 @@ class FollowTheRules(SeatedGame):
                 "detail": {"target": self.opts["target"]}}
 
     # ------------------------------------------------------------------ the seats
+    def player(self, level: str) -> Player:
+        return players.player_for(self.info.id, level)
+
     def view(self, seat: int) -> View:
         """What a player in ``seat`` knows: its hand, every card played (the tricks are
         played face up), the trump card while it lies under the stock or after the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from . import players
 from .engine import cards as C
 from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
 from .engine.move_notation import move_text, parse_text
@@ -13,7 +14,7 @@ from .engine.registry import register
 from .engine.rng import Rng
 from .families.gin_records import HandResult, hand_result_data, hand_rows, match_row
 from .families.melds import arrange, arrangements, deadwood, extends, openings
-from .families.seats import SeatedGame, View, move_shape_problem
+from .families.seats import Player, SeatedGame, View, move_shape_problem
 
 KNOCK_LIMIT = 10
 UNDERCUT_BONUS = 25
@@ -299,6 +300,9 @@ class GinRummy(SeatedGame):
         return match_row(self)
 
     # ------------------------------------------------------------------ the seats
+    def player(self, level: str) -> Player:
+        return players.player_for(self.info.id, level)
+
     def view(self, seat: int) -> View:
         other = 1 - seat
         # a knocker's hand lies open from the knock; the defender's at the hand's end

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from .model import GameError
+from .errors import GameError
 
 #: the languages every game speaks, in the order the files list them
 LANGUAGES = ("en", "zh", "ru")

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-if TYPE_CHECKING:
-    from .game_texts import GameTexts
-
-
-class GameError(ValueError):
-    """Bad input from outside: unknown game, bad option, malformed saved game, bad move text."""
+from .errors import GameError
+from .game_texts import GameTexts, texts
 
 
 class IllegalMove(GameError):
@@ -149,8 +145,6 @@ class GameInfo:
 
     @property
     def texts(self) -> GameTexts:
-        from .game_texts import texts
-
         return texts(self.id)
 
     @property

@@ -22,6 +22,7 @@ import string
 from typing import Any
 
 from . import cards as C
+from .game_texts import texts
 
 
 class Card(int):
@@ -64,12 +65,11 @@ class Suit(int):
 
 
 class GameName(str):
-    """A game's id; shown as the game's name in the reader's language."""
+    """A game's id; shown as the game's name in the reader's language (read from the game's
+    text file, as the game's own ``info.names`` is, so no game class is needed)."""
 
     def english(self, spec: str) -> str:
-        from .registry import game_class
-
-        return game_class(self).info.names["en"]
+        return texts(self).names["en"]
 
 
 class Either(tuple):

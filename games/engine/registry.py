@@ -66,9 +66,7 @@ def _listing() -> dict[str, Listed]:
 
 
 def _listed_from(cls: type[Game]) -> Listed:
-    from ..families.seats import SeatedGame
-
-    return Listed(difficulty=cls.info.difficulty, seated=issubclass(cls, SeatedGame))
+    return Listed(difficulty=cls.info.difficulty, seated=cls.seated)
 
 
 def _load_all() -> None:

@@ -66,8 +66,10 @@ class SeatedGame(Game):
 
     Subclasses set ``seats`` and ``computer_version``, keep the seat to move in
     :attr:`to_move`, and build :meth:`view`. The option ``level`` (``easy``/``normal``)
-    picks the computer players (:func:`games.players.player_for`)."""
+    picks the computer players: the game gives them (:meth:`player`), since the players
+    import this module for the :class:`View` they see."""
 
+    seated = True
     seats: ClassVar[int] = 2
     #: bump when a player's choices change, so an old log's replay is known to differ
     computer_version: ClassVar[str] = "1"
@@ -99,10 +101,12 @@ class SeatedGame(Game):
         """The move the computer in the seat to move makes now (from its view only).
         ``rng``: the game's :meth:`computer_rng`, drawn before a copy decides on another
         thread (a clone keeps no history, so its own would be the first move's)."""
-        from ..players import player_for
-
-        player = player_for(self.info.id, str(self.opts.get("level", "normal")))
+        player = self.player(str(self.opts.get("level", "normal")))
         return player(self.view(self.to_move), rng or self.computer_rng())
+
+    def player(self, level: str) -> Player:
+        """This game's computer player at ``level`` (:func:`games.players.player_for`)."""
+        raise NotImplementedError
 
     def play_computer(self, limit: int = 1000) -> list[Move]:
         """Play computer moves until the visitor is to move or the game ends."""
