@@ -10,7 +10,8 @@ import pytest
 import games
 from games.engine import cards as C
 from games.families.seats import computer_mismatches, replay_visitor
-from games.follow_the_rules import FollowTheRules, card_points, trick_winner
+from games.families.tricks import card_points, trick_winner
+from games.follow_the_rules import FollowTheRules
 from kiosk.commands import cli
 
 from .conftest import arrange

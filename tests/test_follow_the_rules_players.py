@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import games
 from games.engine.rng import Rng
-from games.follow_the_rules import FollowTheRules, may_follow, trick_winner
+from games.families.tricks import may_follow, trick_winner
+from games.follow_the_rules import FollowTheRules
 from games.players import player_for
 from games.players.trick import POINT, easy, normal, solve
 

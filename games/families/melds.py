@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..engine.cards import RANK, SUIT
+from ..engine.reason import Card, Reason
 
 #: card points: A = 1, 2..10 pip value, J Q K = 10
 POINTS = tuple(min(RANK[c], 10) for c in range(52))
@@ -229,3 +230,15 @@ def lay_off(defender: Iterable[int], knocker_melds: tuple[tuple[int, ...], ...]
     dw, where, sub = best
     melds, dead = arrange(cards_of(mask & ~sub))
     return dw, where, melds, dead
+
+
+def misfit(card: int, meld: tuple[int, ...]) -> Reason:
+    """Why ``card`` cannot be laid off on ``meld`` (a set, or a run it does not touch)."""
+    if RANK[meld[0]] == RANK[meld[-1]]:
+        return Reason("The {card} does not fit that set.", card=Card(card))
+    ranks = [RANK[c] for c in meld]
+    if SUIT[card] == SUIT[meld[0]] and (RANK[card] < min(ranks) - 1
+                                            or RANK[card] > max(ranks) + 1):
+        return Reason("The {card} does not join that run: lay off the cards between "
+                      "first.", card=Card(card))
+    return Reason("The {card} does not fit that run.", card=Card(card))

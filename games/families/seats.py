@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar
 
 from ..engine.game import Game
@@ -66,10 +67,17 @@ class SeatedGame(Game):
 
     Subclasses set ``seats`` and ``computer_version``, keep the seat to move in
     :attr:`to_move`, and build :meth:`view`. The option ``level`` (``easy``/``normal``)
-    picks the computer players: the game gives them (:meth:`player`), since the players
-    import this module for the :class:`View` they see."""
+    picks the computer player. A game hands in what this family may not import: its
+    computer players (:mod:`games.players`, which import this module for the
+    :class:`View` they see) and its records."""
 
     seated = True
+    #: the computer players (:mod:`games.players`), asked by game id and level when a
+    #: computer moves (looked up then, so a test may watch every decision)
+    computer_players: ClassVar[ModuleType]
+    #: the game's records (a module with ``hand_rows(game)``, ``match_row(game)`` and
+    #: ``seats_data(game)``: the play log's rows and ``kiosk deal --json``'s seats), or None
+    records: ClassVar[ModuleType | None] = None
     seats: ClassVar[int] = 2
     #: bump when a player's choices change, so an old log's replay is known to differ
     computer_version: ClassVar[str] = "1"
@@ -101,12 +109,9 @@ class SeatedGame(Game):
         """The move the computer in the seat to move makes now (from its view only).
         ``rng``: the game's :meth:`computer_rng`, drawn before a copy decides on another
         thread (a clone keeps no history, so its own would be the first move's)."""
-        player = self.player(str(self.opts.get("level", "normal")))
+        level = str(self.opts.get("level", "normal"))
+        player: Player = self.computer_players.player_for(self.info.id, level)
         return player(self.view(self.to_move), rng or self.computer_rng())
-
-    def player(self, level: str) -> Player:
-        """This game's computer player at ``level`` (:func:`games.players.player_for`)."""
-        raise NotImplementedError
 
     def play_computer(self, limit: int = 1000) -> list[Move]:
         """Play computer moves until the visitor is to move or the game ends."""
@@ -128,11 +133,17 @@ class SeatedGame(Game):
 
     def hand_records(self) -> list[dict[str, Any]]:
         """Every finished hand so far, as rows for the play log's ``hands`` table."""
-        return []
+        return self.records.hand_rows(self) if self.records else []
 
     def match_record(self) -> dict[str, Any] | None:
         """The finished match as a row of the play log's ``matches`` table, or None."""
-        return None
+        return self.records.match_row(self) if self.records else None
+
+    def table(self) -> dict[str, Any]:
+        data = super().table()
+        if self.records:
+            data["seats"] = self.records.seats_data(self)
+        return data
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()

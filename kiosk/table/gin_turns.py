@@ -19,8 +19,8 @@ from typing import Any
 
 from games.engine import cards as C
 from games.engine.model import Move
+from games.families.gin_records import HandResult
 from games.families.seats import VISITOR, SeatedGame
-from games.gin_rummy import HandResult
 
 #: a message: a msgid of the kiosk catalog and its fields
 Text = tuple[str, dict[str, Any]]

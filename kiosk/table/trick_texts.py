@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.engine import cards as C
 from games.families.seats import VISITOR
-from games.follow_the_rules import HandResult
+from games.families.trick_records import HandResult
 from kiosk.table.gin_turns import Text, _
 
 
