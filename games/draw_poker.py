@@ -124,13 +124,6 @@ class DrawPoker(BettingTable):
     def _can_open(self, s: int) -> bool:
         return self.vars["seated"][s] and self.vars["chips"][s] > 0
 
-    @property
-    def phase(self) -> str:
-        return self.vars["phase"]
-
-    def hand(self, seat: int) -> list[int]:
-        return self.cards[self.hands[seat]]
-
     def value(self, seat: int) -> tuple[int, ...]:
         return hand_value(self.hand(seat), self.rule)
 

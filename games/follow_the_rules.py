@@ -96,15 +96,8 @@ class FollowTheRules(SeatedGame):
 
     # ------------------------------------------------------------------ state
     @property
-    def phase(self) -> str:
-        return self.vars["phase"]
-
-    @property
     def trump(self) -> int:
         return self.vars["trump"]
-
-    def hand(self, seat: int) -> list[int]:
-        return self.cards[self.hands[seat]]
 
     def stock_left(self) -> int:
         """Cards still to be drawn, the trump card under the stock included."""

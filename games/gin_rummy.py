@@ -89,13 +89,6 @@ class GinRummy(SeatedGame):
             self._set(name, value)
 
     # ------------------------------------------------------------------ moves
-    @property
-    def phase(self) -> str:
-        return self.vars["phase"]
-
-    def hand(self, seat: int) -> list[int]:
-        return self.cards[self.hands[seat]]
-
     def legal_moves(self) -> list[Move]:
         phase = self.phase
         if phase == "offer":
@@ -254,7 +247,6 @@ class GinRummy(SeatedGame):
     def score(self) -> int:
         return self.final_scores[0]
 
-    # ------------------------------------------------------------------ the play log
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
         return seat_view(self, seat)

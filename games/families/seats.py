@@ -79,6 +79,8 @@ class SeatedGame(Game):
     #: ``seats_data(game)``: the play log's rows and ``kiosk deal --json``'s seats), or None
     records: ClassVar[ModuleType | None] = None
     seats: ClassVar[int] = 2
+    #: each seat's hand pile, by seat (set in the game's ``prepare``)
+    hands: tuple[int, ...]
     #: bump when a player's choices change, so an old log's replay is known to differ
     computer_version: ClassVar[str] = "1"
     #: the refusal an undo button shows: the journal still undoes for searches and tests,
@@ -89,6 +91,15 @@ class SeatedGame(Game):
     @property
     def to_move(self) -> int:
         return int(self.vars.get("turn", VISITOR))
+
+    @property
+    def phase(self) -> str:
+        """Where the hand stands, in the game's own words (``draw``, ``done``, ...)."""
+        return self.vars["phase"]
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards in ``seat``'s hand: its pile of ``hands``, which the game sets up."""
+        return self.cards[self.hands[seat]]
 
     def is_computer(self, seat: int) -> bool:
         return seat != VISITOR
