@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 from .engine.cards import RANK, SUIT
@@ -38,8 +39,9 @@ class MakeTen(CellGame):
         for p in self.cell:
             if cards[p]:
                 by_rank[RANK[cards[p][0]]].append(p)
-        moves = []
+        moves: list[Move] = []
         for r in range(1, 6):
+            pairs: Iterable[tuple[int, int]]
             if r == 5:
                 pairs = combinations(by_rank[5], 2)
             else:

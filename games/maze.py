@@ -68,7 +68,7 @@ class Maze(Game):
 
     def wanted(self, cells: list[int], k: int) -> list[int]:
         """The cards that may go into gap ``k``."""
-        out = []
+        out: list[int] = []
         left, right = cells[LEFT[k]], cells[RIGHT[k]]
         if left >= 0:
             if RANK[left] == QUEEN:

@@ -30,7 +30,7 @@ class MonteCarlo(CellGame):
         return (5,) * (4 if self.opts["variant"] == "4x5" else 5)
 
     @property
-    def row_step(self) -> float:
+    def row_step(self) -> float:  # type: ignore[override]  # a grid's step is data; the option decides it here
         # five rows of cards only fit a landscape screen when they overlap a little
         return 1.25 if len(self.shape()) == 5 else 1.6
 

@@ -52,7 +52,7 @@ class PairsEightPiles(Game):
     def legal_moves(self) -> list[Move]:
         cards = self.cards
         seen: dict[int, list[int]] = {}
-        moves = []
+        moves: list[Move] = []
         for p in self.available:
             if cards[p]:
                 group = seen.setdefault(RANK[cards[p][-1]], [])

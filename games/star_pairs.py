@@ -85,7 +85,7 @@ class StarPairs(Game):
         if self.lost:
             return []
         cards = self.cards
-        moves = []
+        moves: list[Move] = []
         w = cards[self.waste]
         if w:
             moves.extend(Move("remove", self.waste, p) for p in self.matches(RANK[w[-1]]))

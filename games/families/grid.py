@@ -72,6 +72,8 @@ class CellGame(Game):
 
     #: vertical distance between rows of cells, in card widths (1.6 leaves a 0.2 gap)
     row_step: float = 1.6
+    #: the touching pairs of cells, in layout order (set by a game whose pairs must touch)
+    _touch: frozenset[tuple[int, ...]]
 
     def shape(self) -> tuple[int, ...]:
         """Cells in each row, top to bottom."""

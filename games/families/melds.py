@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from ..engine.cards import RANK, SUIT
 from ..engine.reason import Card, Reason
@@ -171,7 +172,7 @@ def _attach_all(melds: tuple[tuple[int, ...], ...], cards: int) -> dict[int, int
     Lay-offs only ever widen a meld, so adding any card that fits as soon as it fits finds
     every card that can be laid off (a card laid on a run opens the next rank for another:
     5♥ 6♥ 7♥ takes 8♥ and then 9♥, two cards on one end)."""
-    ends = []  # per meld: ("set", rank, count) or ("run", suit, lo, hi)
+    ends: list[list[Any]] = []  # per meld: ("set", rank, count) or ("run", suit, lo, hi)
     for m in melds:
         ranks = sorted(RANK[c] for c in m)
         if ranks[0] == ranks[-1]:

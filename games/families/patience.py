@@ -268,8 +268,8 @@ class PatienceGame(Game):
             by_build = self.ACCEPTS_BY_BUILD
             if by_build is None:
                 by_build = type(self).accepts is PatienceGame.accepts
-            builds = frozenset(self.rule[d].build for d in self._targets
-                               if self.rule[d].build is not None)
+            builds = frozenset(b for d in self._targets
+                               if (b := self.rule[d].build) is not None)
             table = onto_for(builds, self.info.decks) if by_build else ()
             self._onto_any = table
         return table or None
@@ -322,7 +322,7 @@ class PatienceGame(Game):
                         by_rank = {}
                         for c, sn in where.items():
                             by_rank.setdefault(RANK[c], []).append(sn)
-                    r = _EMPTY_RANK.get(e) or self.vars.get("base")
+                    r = _EMPTY_RANK.get(e) or self.vars.get("base") or 0  # 0: no rank
                     found.extend((s, n, d) for s, n in by_rank.get(r, ()) if s != d)
                     continue
             found.extend((s, n, d) for s, n in where.values() if s != d)
@@ -529,9 +529,9 @@ class PatienceGame(Game):
         down = self.__dict__.get("_down_only")
         if down is None:
             down = self._down_only = all(
-                self.rule[d].build.rank == -1 and not self.rule[d].build.wrap
+                b.rank == -1 and not b.wrap
                 for d in self._targets
-                if self.rule[d].build is not None and self._role[d] != "foundation")
+                if (b := self.rule[d].build) is not None and self._role[d] != "foundation")
         return down
 
     def explain(self, move: Move) -> Reason:

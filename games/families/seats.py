@@ -74,10 +74,10 @@ class SeatedGame(Game):
     seated = True
     #: the computer players (:mod:`games.players`), asked by game id and level when a
     #: computer moves (looked up then, so a test may watch every decision)
-    computer_players: ClassVar[ModuleType]
+    computer_players: ModuleType
     #: the game's records (a module with ``hand_rows(game)``, ``match_row(game)`` and
     #: ``seats_data(game)``: the play log's rows and ``kiosk deal --json``'s seats), or None
-    records: ClassVar[ModuleType | None] = None
+    records: ModuleType | None = None
     seats: ClassVar[int] = 2
     #: each seat's hand pile, by seat (set in the game's ``prepare``)
     hands: tuple[int, ...]
@@ -126,7 +126,7 @@ class SeatedGame(Game):
 
     def play_computer(self, limit: int = 1000) -> list[Move]:
         """Play computer moves until the visitor is to move or the game ends."""
-        made = []
+        made: list[Move] = []
         while len(made) < limit and self.computer_to_move:
             move = self.computer_move()
             self.play(move)

@@ -83,9 +83,9 @@ def _highest_unmatched(view: View, rng: Rng | None = None) -> Move:
     """Throw the highest card outside the best arrangement (or a random one of the two
     highest, for the careless easy player)."""
     options = _discards(view)
-    _, dead = arrange(view.hand)
+    _, unmatched = arrange(view.hand)
     legal = {m.extra[0] for m in options}
-    dead = sorted((c for c in dead if c in legal), key=lambda c: (-POINTS[c], c))
+    dead = sorted((c for c in unmatched if c in legal), key=lambda c: (-POINTS[c], c))
     if not dead:
         hand = view.hand
         return min(options, key=lambda m: (deadwood(x for x in hand if x != m.extra[0]),
