@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import Any, cast
 
 import games
 from games import Move
+from games.families.seats import SeatedGame
 from games.search import Compound, searchable
 from kiosk.solving import deals
 
@@ -133,17 +134,17 @@ class DemoPlayer:
         ends in a win)."""
         if game.won or (self.line is None and self.played >= self.max_moves):
             return None
-        move = self._from_line(game) if self.line is not None else self._greedy(game)
+        move = self._from_line(game, self.line) if self.line is not None else self._greedy(game)
         if move is not None:
             self.played += 1
         return move
 
-    def _from_line(self, game: games.Game) -> Move | None:
+    def _from_line(self, game: games.Game, line: list[str]) -> Move | None:
         at = self.skipped + self.played
-        if at >= len(self.line):
+        if at >= len(line):
             return None
         try:
-            move = game.parse_move(self.line[at])
+            move = game.parse_move(line[at])
         except Exception:  # noqa: BLE001
             log.exception("stored line of %s left the rules", self.game_id)
             return None
@@ -209,7 +210,7 @@ class HandDemo:
         self.max_moves = max_moves
         self.played = 0
         self._seed: int | None = None
-        self.real: games.Game = games.new(game_id, self.seed(), **self.options)
+        self.real = cast(SeatedGame, games.new(game_id, self.seed(), **self.options))
         self._hands = len(self.real.hand_records())
 
     def seed(self) -> int:
