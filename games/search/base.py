@@ -22,7 +22,7 @@ else:
 
 
 class Search(_Base):
-    """The default search knowledge: a mixin over :class:`games.engine.game.Game`."""
+    """The default search knowledge: a mixin over :class:`games.engine.Game`."""
 
     def start_search(self) -> None:
         """Forget what an earlier search left on this position (a per-search table): every
@@ -92,7 +92,7 @@ class Search(_Base):
     def solver_moves(self, prune: bool = False) -> list[Move]:
         """Legal moves in the order a search should try them.
 
-        An entry may also be a :class:`~games.engine.model.Compound`: moves the search makes in a
+        An entry may also be a :class:`~games.model.Compound`: moves the search makes in a
         row, as one step (Canfield turns the stock round to a card and plays it).
 
         The default puts foundation moves and removals first, moves that turn up a hidden

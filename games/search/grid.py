@@ -1,4 +1,4 @@
-"""What the search knows of Grid (games/families/grid.py), apart from its rules: see
+"""What the search knows of Grid (games/grid.py), apart from its rules: see
 docs/solver.md for what each hook is for.
 """
 

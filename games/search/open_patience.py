@@ -1,4 +1,4 @@
-"""What the search knows of the open building games (games/families/open_patience.py): columns and
+"""What the search knows of the open building games (games/open_patience.py): columns and
 reserve places are interchangeable, so the key sorts them and one empty pile of a kind
 stands for all; the moves are tried in the guided order.
 """

@@ -1,4 +1,4 @@
-"""What the search knows of every building game (games/families/patience.py): the pruned move list,
+"""What the search knows of every building game (games/patience.py): the pruned move list,
 the move order guided by how deep the next foundation cards lie, the generalised safe move
 and the frozen-card dead-end test that Klondike, Canfield and La Belle Lucie opt into.
 """
