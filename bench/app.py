@@ -216,7 +216,7 @@ def child(mode: str) -> None:
         from kivy.tests.common import UnitTestTouch
 
         import games
-        from games import cards as C
+        from games.engine import cards as C
 
         g = games.new("klondike", 1)
         for i in range(len(g.cards)):

@@ -49,7 +49,7 @@ def board_text(seed: int, options: dict) -> str:
     """One deal in black-hole-solver's board format: the talon with the next card first, the
     discard pile's top card as the foundation, and each column from bottom to top card."""
     import games
-    from games.cards import text
+    from games.engine.cards import text
 
     g = games.new("golf", seed, **options)
     cards = g.cards

@@ -175,7 +175,7 @@ KINDS = ("won", "suggested", "lost", "unknown")
 def solitaires() -> list[str]:
     """The games whose table has a Hint button: every game but those played at seats
     against the computer (Draw Poker, Follow the Rules), which have no solver hint."""
-    from games.seats import SeatedGame
+    from games.families.seats import SeatedGame
 
     return [g for g in games.ids() if not isinstance(games.new(g, 1), SeatedGame)]
 

@@ -7,9 +7,9 @@
 True
 """
 
-from .engine import Game
-from .model import GameError, GameInfo, IllegalMove, Move, Option, PileSpec
-from .registry import catalog, from_json, game_class, ids, listed, new, register, summary
+from .engine.game import Game
+from .engine.model import GameError, GameInfo, IllegalMove, Move, Option, PileSpec
+from .engine.registry import catalog, from_json, game_class, ids, listed, new, register, summary
 
 __all__ = [
     "Game", "GameError", "GameInfo", "IllegalMove", "Move", "Option", "PileSpec",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import DEAL, GameInfo, Move, Option, PileSpec
-from .pairing import MATCH, RowGame, row_layout
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.model import DEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.pairing import MATCH, RowGame, row_layout
 
 VARIANTS = ("standard", "one_at_a_time")
 ROW_WIDTHS = (0, 4, 6, 8, 10, 13, 20, 26)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import RANK, SUIT
-from .engine import Game
-from .model import DEAL, GameInfo, Move, Option, PileSpec
-from .reason import Card, Reason, Suit
-from .registry import register
-from .rng import Rng
+from .engine.cards import RANK, SUIT
+from .engine.game import Game
+from .engine.model import DEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason, Suit
+from .engine.registry import register
+from .engine.rng import Rng
 
 #: discarding order: the ace is high
 HIGH = tuple(14 if RANK[c] == 1 else RANK[c] for c in range(52))

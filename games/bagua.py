@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from .cards import RANK
-from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.game import Game
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
 
 
 def _ring(r: int) -> list[tuple[int, int]]:

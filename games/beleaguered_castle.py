@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .cards import ACE, RANK, card
-from .model import GameInfo, PileSpec
-from .open_patience import OpenPatience
-from .patience import FOUNDATION, Build, Rule
-from .registry import register
-from .rng import Rng
+from .engine.cards import ACE, RANK, card
+from .engine.model import GameInfo, PileSpec
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.open_patience import OpenPatience
+from .families.patience import FOUNDATION, Build, Rule
 
 #: x of the foundation column; left wings start at 0, right wings just right of it
 FOUNDATION_X = 4.7
@@ -33,7 +33,7 @@ class CastleGame(OpenPatience):
         "tableau": Rule(Build("any", -1), empty="any", take="top", name="wing"),
     }
     #: take the aces out before the deal (only Beleaguered Castle itself)
-    aces_out = False
+    aces_first = False
 
     def build_layout(self) -> Iterable[PileSpec]:
         for r in range(4):
@@ -53,9 +53,9 @@ class CastleGame(OpenPatience):
             yield from order
 
     def deal(self, rng: Rng) -> None:
-        deck = [c for c in range(52) if not (self.aces_out and RANK[c] == ACE)]
+        deck = [c for c in range(52) if not (self.aces_first and RANK[c] == ACE)]
         rng.shuffle(deck)
-        if self.aces_out:
+        if self.aces_first:
             for suit, f in enumerate(self.foundations):
                 self.put(f, card(ACE, suit))
         for pile in self.deal_order():
@@ -69,4 +69,4 @@ class BeleagueredCastle(CastleGame):
         source="000_5c0014aada07c9b6.txt", source_game="23",
         decks=1, kind="S-open", difficulty=3,
     )
-    aces_out = True
+    aces_first = True

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import ACE, KING, RANK, SUIT, card
-from .model import GameInfo, Move, PileSpec
-from .patience import Build, PatienceGame, Rule
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import ACE, KING, RANK, SUIT, card
+from .engine.model import GameInfo, Move, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import Build, PatienceGame, Rule
 
 ACE_PILE = Rule(Build("same", +1), empty="none", take="none", name="ace foundation")
 KING_PILE = Rule(Build("same", -1), empty="king", take="none", name="king foundation")

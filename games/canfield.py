@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from .cards import RANK
-from .model import GameInfo, Option, PileSpec
-from .patience import Build, PatienceGame, Rule, roles
-from .reason import Reason
-from .registry import register
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.model import GameInfo, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .families.patience import Build, PatienceGame, Rule, roles
 
 VARIANTS = ("standard", "draw_one")
 

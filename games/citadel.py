@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from .beleaguered_castle import CastleGame
-from .cards import ACE, RANK
-from .model import GameInfo
-from .registry import register
-from .rng import Rng
+from .engine.cards import ACE, RANK
+from .engine.model import GameInfo
+from .engine.registry import register
+from .engine.rng import Rng
 
 
 @register

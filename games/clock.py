@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK
-from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import RANK
+from .engine.game import Game
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
 
 #: top-left corners of the twelve hours (1..12), then the centre: an ellipse of card slots
 #: spaced so that no two piles overlap within a 9 x 6.5 card area

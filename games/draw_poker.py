@@ -11,17 +11,21 @@ has any.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from . import cards as C
-from .model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .poker import ONE_PAIR
-from .poker_pots import share_pots
-from .poker_table import WILD_RULES, hand_value
-from .reason import Reason
-from .registry import register
-from .rng import Rng
-from .seats import VISITOR, SeatedGame, View, move_shape_problem
+from . import players
+from .engine import cards as C
+from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .engine.move_notation import cards_text, parse_cards
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families import poker_records
+from .families.betting import BettingTable
+from .families.poker import ONE_PAIR
+from .families.poker_records import hand_result
+from .families.poker_table import WILD_RULES, hand_value
+from .families.poker_view import seat_view
+from .families.seats import VISITOR, View, move_shape_problem
 
 STACK = 1000
 ANTE = 1
@@ -37,7 +41,7 @@ _REDEAL_STREAM = 0xD0 << 40
 
 
 @register
-class DrawPoker(SeatedGame):
+class DrawPoker(BettingTable):
     info = GameInfo(id="draw_poker", source="001_bf5637845a306030.txt", source_game="3",
                     decks=1, kind="MP", difficulty=3, score_better="higher")
     options = (
@@ -50,6 +54,8 @@ class DrawPoker(SeatedGame):
         Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
     )
     computer_version = "poker-2"
+    computer_players = players
+    records = poker_records
     seats = 8
 
     def build_layout(self) -> Iterable[PileSpec]:
@@ -93,16 +99,7 @@ class DrawPoker(SeatedGame):
         deck = list(DECK)
         Rng(self.seed, number).shuffle(deck)
         dealer = self.vars["dealer"]
-        chips, contrib = list(self.vars["chips"]), list(self.vars["contrib"])
-        antes = list(self.vars["antes"])
-        pot = self.vars["pot"]
-        for s in range(self.n):
-            if seated[s] and s != dealer:
-                pay = min(ANTE, chips[s])
-                chips[s] -= pay
-                contrib[s] += pay
-                antes[s] += pay
-                pot += pay
+        chips, contrib, antes, pot = self._with_antes(seated, dealer, ANTE)
         hands: list[list[int]] = [[] for _ in range(self.n)]
         order = self._order_from(dealer, lambda s: seated[s])
         for _ in range(5):
@@ -112,8 +109,8 @@ class DrawPoker(SeatedGame):
         self._replace(self.waste, [], 0)
         for s in range(self.n):
             self._replace(self.hands[s], hands[s], 0 if s == VISITOR else len(hands[s]))
-        for name, value in (("chips", tuple(chips)), ("contrib", tuple(contrib)),
-                            ("antes", tuple(antes)), ("pot", pot), ("seated", seated),
+        for name, value in (("chips", chips), ("contrib", contrib),
+                            ("antes", antes), ("pot", pot), ("seated", seated),
                             ("live", seated), ("phase", "open"), ("round", 0), ("opener", -1),
                             ("openers", ()), ("drawn", (-1,) * self.n),
                             ("thrown", ((),) * self.n)):
@@ -123,38 +120,9 @@ class DrawPoker(SeatedGame):
         if not able:  # nobody has a chip left to open with: show the hands
             self._showdown()
 
-    def _start_round(self, number: int, first: int) -> None:
-        self._set("round", number)
-        self._set("bets", (0,) * self.n)
-        self._set("level", 0)
-        self._set("raised", (False,) * self.n)
-        self._set("acted", (False,) * self.n)
-        self._set("turn", first)
-
     # ------------------------------------------------------------------ seats
-    def _next_seat(self, seat: int, ok: Any) -> int:
-        for k in range(1, self.n + 1):
-            s = (seat + k) % self.n
-            if ok(s):
-                return s
-        return seat
-
-    def _order_from(self, dealer: int, ok: Any) -> list[int]:
-        """Seats that satisfy ``ok``, clockwise from the dealer's left (the dealer last)."""
-        return [s for s in ((dealer + k) % self.n for k in range(1, self.n + 1)) if ok(s)]
-
     def _can_open(self, s: int) -> bool:
         return self.vars["seated"][s] and self.vars["chips"][s] > 0
-
-    def _can_bet(self, s: int) -> bool:
-        return self.vars["live"][s] and self.vars["chips"][s] > 0
-
-    @property
-    def phase(self) -> str:
-        return self.vars["phase"]
-
-    def hand(self, seat: int) -> list[int]:
-        return self.cards[self.hands[seat]]
 
     def value(self, seat: int) -> tuple[int, ...]:
         return hand_value(self.hand(seat), self.rule)
@@ -179,31 +147,7 @@ class DrawPoker(SeatedGame):
                 moves.append(Move("draw", extra=tuple(c for i, c in enumerate(hand)
                                                       if mask >> i & 1)))
             return moves
-        bets, level, chips = self.vars["bets"], self.vars["level"], self.vars["chips"]
-        owe = level - bets[s]
-        if owe == 0:
-            return [Move("check"), Move("bet")]
-        moves = [Move("drop"), Move("call")]
-        if not self.vars["raised"][s] and chips[s] > owe:
-            moves.append(Move("raise"))
-        return moves
-
-    def _pay(self, seat: int, amount: int) -> None:
-        chips, contrib, bets = (list(self.vars[k]) for k in ("chips", "contrib", "bets"))
-        pay = max(0, min(amount, chips[seat]))  # nothing ever comes out of the pot here
-        chips[seat] -= pay
-        contrib[seat] += pay
-        bets[seat] += pay
-        self._set("chips", tuple(chips))
-        self._set("contrib", tuple(contrib))
-        self._set("bets", tuple(bets))
-        self._set("pot", self.vars["pot"] + pay)
-        self._set("level", max(self.vars["level"], bets[seat]))
-
-    def _mark(self, name: str, seat: int, value: Any) -> None:
-        row = list(self.vars[name])
-        row[seat] = value
-        self._set(name, tuple(row))
+        return self._round_moves(s)
 
     def apply(self, move: Move) -> None:
         kind, s = move.kind, self.to_move
@@ -222,21 +166,9 @@ class DrawPoker(SeatedGame):
             self._set("phase", "bet")
             self._pay(s, unit)
             self._set("acted", tuple(x == s for x in range(self.n)))
-        elif kind == "check":
-            self._mark("acted", s, True)
-        elif kind in ("bet", "raise"):
-            self._pay(s, self.vars["level"] - self.vars["bets"][s] + unit)
-            if kind == "raise":
-                self._mark("raised", s, True)
-            self._set("acted", tuple(x == s for x in range(self.n)))
-        elif kind == "call":
-            self._pay(s, self.vars["level"] - self.vars["bets"][s])
-            self._mark("acted", s, True)
-        elif kind == "drop":
-            if self.vars["round"] == 0 and self.opts["droppers_pay_open"]:
-                self._pay(s, UNITS[0] - self.vars["bets"][s])
-            self._mark("live", s, False)
-            self._mark("acted", s, True)
+        else:
+            pays = self.vars["round"] == 0 and self.opts["droppers_pay_open"]
+            self._bet(kind, s, unit, UNITS[0] if pays else 0)
         self._after_bet()
 
     def _after_bet(self) -> None:
@@ -252,10 +184,7 @@ class DrawPoker(SeatedGame):
             else:  # everyone passed: ante again, redeal, the pot stays
                 self._deal(self.vars["seated"])
             return
-        bets, level, acted = self.vars["bets"], self.vars["level"], self.vars["acted"]
-        able = self._order_from(self.to_move, self._can_bet)
-        # a player acts while it owes chips, or has not acted yet and someone could answer
-        waiting = [s for s in able if bets[s] < level or (not acted[s] and len(able) > 1)]
+        waiting = self._still_to_act()
         if waiting:
             self._set("turn", waiting[0])
             return
@@ -296,29 +225,12 @@ class DrawPoker(SeatedGame):
 
     # ------------------------------------------------------------------ the end of a hand
     def _showdown(self) -> None:
-        """Share the pot (:func:`games.poker_pots.share_pots`): the antes of every deal of
-        this hand and the bets all live seats matched are the main pot; side pots come
-        only from seats all in for less. The main pot's winners are the hand's winners."""
-        live, contrib, antes = self.vars["live"], self.vars["contrib"], self.vars["antes"]
-        chips = list(self.vars["chips"])
-        pot = self.vars["pot"]
+        """Share the pot (:meth:`_pay_out`); the main pot's winners are the hand's winners."""
+        live, pot = self.vars["live"], self.vars["pot"]
         values = {s: self.value(s) for s in range(self.n) if live[s]}
-        order = self._order_from(self.vars["dealer"], lambda x: True)
-        bets = [c - a for c, a in zip(contrib, antes, strict=True)]
-        sharing = share_pots(pot - sum(bets), bets, values, order)
-        won = sharing.won(self.n)
-        for s in range(self.n):
-            chips[s] += won[s] + sharing.returned[s]
-        shown = len(values) > 1
-        result = {"hand_no": self.vars["hand_no"], "pot": pot, "won": won,
-                  "winners": tuple(sorted(sharing.pots[0].winners)),
-                  "pots": tuple(p.data() for p in sharing.pots),
-                  "returned": sharing.returned,
-                  "shown": tuple(s for s in values) if shown else (),
-                  "values": {s: values[s] for s in values} if shown else {},
-                  "opener": self.vars["opener"], "openers": self.vars["openers"],
-                  "chips": tuple(chips)}
-        self._set("chips", tuple(chips))
+        sharing, won, chips = self._pay_out(values, self.vars["dealer"])
+        result = hand_result(self, pot, sharing, won, values, chips)
+        self._set("chips", chips)
         self._set("pot", 0)
         self._set("result", result)
         self._set("results", (*self.vars["results"], result))
@@ -340,72 +252,20 @@ class DrawPoker(SeatedGame):
     def score(self) -> int:
         return self.vars["chips"][VISITOR]
 
-    def hand_records(self) -> list[dict[str, Any]]:
-        return [{"kind": "showdown" if r["shown"] else "uncontested",
-                 "winner": ", ".join(self.seat_word(s) for s in r["winners"]),
-                 "points": r["pot"], "visitor_score": r["chips"][VISITOR],
-                 "computer_score": sum(r["chips"][1:]),
-                 "level": self.opts["level"], "computer_version": self.computer_version,
-                 "detail": result_data(r)} for r in self.vars["results"]]
-
-    def match_record(self) -> dict[str, Any] | None:
-        """The visit, once it is over (the visitor broke, or every other chip won)."""
-        if self.phase != "over":
-            return None
-        chips = self.vars["chips"]
-        return {"game": self.info.id, "winner": "visitor" if self.won else "computer",
-                "visitor_score": chips[VISITOR], "computer_score": sum(chips[1:]),
-                "hands": len(self.vars["results"]), "level": self.opts["level"],
-                "computer_version": self.computer_version,
-                "detail": {"opponents": self.n - 1, "chips": list(chips)}}
-
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
-        result = self.vars["result"] or None
-        shown: dict[int, tuple[int, ...]] = {}
-        if result:
-            for s in result["shown"]:
-                if s != seat:
-                    shown[s] = tuple(self.hand(s))
-        counts = {"stock": len(self.cards[self.stock])}
-        for s in range(self.n):
-            if s != seat:
-                counts[f"hand{s}"] = len(self.hand(s))
-        info = {
-            "seats": self.n, "hand_no": self.vars["hand_no"], "dealer": self.vars["dealer"],
-            "chips": self.vars["chips"], "pot": self.vars["pot"], "bets": self.vars["bets"],
-            "level": self.vars["level"], "round": self.vars["round"],
-            "unit": UNITS[self.vars["round"]], "live": self.vars["live"],
-            "raised": self.vars["raised"], "opener": self.vars["opener"],
-            "drawn": self.vars["drawn"], "discarded": self.vars["thrown"][seat],
-            "wild": self.rule, "droppers_pay_open": self.opts["droppers_pay_open"],
-            "openers": self.vars["openers"] if result else (),
-            "result": result,
-        }
-        return View(game=self.info.id, seat=seat, to_move=self.to_move, phase=self.phase,
-                    hand=tuple(self.hand(seat)),
-                    legal=tuple(self.legal_moves()) if self.to_move == seat else (),
-                    counts=counts, shown=shown, info=info)
+        return seat_view(self, seat, UNITS)
 
     # ------------------------------------------------------------------ notation
     def notation(self, move: Move) -> str:
-        if move.kind == "draw":
-            return "draw:" + "+".join(C.text(c) for c in move.extra)
-        return move.kind
+        return "draw:" + cards_text(move.extra) if move.kind == "draw" else move.kind
 
     def parse_move(self, text: str) -> Move:
         t = text.strip() if isinstance(text, str) else ""
         kind, colon, rest = t.partition(":")
-        if kind == "draw" and colon:
-            parts = rest.upper().split("+")
-            try:
-                out = [C.parse(x) for x in parts]
-            except (ValueError, KeyError, IndexError):
-                out = []
-            if out and len(set(out)) == len(out) and all(
-                    c in DECK and C.text(c) == x for c, x in zip(out, parts, strict=True)):
-                return Move("draw", extra=tuple(sorted(out)))
-        elif kind in KINDS and kind != "draw" and not colon:
+        if kind == "draw" and colon and (out := parse_cards(rest, DECK)):
+            return Move("draw", extra=out)
+        if kind in KINDS and kind != "draw" and not colon:
             return Move(kind)
         raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
 
@@ -433,34 +293,4 @@ class DrawPoker(SeatedGame):
             return Reason("Nobody has opened yet: open or pass.")
         if kind in ("open", "pass"):
             return Reason("The betting is open already: call, raise or drop.")
-        owe = self.vars["level"] - self.vars["bets"][self.to_move]
-        if kind == "raise" and owe > 0:
-            if self.vars["raised"][self.to_move]:
-                return Reason("You may raise only once in each betting round.")
-            return Reason("You have too few chips to raise.")
-        if owe > 0:
-            return Reason("There is a bet to you: call, raise or drop.")
-        return Reason("There is no bet to you: check or bet.")
-
-    def table(self) -> dict[str, Any]:
-        data = super().table()
-        result = self.vars["result"]
-        data["seats"] = {
-            "to_move": self.to_move, "phase": self.phase, "hand_no": self.vars["hand_no"],
-            "dealer": self.vars["dealer"], "chips": list(self.vars["chips"]),
-            "pot": self.vars["pot"], "bets": list(self.vars["bets"]),
-            "live": list(self.vars["live"]), "opener": self.vars["opener"],
-            "level": self.opts["level"], "computer_version": self.computer_version,
-            "result": result_data(result) if result else None,
-        }
-        return data
-
-
-def result_data(result: dict[str, Any]) -> dict[str, Any]:
-    """A hand's result as JSON-ready data, for the log and ``kiosk deal``."""
-    return {"hand_no": result["hand_no"], "pot": result["pot"], "won": list(result["won"]),
-            "winners": list(result["winners"]), "pots": list(result["pots"]),
-            "returned": list(result["returned"]), "shown": list(result["shown"]),
-            "values": {str(s): list(v) for s, v in result["values"].items()},
-            "opener": result["opener"], "openers": [C.text(c) for c in result["openers"]],
-            "chips": list(result["chips"])}
+        return self._round_refusal(kind)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import GameInfo, Option, PileSpec
-from .open_patience import OpenPatience
-from .patience import FOUNDATION, Build, Rule, roles
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.model import GameInfo, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.open_patience import OpenPatience
+from .families.patience import FOUNDATION, Build, Rule, roles
 
 CAP = 8
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import Build, PatienceGame, Rule, roles
-from .reason import Rank, Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import RANK
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Rank, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import Build, PatienceGame, Rule, roles
 
 CENTRE_REFILLS = ("either", "waste", "stock")
 REFILL_FROM = {

@@ -14,79 +14,23 @@ drawing takes from ``S`` and, when that is empty, the trump card from ``R``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
 
-from . import cards as C
-from .model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .reason import Card, Reason, Suit
-from .registry import register
-from .rng import Rng
-from .seats import SeatedGame, View, move_shape_problem
+from . import players
+from .engine import cards as C
+from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .engine.move_notation import move_text, parse_text
+from .engine.reason import Card, Reason, Suit
+from .engine.registry import register
+from .engine.rng import Rng
+from .families import trick_records
+from .families.seats import SeatedGame, View, move_shape_problem
+from .families.trick_records import HandResult
+from .families.trick_view import seat_view
+from .families.tricks import may_follow, score_all_fours, trick_winner
 
 HAND_SIZE = 6
 TARGET_CHOICES = (10, 7)
-#: card points for Game (GAMES.md §B6 item 7); the pack holds 80
-GAME_POINTS = {10: 10, C.ACE: 4, C.KING: 3, C.QUEEN: 2, C.JACK: 1}
-#: the order the points of a hand count in when both players could reach the target
-POINT_ORDER = ("high", "low", "jack", "game")
 KINDS = ("play", "next")
-
-
-def power(card: int) -> int:
-    """The card's strength within its suit: the ace is high (2 lowest, A 14)."""
-    r = C.RANK[card]
-    return 14 if r == C.ACE else r
-
-
-def card_points(cards: Iterable[int]) -> int:
-    return sum(GAME_POINTS.get(C.RANK[c], 0) for c in cards)
-
-
-def trick_winner(lead: int, follow: int, trump: int) -> int:
-    """0 when the led card wins, 1 when the second card does (GAMES.md §B6 item 4)."""
-    if C.SUIT[follow] == C.SUIT[lead]:
-        return 1 if power(follow) > power(lead) else 0
-    return 1 if C.SUIT[follow] == trump else 0
-
-
-def may_follow(hand: Iterable[int], lead: int, trump: int) -> list[int]:
-    """The cards the second player may play: its cards of the suit led or trumps, or any
-    card when it holds neither."""
-    cards = list(hand)
-    fit = [c for c in cards if C.SUIT[c] in (C.SUIT[lead], trump)]
-    return fit or cards
-
-
-class HandResult(NamedTuple):
-    """A finished hand: who took High, Low and Jack (seats), who scored Game (-1 on a tie
-    of card points), each seat's card points, the points each seat earned, and the points
-    that counted for the match (fewer when the target was reached part-way, item 9):
-    ``reached`` names the point (``high``, ``low``, ``jack``, ``game``) with which the
-    match's winner reached the target, "" when nobody did this hand."""
-
-    trump: int
-    high: int
-    low: int
-    jack: int
-    game: int
-    card_points: tuple[int, int]
-    earned: tuple[int, int]
-    counted: tuple[int, int]
-    match_winner: int
-    reached: str = ""
-
-    def seat_of(self, point: str) -> int:
-        """Who took ``point`` (``high``, ``low``, ``jack``, ``game``); -1: nobody."""
-        return {"high": self.high, "low": self.low, "jack": self.jack,
-                "game": self.game}[point]
-
-    def not_counted(self) -> tuple[str, ...]:
-        """The points taken this hand that did not count because the count stopped at
-        the target before them, in the order they would have counted."""
-        if not self.reached:
-            return ()
-        after = POINT_ORDER[POINT_ORDER.index(self.reached) + 1:]
-        return tuple(p for p in after if self.seat_of(p) >= 0)
 
 
 @register
@@ -102,6 +46,8 @@ class FollowTheRules(SeatedGame):
         Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
     )
     computer_version = "trick-1"
+    computer_players = players
+    records = trick_records
 
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 1.8, autoflip=False)
@@ -150,15 +96,8 @@ class FollowTheRules(SeatedGame):
 
     # ------------------------------------------------------------------ state
     @property
-    def phase(self) -> str:
-        return self.vars["phase"]
-
-    @property
     def trump(self) -> int:
         return self.vars["trump"]
-
-    def hand(self, seat: int) -> list[int]:
-        return self.cards[self.hands[seat]]
 
     def stock_left(self) -> int:
         """Cards still to be drawn, the trump card under the stock included."""
@@ -227,38 +166,8 @@ class FollowTheRules(SeatedGame):
         self._set("phase", "match" if result.match_winner >= 0 else "done")
 
     def score_hand(self) -> HandResult:
-        """High, Low, Jack and Game from the captured cards (every card is played, so each
-        of the three trumps is always taken by someone), then the match points counted in
-        the order High, Low, Jack, Game until a player reaches the target (item 9)."""
-        trump = self.trump
-        taken = [set(self.cards[p]) for p in self.captured]
-
-        def taker(rank: int) -> int:
-            card = C.card(rank, trump)
-            return 0 if card in taken[0] else 1
-
-        pts = (card_points(taken[0]), card_points(taken[1]))
-        game = 0 if pts[0] > pts[1] else 1 if pts[1] > pts[0] else -1
-        by_point = {"high": taker(C.ACE), "low": taker(2), "jack": taker(C.JACK),
-                    "game": game}
-        earned = [0, 0]
-        counted = list(self.vars["scores"])
-        target = self.opts["target"]
-        match_winner, reached = -1, ""
-        for name in POINT_ORDER:
-            seat = by_point[name]
-            if seat < 0:
-                continue
-            earned[seat] += 1
-            if match_winner < 0:
-                counted[seat] += 1
-                if counted[seat] >= target:
-                    match_winner, reached = seat, name
-        before = self.vars["scores"]
-        return HandResult(trump, by_point["high"], by_point["low"], by_point["jack"], game,
-                          pts, (earned[0], earned[1]),
-                          (counted[0] - before[0], counted[1] - before[1]), match_winner,
-                          reached)
+        taken = (set(self.cards[self.captured[0]]), set(self.cards[self.captured[1]]))
+        return score_all_fours(taken, self.trump, self.vars["scores"], self.opts["target"])
 
     # ------------------------------------------------------------------ results
     @property
@@ -279,77 +188,18 @@ class FollowTheRules(SeatedGame):
         a, b = self.vars["scores"]
         return a, b
 
-    def hand_records(self) -> list[dict[str, Any]]:
-        out = []
-        scores = [0, 0]
-        for r in self.vars["results"]:
-            scores = [scores[0] + r.counted[0], scores[1] + r.counted[1]]
-            best = 0 if r.earned[0] > r.earned[1] else 1 if r.earned[1] > r.earned[0] else -1
-            out.append({"kind": "hand", "winner": self.seat_word(best),
-                        "points": max(r.earned), "visitor_score": scores[0],
-                        "computer_score": scores[1], "level": self.opts["level"],
-                        "computer_version": self.computer_version,
-                        "detail": hand_result_data(r)})
-        return out
-
-    def match_record(self) -> dict[str, Any] | None:
-        if self.phase != "match":
-            return None
-        a, b = self.vars["scores"]
-        return {"game": self.info.id, "winner": self.seat_word(self.vars["winner"]),
-                "visitor_score": a, "computer_score": b, "hands": len(self.vars["results"]),
-                "level": self.opts["level"], "computer_version": self.computer_version,
-                "detail": {"target": self.opts["target"]}}
-
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
-        """What a player in ``seat`` knows: its hand, every card played (the tricks are
-        played face up), the trump card while it lies under the stock or after the
-        opponent drew it, and the sizes of the stock and the opponent's hand. The trick's
-        winner draws the top card face down, so no other draw is known."""
-        other = 1 - seat
-        trump_card = self.vars["trump_card"]
-        shown = tuple(c for c in self.hand(other) if c == trump_card)
-        done = self.phase in ("done", "match")
-        if done:
-            shown = tuple(self.hand(other))
-        info = {
-            "hand_no": self.vars["hand_no"], "dealer": self.vars["dealer"],
-            "leader": self.vars["leader"], "trump": self.trump, "trump_card": trump_card,
-            "scores": self.vars["scores"], "target": self.opts["target"],
-            "last": self.vars["last"], "result": self.vars["result"] or None,
-        }
-        return View(
-            game=self.info.id, seat=seat, to_move=self.to_move, phase=self.phase,
-            hand=tuple(self.hand(seat)),
-            legal=tuple(self.legal_moves()) if self.to_move == seat else (),
-            public={"trick": tuple(self.cards[self.trick]),
-                    "turned": tuple(self.cards[self.turned]),
-                    "won": tuple(self.cards[self.captured[seat]]),
-                    "lost": tuple(self.cards[self.captured[other]])},
-            counts={"stock": self.stock_left(), "hand": len(self.hand(other))},
-            shown={other: shown},
-            info=info,
-        )
+        return seat_view(self, seat)
 
     # ------------------------------------------------------------------ notation
     def notation(self, move: Move) -> str:
-        if move.kind == "play" and move.extra:
-            return f"play:{C.text(move.extra[0])}"
-        return move.kind
+        return move_text(move)
 
     def parse_move(self, text: str) -> Move:
-        t = text.strip() if isinstance(text, str) else ""
-        kind, colon, rest = t.partition(":")
-        if kind == "play" and colon:
-            try:
-                card = C.parse(rest)
-            except (ValueError, KeyError, IndexError):
-                card = -1
-            if 0 <= card < 52 and C.text(card) == rest.upper():
-                return Move("play", extra=(card,))
-        elif kind == "next" and not colon:
-            return Move("next")
+        move = parse_text(text, plain={"next"}, with_card={"play"})
+        if move is not None:
+            return move
         raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
 
     def describe(self, move: Move) -> str:
@@ -377,24 +227,3 @@ class FollowTheRules(SeatedGame):
             return Reason("Trumps were led: you must play a trump.")
         return Reason("You must follow suit with {suit} or play a trump ({trump}).",
                       suit=Suit(C.SUIT[lead]), trump=Suit(self.trump))
-
-    def table(self) -> dict[str, Any]:
-        data = super().table()
-        result = self.vars["result"]
-        data["seats"] = {
-            "to_move": self.to_move, "phase": self.phase, "hand_no": self.vars["hand_no"],
-            "dealer": self.vars["dealer"], "scores": list(self.vars["scores"]),
-            "trump": C.SUIT_NAMES[self.trump], "target": self.opts["target"],
-            "level": self.opts["level"], "computer_version": self.computer_version,
-            "result": hand_result_data(result) if result else None,
-        }
-        return data
-
-
-def hand_result_data(result: HandResult) -> dict[str, Any]:
-    """A hand's result as JSON-ready data, for the log and ``kiosk deal``."""
-    return {"trump": C.SUIT_NAMES[result.trump], "high": result.high, "low": result.low,
-            "jack": result.jack, "game": result.game,
-            "card_points": list(result.card_points), "earned": list(result.earned),
-            "counted": list(result.counted), "match_winner": result.match_winner,
-            "reached": result.reached, "not_counted": list(result.not_counted())}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK, SUIT
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import DEAL, FOUNDATION, PatienceGame, Rule, roles
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import RANK, SUIT
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import DEAL, FOUNDATION, PatienceGame, Rule, roles
 
 
 @register

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from . import cards as C
-from .cards import RANK, SUIT
-from .grid import CellGame
-from .model import GameInfo, Move, Option
-from .reason import Reason
-from .registry import register
+from .engine import cards as C
+from .engine.cards import RANK, SUIT
+from .engine.model import GameInfo, Move, Option
+from .engine.reason import Reason
+from .engine.registry import register
+from .families.grid import CellGame
 
 RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13)
 FACES = (C.JACK, C.QUEEN, C.KING)

@@ -5,24 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from . import cards as C
-from .gin_records import HandResult, hand_result_data, hand_rows, match_row
-from .melds import arrange, arrangements, deadwood, extends, openings
-from .model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .move_notation import move_text, parse_text
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
-from .seats import SeatedGame, View, move_shape_problem
+from . import players
+from .engine import cards as C
+from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
+from .engine.move_notation import move_text, parse_text
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families import gin_records
+from .families.gin_records import HandResult
+from .families.gin_scoring import KNOCK_LIMIT, blocked, match_over, match_totals, score_hand
+from .families.gin_view import seat_view
+from .families.melds import arrangements, deadwood, extends, misfit, openings
+from .families.seats import SeatedGame, View, move_shape_problem
 
-KNOCK_LIMIT = 10
-UNDERCUT_BONUS = 25
-GIN_BONUS = 25
-GAME_BONUS = 100
-BOX_BONUS = 25
 #: the stock cards that may never be drawn (the blocked hand)
 DEAD_STOCK = 2
-MATCHES = {"hands_30": 30, "hands_50": 50, "points_100": 100}
 KINDS = ("stock", "take", "pass", "discard", "knock", "gin", "layoff", "done", "next")
 CARD_KINDS = ("discard", "knock", "gin", "layoff")
 #: the cards a move of each kind carries (a lay-off: the card and the meld's number)
@@ -48,6 +46,8 @@ class GinRummy(SeatedGame):
         Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
     )
     computer_version = "gin-2"
+    computer_players = players
+    records = gin_records
 
     def build_layout(self) -> Iterable[PileSpec]:
         yield PileSpec("S", "stock", 0, 1.8, autoflip=False)
@@ -89,13 +89,6 @@ class GinRummy(SeatedGame):
             self._set(name, value)
 
     # ------------------------------------------------------------------ moves
-    @property
-    def phase(self) -> str:
-        return self.vars["phase"]
-
-    def hand(self, seat: int) -> list[int]:
-        return self.cards[self.hands[seat]]
-
     def legal_moves(self) -> list[Move]:
         phase = self.phase
         if phase == "offer":
@@ -148,7 +141,7 @@ class GinRummy(SeatedGame):
             self._set("laid", (*self.vars["laid"], (move.extra[0], move.extra[1])))
             return
         if kind == "done":
-            self._end_hand(self._score(self.vars["knocker"], False))
+            self._end_hand(self._score(self.vars["knocker"], gin=False))
             return
         mine = self.hands[seat]
         hidden = self.is_computer(seat)
@@ -174,14 +167,14 @@ class GinRummy(SeatedGame):
             self._set("taken", -1)
             if kind == "discard":
                 if len(self.cards[self.stock]) <= DEAD_STOCK:
-                    self._end_hand(self._blocked())
+                    self._end_hand(blocked((self.hand(0), self.hand(1))))
                     return
                 self._set("turn", 1 - seat)
                 self._set("phase", "draw")
                 return
             self._set("knocker", seat)
             if kind == "gin":
-                self._end_hand(self._score(seat, True))
+                self._end_hand(self._score(seat, gin=True))
                 return
             # a knock: the knocker's hand lies open in melds while the defender lays off
             self._replace(mine, list(self.cards[mine]), 0)
@@ -211,38 +204,9 @@ class GinRummy(SeatedGame):
             melds[i].append(card)
         return tuple(tuple(sorted(m)) for m in melds)
 
-    def _blocked(self) -> HandResult:
-        """The blocked hand: a draw, both hands shown in their best arrangement."""
-        (m0, d0), (m1, d1) = arrange(self.hand(0)), arrange(self.hand(1))
-        return HandResult("draw", -1, -1, 0, (deadwood(self.hand(0)), deadwood(self.hand(1))),
-                          (m0, m1), (d0, d1), ())
-
     def _score(self, knocker: int, gin: bool) -> HandResult:
-        """Score the hand (GAMES.md §B2): the defender's deadwood counts without the cards
-        it laid off (none after gin); the knocker loses a tie."""
-        defender = 1 - knocker
-        mine = self.hand(knocker)
-        k_dw = deadwood(mine)
-        melds = arrange(mine)[0] if gin else self.vars["melds"]
-        used = {c for m in melds for c in m}
-        k_dead = tuple(c for c in sorted(mine) if c not in used)
-        where = {} if gin else dict(self.vars["laid"])
-        rest = [c for c in self.hand(defender) if c not in where]
-        d_dw = deadwood(rest)
-        d_melds, d_dead = arrange(rest)
-        if gin:
-            kind, winner, points = "gin", knocker, d_dw + GIN_BONUS
-        elif k_dw < d_dw:
-            kind, winner, points = "knock", knocker, d_dw - k_dw
-        else:
-            # the defender has as little deadwood or less: it wins (K - O) + 25, and a
-            # tie (K = O) gives it the 25 alone, so the knocker loses a tie
-            kind, winner, points = "undercut", defender, k_dw - d_dw + UNDERCUT_BONUS
-        pair_dw = (k_dw, d_dw) if knocker == 0 else (d_dw, k_dw)
-        pair_melds = (melds, d_melds) if knocker == 0 else (d_melds, melds)
-        pair_dead = (k_dead, d_dead) if knocker == 0 else (d_dead, k_dead)
-        return HandResult(kind, knocker, winner, points, pair_dw, pair_melds, pair_dead,
-                          tuple(sorted(where.items())))
+        return score_hand((self.hand(0), self.hand(1)), knocker, gin, self.vars["melds"],
+                          self.vars["laid"])
 
     def _end_hand(self, result: HandResult) -> None:
         scores = list(self.vars["scores"])
@@ -257,13 +221,8 @@ class GinRummy(SeatedGame):
         hidden = self.hands[1]
         self._replace(hidden, list(self.cards[hidden]), 0)  # both hands are shown
         self._set("turn", 0)
-        self._set("phase", "match" if self._match_over() else "done")
-
-    def _match_over(self) -> bool:
-        target = MATCHES[self.opts["match"]]
-        if self.opts["match"] == "points_100":
-            return max(self.vars["scores"]) >= target
-        return self.vars["hand_no"] >= target
+        over = match_over(self.opts["match"], self.vars["scores"], self.vars["hand_no"])
+        self._set("phase", "match" if over else "done")
 
     @property
     def final_scores(self) -> tuple[int, int]:
@@ -272,10 +231,7 @@ class GinRummy(SeatedGame):
         scores = self.vars["scores"]
         if self.opts["match"] != "points_100" or self.phase != "match":
             return scores
-        won = self.vars["won_hands"]
-        out = [scores[s] + BOX_BONUS * won[s] for s in (0, 1)]
-        out[0 if scores[0] > scores[1] else 1] += GAME_BONUS
-        return (out[0], out[1])
+        return match_totals(scores, self.vars["won_hands"])
 
     @property
     def won(self) -> bool:
@@ -291,37 +247,9 @@ class GinRummy(SeatedGame):
     def score(self) -> int:
         return self.final_scores[0]
 
-    # ------------------------------------------------------------------ the play log
-    def hand_records(self) -> list[dict[str, Any]]:
-        return hand_rows(self)
-
-    def match_record(self) -> dict[str, Any] | None:
-        return match_row(self)
-
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
-        other = 1 - seat
-        # a knocker's hand lies open from the knock; the defender's at the hand's end
-        done = self.phase in ("done", "match") or (self.phase == "layoff"
-                                                    and other == self.vars["knocker"])
-        info = {
-            "hand_no": self.vars["hand_no"], "dealer": self.vars["dealer"],
-            "scores": self.vars["scores"], "taken": self.vars["taken"],
-            "thrown": self.vars["thrown"], "knock_limit": KNOCK_LIMIT,
-            "gin_bonus": self.opts["gin_bonus"], "match": self.opts["match"],
-            "result": self.vars["result"] or None, "upcard_offer": self.phase == "offer",
-            "knocker": self.vars["knocker"], "melds": self.lying_melds(),
-            "laid": self.vars["laid"],
-        }
-        return View(
-            game=self.info.id, seat=seat, to_move=self.to_move, phase=self.phase,
-            hand=tuple(self.hand(seat)),
-            legal=tuple(self.legal_moves()) if self.to_move == seat else (),
-            public={"discard": tuple(self.cards[self.waste])},
-            counts={"stock": len(self.cards[self.stock]), "hand": len(self.hand(other))},
-            shown={other: tuple(self.hand(other)) if done else self.vars["known"][other]},
-            info=info,
-        )
+        return seat_view(self, seat)
 
     # ------------------------------------------------------------------ notation
     def notation(self, move: Move) -> str:
@@ -409,29 +337,8 @@ class GinRummy(SeatedGame):
         melds = self.lying_melds()
         if i >= len(melds):
             return Reason("The knocker has no meld there.")
-        meld = melds[i]
-        if C.RANK[meld[0]] == C.RANK[meld[-1]]:
-            return Reason("The {card} does not fit that set.", card=Card(card))
-        ranks = [C.RANK[c] for c in meld]
-        if C.SUIT[card] == C.SUIT[meld[0]] and (C.RANK[card] < min(ranks) - 1
-                                                or C.RANK[card] > max(ranks) + 1):
-            return Reason("The {card} does not join that run: lay off the cards between "
-                          "first.", card=Card(card))
-        return Reason("The {card} does not fit that run.", card=Card(card))
-
-    def table(self) -> dict[str, Any]:
-        data = super().table()
-        result = self.vars["result"]
-        data["seats"] = {
-            "to_move": self.to_move, "phase": self.phase, "hand_no": self.vars["hand_no"],
-            "dealer": self.vars["dealer"], "scores": list(self.vars["scores"]),
-            "final": list(self.final_scores), "level": self.opts["level"],
-            "computer_version": self.computer_version,
-            "result": hand_result_data(result) if result else None,
-        }
-        return data
+        return misfit(card, melds[i])
 
 
 def _with(pair: tuple, seat: int, value: Any) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
-

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import KING, QUEEN, RANK
-from .engine import Game
-from .model import DEAL, GameInfo, Move, Option, PileSpec
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import KING, QUEEN, RANK
+from .engine.game import Game
+from .engine.model import DEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
 
 
 @register

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from .cards import RANK
-from .grid import CellGame, touching
-from .model import DEAL, GameInfo, Move, Option, PileSpec
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.model import DEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.grid import CellGame, touching
 
 WIDE, LONG = 4, 13
 

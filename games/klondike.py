@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .model import GameInfo, Option, PileSpec
-from .patience import FOUNDATION, Build, PatienceGame, Rule, roles
-from .registry import register
+from .engine.model import GameInfo, Option, PileSpec
+from .engine.registry import register
+from .families.patience import FOUNDATION, Build, PatienceGame, Rule, roles
 
 VARIANTS = ("standard", "easy", "alt_colour_foundations", "open_same_colour")
 

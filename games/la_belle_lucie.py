@@ -13,13 +13,14 @@ by asking which of the few cards it fits on are fan tops. A solver calls it mill
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
-from . import cards as C
-from .cards import RANK
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule, onto_for
-from .reason import Card, Reason
-from .registry import register
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .families.patience import FOUNDATION, REDEAL, Build, PatienceGame, Rule, onto_for
 
 
 @register
@@ -29,7 +30,7 @@ class LaBelleLucie(PatienceGame):
         source="000_5c0014aada07c9b6.txt", source_game="24; also 003_a9f4e6f80390d395.txt",
         decks=1, kind="S-mixed", difficulty=4,
     )
-    options = (
+    options: ClassVar[tuple[Option, ...]] = (
         Option("any_suit", False, help="build down on the fans regardless of suit (variant 1)"),
         Option("draw", False, help="after the last redeal, once, play one buried card (000 base)"),
         Option("redeal_any_time", False, help="redeal (and draw) without waiting to be stuck"),

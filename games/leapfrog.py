@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .cards import RANK, SUIT
-from .grid import CellGame, touching
-from .model import GameInfo, Move
-from .reason import GameName, Reason
-from .registry import register
+from .engine.cards import RANK, SUIT
+from .engine.model import GameInfo, Move
+from .engine.reason import GameName, Reason
+from .engine.registry import register
+from .families.grid import CellGame, touching
 
 #: LINKED[x * 52 + y]: cards x and y share a rank or a suit
 LINKED = bytes(RANK[x] == RANK[y] or SUIT[x] == SUIT[y] for x in range(52) for y in range(52))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
-from .cards import RANK, SUIT
-from .grid import CellGame
-from .model import GameInfo, Move, Option
-from .reason import Reason
-from .registry import register
+from .engine.cards import RANK, SUIT
+from .engine.model import GameInfo, Move, Option
+from .engine.reason import Reason
+from .engine.registry import register
+from .families.grid import CellGame
 
 QUARTETS = ("same_suit", "same_rank")
 
@@ -38,8 +39,9 @@ class MakeTen(CellGame):
         for p in self.cell:
             if cards[p]:
                 by_rank[RANK[cards[p][0]]].append(p)
-        moves = []
+        moves: list[Move] = []
         for r in range(1, 6):
+            pairs: Iterable[tuple[int, int]]
             if r == 5:
                 pairs = combinations(by_rank[5], 2)
             else:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from .cards import RANK
-from .engine import Game
-from .model import GameInfo, Move, Option, PileSpec
-from .reason import Card, Either, Rank, Reason
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.game import Game
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Either, Rank, Reason
+from .engine.registry import register
+from .engine.rng import Rng
 
 ROWS, COLS = 6, 9
 CELLS = ROWS * COLS
@@ -68,7 +68,7 @@ class Maze(Game):
 
     def wanted(self, cells: list[int], k: int) -> list[int]:
         """The cards that may go into gap ``k``."""
-        out = []
+        out: list[int] = []
         left, right = cells[LEFT[k]], cells[RIGHT[k]]
         if left >= 0:
             if RANK[left] == QUEEN:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .cards import RANK
-from .grid import CellGame, touching
-from .model import GameInfo, Move, Option
-from .reason import GameName, Reason
-from .registry import register
+from .engine.cards import RANK
+from .engine.model import GameInfo, Move, Option
+from .engine.reason import GameName, Reason
+from .engine.registry import register
+from .families.grid import CellGame, touching
 
 CLOSE_UP = Move("close_up")
 REFILL = Move("refill")
@@ -30,7 +30,7 @@ class MonteCarlo(CellGame):
         return (5,) * (4 if self.opts["variant"] == "4x5" else 5)
 
     @property
-    def row_step(self) -> float:
+    def row_step(self) -> float:  # type: ignore[override]  # a grid's step is data; the option decides it here
         # five rows of cards only fit a landscape screen when they overlap a little
         return 1.25 if len(self.shape()) == 5 else 1.6
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import cards as C
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import Build, PatienceGame, Rule, roles
-from .reason import Card, Reason, Suit
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason, Suit
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import Build, PatienceGame, Rule, roles
 
 WALL_CARDS = 11
 FULL = 26  # two runs from king down to ace

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK
-from .engine import Game
-from .model import DEAL, GameInfo, Move, Option, PileSpec
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import RANK
+from .engine.game import Game
+from .engine.model import DEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
 
 
 @register
@@ -52,7 +52,7 @@ class PairsEightPiles(Game):
     def legal_moves(self) -> list[Move]:
         cards = self.cards
         seen: dict[int, list[int]] = {}
-        moves = []
+        moves: list[Move] = []
         for p in self.available:
             if cards[p]:
                 group = seen.setdefault(RANK[cards[p][-1]], [])

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from . import poker
-from .engine import Game
-from .grid import around
-from .model import GameInfo, Move, Option, PileSpec
-from .reason import GameName, Reason
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.game import Game
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import GameName, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families import poker
+from .families.grid import around
 
 SIZE = 5
 CELLS = SIZE * SIZE

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import permutations
 
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import DEAL, Build, PatienceGame, Rule, roles
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import DEAL, Build, PatienceGame, Rule, roles
 
 
 @register
@@ -76,7 +76,7 @@ class PussInTheCorner(PatienceGame):
         elif self.vars["redeals"]:
             piles = [t for t in self.tableau if self.cards[t]]  # none left once the game is won
             for order in permutations(piles) if piles else ():
-                moves.append(Move("redeal", *order[:2], 1, order[2:]) if len(order) > 1
+                moves.append(Move("redeal", order[0], order[1], 1, order[2:]) if len(order) > 1
                              else Move("redeal", order[0]))
 
     def apply(self, move: Move) -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import KING, RANK
-from .engine import Game
-from .grid import triangle_covers
-from .model import DEAL, REDEAL, GameInfo, Move, Option, PileSpec
-from .pairing import partner_pairs, piles_by_rank
-from .reason import Card, Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import KING, RANK
+from .engine.game import Game
+from .engine.model import DEAL, REDEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.grid import triangle_covers
+from .families.pairing import partner_pairs, piles_by_rank
 
 ROWS = 7
 PASSES = 3

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .model import GameInfo
+from .engine.model import GameInfo
+from .engine.reason import Reason
+from .engine.registry import register
 from .pyramid import Pyramid
-from .reason import Reason
-from .registry import register
 
 
 @register

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import HEARTS, KING, QUEEN, card
-from .model import DEAL, GameInfo, Move, PileSpec
-from .pairing import MATCH, RowGame, row_layout
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import HEARTS, KING, QUEEN, card
+from .engine.model import DEAL, GameInfo, Move, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.pairing import MATCH, RowGame, row_layout
 
 QH, KH = card(QUEEN, HEARTS), card(KING, HEARTS)
 #: the row's places a line, the step from place to place and from line to line (card widths)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import KING, RANK
-from .model import DEAL, GameInfo, Move, Option, PileSpec
-from .patience import Build, PatienceGame, Rule
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.cards import KING, RANK
+from .engine.model import DEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import Build, PatienceGame, Rule
 
 GRADES = (None, "pass", "good", "excellent", "win")
 

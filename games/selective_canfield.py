@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
 from .canfield import Canfield
-from .cards import RANK
-from .model import GameInfo, Move, PileSpec
-from .reason import Reason
-from .registry import register
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.model import GameInfo, Move, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
 
 
 @register

@@ -9,11 +9,11 @@ the default. The variant text is silent on redeals; the standard game has none.
 
 from __future__ import annotations
 
-from .cards import RANK, SUIT
+from .engine.cards import RANK, SUIT
+from .engine.model import GameInfo, Option
+from .engine.registry import register
+from .families.patience import Build
 from .la_belle_lucie import LaBelleLucie
-from .model import GameInfo, Option
-from .patience import Build
-from .registry import register
 
 
 @register

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from .engine import Game
-from .grid import beside
-from .model import GameInfo, Move, Option, PileSpec
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.game import Game
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.grid import beside
 
 ROWS, COLS = 3, 4
 CELLS = ROWS * COLS

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import cards as C
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import DEAL, FOUNDATION, Build, PatienceGame, Rule
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import DEAL, FOUNDATION, Build, PatienceGame, Rule
 
 
 def foundation_wants(cards: list[list[int]], foundations: list[int]) -> dict[int, list[int]]:

@@ -34,8 +34,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .engine import Game
-from .model import Compound, Move
+from .engine.game import Game
+from .engine.model import Compound, Move
 from .search import Search, searchable
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import cards as C
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import DEAL, Build, PatienceGame, Rule
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import DEAL, Build, PatienceGame, Rule
 
 RUN = 13
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards as C
-from .cards import RANK
-from .engine import Game
-from .model import DEAL, GameInfo, Move, Option, PileSpec
-from .reason import Card, GameName, Reason
-from .registry import register
-from .rng import Rng
+from .engine import cards as C
+from .engine.cards import RANK
+from .engine.game import Game
+from .engine.model import DEAL, GameInfo, Move, Option, PileSpec
+from .engine.reason import Card, GameName, Reason
+from .engine.registry import register
+from .engine.rng import Rng
 
 #: star places as (x, y) steps from the centre, in the order the source deals them: the inner
 #: ring left, right, top, bottom, upper-left, lower-right, upper-right, lower-left; the outer
@@ -85,7 +85,7 @@ class StarPairs(Game):
         if self.lost:
             return []
         cards = self.cards
-        moves = []
+        moves: list[Move] = []
         w = cards[self.waste]
         if w:
             moves.extend(Move("remove", self.waste, p) for p in self.matches(RANK[w[-1]]))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .beleaguered_castle import CastleGame
-from .model import GameInfo, Option
-from .registry import register
+from .engine.model import GameInfo, Option
+from .engine.registry import register
 
 
 @register

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import GameInfo, Move, Option, PileSpec
-from .patience import Build, PatienceGame, Rule, roles
-from .reason import Reason
-from .registry import register
-from .rng import Rng
+from .engine.model import GameInfo, Move, Option, PileSpec
+from .engine.reason import Reason
+from .engine.registry import register
+from .engine.rng import Rng
+from .families.patience import Build, PatienceGame, Rule, roles
 
 HOLD = 3
 

@@ -7,9 +7,9 @@ shuffle after the deal every card is known, so this member is a game of pure ski
 
 from __future__ import annotations
 
+from .engine.model import GameInfo
+from .engine.registry import register
 from .la_belle_lucie import LaBelleLucie
-from .model import GameInfo
-from .registry import register
 
 
 @register

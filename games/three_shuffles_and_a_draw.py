@@ -7,9 +7,9 @@ with somewhere to go can be drawn: drawing one that could not be played would ch
 
 from __future__ import annotations
 
+from .engine.model import GameInfo, Option
+from .engine.registry import register
 from .la_belle_lucie import LaBelleLucie
-from .model import GameInfo, Option
-from .registry import register
 
 
 @register

@@ -8,10 +8,10 @@ ignored.
 
 from __future__ import annotations
 
+from .engine.model import GameInfo, Option
+from .engine.registry import register
+from .families.patience import Build
 from .la_belle_lucie import LaBelleLucie
-from .model import GameInfo, Option
-from .patience import Build
-from .registry import register
 
 
 @register

@@ -31,7 +31,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import FadeTransition, NoTransition, Screen
 
 import games
-from games.reason import Reason
+from games.engine.reason import Reason
 from kiosk.fleet import centre_settings
 from kiosk.platform import frame_sync, heap
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
@@ -169,7 +169,7 @@ class KioskApp(App):
         return self.translator.ngettext(singular, plural, n, **fields)
 
     def tr_reason(self, value: Reason | str | None) -> str:
-        """An engine :class:`~games.reason.Reason` or a back-end sentence in the current
+        """An engine :class:`~games.engine.reason.Reason` or a back-end sentence in the current
         language (English when the catalogs do not cover it)."""
         return self.translator.reason(value)
 
@@ -414,7 +414,7 @@ class KioskApp(App):
         self.controller = ctl
         self._tables_since_trim = True
         self.lobby.follow(ctl)
-        from games.seats import SeatedGame
+        from games.families.seats import SeatedGame
 
         if isinstance(ctl.game, SeatedGame):  # a hand against the computer
             seated = {"draw_poker": self.poker, "follow_the_rules": self.trick_table}.get(

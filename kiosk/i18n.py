@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from games.reason import Card, Either, GameName, Rank, Reason, Suit
+from games.engine.reason import Card, Either, GameName, Rank, Reason, Suit
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ LANGUAGE_NAMES = {"zh": "中文", "en": "English", "ru": "Русский"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: the UI's texts (and the back end's sentences the operator reads)
 UI = "kiosk"
-#: the engine's refusal reasons (games.reason), drawn in the regular face only
+#: the engine's refusal reasons (games.engine.reason), drawn in the regular face only
 REASONS = "reasons"
 DOMAINS = (UI, REASONS)
 
@@ -141,7 +141,7 @@ class Translator:
         return _format(text, singular if n == 1 else plural, {"n": n, **fields})
 
     def reason(self, value: Reason | str | None) -> str:
-        """An engine :class:`~games.reason.Reason` (or a back-end sentence) in this language."""
+        """An engine :class:`~games.engine.reason.Reason` (or a back-end sentence) in this language."""
         return translate(value, self.lang)
 
     def sentences(self, parts: Iterable[Reason | str]) -> str:

@@ -7,8 +7,8 @@ import random
 import pytest
 
 import games
-from games import cards as C
-from games.model import Compound
+from games.engine import cards as C
+from games.engine.model import Compound
 
 
 def arrange(game: games.Game, piles: dict[str, str], down: dict[str, int] | None = None,

@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.cards import parse
+from games.engine.cards import parse
 
 from .conftest import arrange
 
@@ -20,7 +20,7 @@ def row(g: games.Game) -> list[str]:
         pile = g.pile(f"T{i}")
         if not pile:
             break
-        out.append(games.cards.text(pile[-1]))
+        out.append(games.engine.cards.text(pile[-1]))
     return out
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import games
 from games import solver
-from games.cards import parse
+from games.engine.cards import parse
 from games.search import searchable
 from games.search.aces_up import ACES, endgame_wins
 

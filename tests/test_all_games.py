@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from games.model import FANS, ROLES
-from games.reason import Reason
+from games.engine.model import FANS, ROLES
+from games.engine.reason import Reason
 
 from .conftest import all_cards, play_randomly
 

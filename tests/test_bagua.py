@@ -6,8 +6,8 @@ import pytest
 
 import games
 from games import IllegalMove, Move
-from games import cards as C
-from games.rng import Rng
+from games.engine import cards as C
+from games.engine.rng import Rng
 from games.search import searchable
 
 from .conftest import all_cards, arrange

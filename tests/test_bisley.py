@@ -6,8 +6,8 @@ import pytest
 
 import games
 from games import IllegalMove
-from games import cards as C
-from games.rng import Rng
+from games.engine import cards as C
+from games.engine.rng import Rng
 
 from .conftest import arrange
 

@@ -15,7 +15,7 @@ import pytest
 
 import games
 from games import Move
-from games.patience import PatienceGame
+from games.families.patience import PatienceGame
 from games.search import searchable
 
 from .conftest import all_cards, arrange, play_randomly
@@ -114,7 +114,7 @@ def _twin_runs(j: int) -> list[str]:
 
 def _others(*used: str) -> str:
     """Every card of one deck not named, as arrange() text."""
-    return " ".join(t for t in map(games.cards.text, range(52)) if t not in used)
+    return " ".join(t for t in map(games.engine.cards.text, range(52)) if t not in used)
 
 
 ANY_GRADE = object()
@@ -148,12 +148,12 @@ def _row(g: games.Game) -> list[str]:
         pile = g.pile(f"T{i}") if f"T{i}" in g.index else []
         if not pile:
             break
-        out.append(games.cards.text(pile[-1]))
+        out.append(games.engine.cards.text(pile[-1]))
     return out
 
 
 def _row_of(g: games.Game, pile: str) -> list[str]:
-    return [games.cards.text(c) for c in g.pile(pile)]
+    return [games.engine.cards.text(c) for c in g.pile(pile)]
 
 
 _DECK = [r + s for s in "CDHS" for r in "A23456789TJQK"]

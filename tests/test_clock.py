@@ -6,8 +6,8 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.cards import parse
-from games.reason import Reason
+from games.engine.cards import parse
+from games.engine.reason import Reason
 
 from .conftest import arrange
 

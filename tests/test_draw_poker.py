@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import games
-from games import cards as C
 from games.draw_poker import STACK, UNITS, DrawPoker
-from games.model import IllegalMove, Move
+from games.engine import cards as C
+from games.engine.model import IllegalMove, Move
 
 
 def cards(text: str) -> list[int]:

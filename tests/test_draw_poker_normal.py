@@ -4,12 +4,12 @@ and no raise that stakes much of a short stack without a near-sure hand."""
 
 from __future__ import annotations
 
-from games import cards as C
-from games.model import Move
+from games.engine import cards as C
+from games.engine.model import Move
+from games.engine.rng import Rng
+from games.families.seats import View
 from games.players import poker
 from games.players.poker_odds import read_chance
-from games.rng import Rng
-from games.seats import View
 
 CHECKED_TO, FACING = (Move("check"), Move("bet")), (Move("drop"), Move("call"), Move("raise"))
 

@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from games import cards as C
 from games.draw_poker import DECK, STACK, DrawPoker
+from games.engine import cards as C
+from games.families.seats import computer_mismatches, replay_visitor
 from games.players import player_for
 from games.players.poker import standard_hold
-from games.seats import computer_mismatches, replay_visitor
 
 LEVELS = ("easy", "normal")
 

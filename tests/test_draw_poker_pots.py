@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from games import cards as C
 from games.draw_poker import DECK, UNITS, DrawPoker
-from games.model import Move
-from games.poker import evaluate
-from games.poker_table import WILD_RULES
+from games.engine import cards as C
+from games.engine.model import Move
+from games.families.poker import evaluate
+from games.families.poker_table import WILD_RULES
 
 
 def cards(text: str) -> list[int]:

@@ -1,12 +1,12 @@
-"""The cached poker values agree with the slow evaluator of games/poker.py."""
+"""The cached poker values agree with the slow evaluator of games/families/poker.py."""
 
 from __future__ import annotations
 
 import random
 
-from games import cards as C
-from games.poker import FIVE_OF_A_KIND, ONE_PAIR, THREE_OF_A_KIND, evaluate
-from games.poker_table import WILD_RULES, hand_value, wild_test
+from games.engine import cards as C
+from games.families.poker import FIVE_OF_A_KIND, ONE_PAIR, THREE_OF_A_KIND, evaluate
+from games.families.poker_table import WILD_RULES, hand_value, wild_test
 
 DECK = list(range(52)) + [C.JOKER]
 

@@ -8,9 +8,10 @@ import json
 import pytest
 
 import games
-from games import cards as C
-from games.follow_the_rules import FollowTheRules, card_points, trick_winner
-from games.seats import computer_mismatches, replay_visitor
+from games.engine import cards as C
+from games.families.seats import computer_mismatches, replay_visitor
+from games.families.tricks import card_points, trick_winner
+from games.follow_the_rules import FollowTheRules
 from kiosk.commands import cli
 
 from .conftest import arrange

@@ -4,7 +4,7 @@ hand's result names the point that reached it and the points that did not count.
 
 from __future__ import annotations
 
-from games.follow_the_rules import hand_result_data
+from games.families.trick_records import hand_result_data
 from tests.test_follow_the_rules import position
 
 

@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from games.follow_the_rules import FollowTheRules, may_follow, trick_winner
+from games.engine.rng import Rng
+from games.families.tricks import may_follow, trick_winner
+from games.follow_the_rules import FollowTheRules
 from games.players import player_for
 from games.players.trick import POINT, easy, normal, solve
-from games.rng import Rng
 
 from .test_follow_the_rules import position
 

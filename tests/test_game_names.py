@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import games
-from games import game_texts
-from games.game_texts import LANGUAGES
+from games.engine import game_texts
+from games.engine.game_texts import LANGUAGES
 
 #: quoted words in a description: “…” 「…」 «…» "…"
 QUOTED = re.compile(r"[“「«\"]([^”」»\"]+)[”」»\"]")

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 import games
-from games import game_texts, poker
-from games.game_texts import LANGUAGES, GameTextError, load
+from games.engine import game_texts
+from games.engine.game_texts import LANGUAGES, GameTextError, load
+from games.families import poker
 
 GAMES_DIR = Path(games.__file__).parent
 TEXTS_DIR = GAMES_DIR / "texts"

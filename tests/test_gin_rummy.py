@@ -8,12 +8,12 @@ import json
 import pytest
 
 import games
-from games import cards as C
+from games.engine import cards as C
+from games.engine.reason import Reason
+from games.families.melds import arrange as arrange_melds
+from games.families.melds import deadwood, is_meld, lay_off
+from games.families.seats import computer_mismatches, replay_visitor
 from games.gin_rummy import GinRummy
-from games.melds import arrange as arrange_melds
-from games.melds import deadwood, is_meld, lay_off
-from games.reason import Reason
-from games.seats import computer_mismatches, replay_visitor
 
 from .conftest import arrange
 
@@ -52,7 +52,7 @@ def _brute_deadwood(cards: list[int]) -> int:
     """The least deadwood over every choice of disjoint melds, by plain enumeration."""
     from itertools import combinations
 
-    from games.melds import POINTS
+    from games.families.melds import POINTS
 
     melds = [frozenset(m) for k in range(3, len(cards) + 1) for m in combinations(cards, k)
              if is_meld(m)]

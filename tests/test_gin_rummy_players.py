@@ -9,12 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from games import cards as C
+from games.engine import cards as C
+from games.engine.rng import Rng
+from games.families.seats import View
 from games.gin_rummy import GinRummy
 from games.players import player_for
 from games.players.gin import baseline, normal
-from games.rng import Rng
-from games.seats import View
 
 from .test_gin_rummy import position
 

@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games import IllegalMove, Move, solver
-from games.cards import parse
+from games.engine.cards import parse
 from games.search import Compound, searchable
 
 from .conftest import all_cards, arrange, assert_keys_separate_positions

@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.cards import parse, text
+from games.engine.cards import parse, text
 
 from .conftest import arrange
 

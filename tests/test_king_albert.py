@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.rng import Rng
+from games.engine.rng import Rng
 
 from .conftest import arrange
 
@@ -59,7 +59,7 @@ def test_source_rule_column_tops_refill_the_reserve():
     with pytest.raises(IllegalMove, match="That reserve place is already taken."):
         g.play("T1>C1")
     g.play("T1>C2")
-    assert g.pile("C2") == [games.cards.parse("3D")]
+    assert g.pile("C2") == [games.engine.cards.parse("3D")]
     assert games.Move("move", g.index["C2"], g.index["C3"], 1) not in g.legal_moves()
 
 
@@ -77,4 +77,4 @@ def test_foundations_up_in_suit_and_their_top_card_may_come_back():
     with pytest.raises(IllegalMove, match="2 of spades"):
         g.play("T2>F2")
     g.play("F2>T2")  # 2♥ back onto the black 3
-    assert g.pile("T2")[-1] == games.cards.parse("2H")
+    assert g.pile("T2")[-1] == games.engine.cards.parse("2H")

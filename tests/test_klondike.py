@@ -41,7 +41,7 @@ def test_only_king_into_empty_column():
 def test_runs_move_and_face_down_card_turns_up():
     g = arrange(games.new("klondike", 1), {"T1": "2C 9D 8S 7H", "T2": "TS"}, {"T1": 1})
     g.play("T1>T2x3")
-    assert g.pile("T2")[-1] == games.cards.parse("7H")
+    assert g.pile("T2")[-1] == games.engine.cards.parse("7H")
     assert g.down[g.index["T1"]] == 0  # 2C turned up automatically
     g.undo()
     assert g.down[g.index["T1"]] == 1 and len(g.pile("T1")) == 4
@@ -56,13 +56,13 @@ def test_foundation_up_in_suit_and_back_to_tableau():
     with pytest.raises(IllegalMove):
         g.play("T3>F1")
     g.play("F1>T3")  # a foundation card may come back onto a column
-    assert g.pile("T3")[-1] == games.cards.parse("2H")
+    assert g.pile("T3")[-1] == games.engine.cards.parse("2H")
 
 
 def test_stock_one_pass_draw_one_and_draw_three_redeals():
     g = arrange(games.new("klondike", 1), {"S": "2C 3C 4C"}, {"S": 3}, redeals=0)
     g.play("deal")
-    assert g.pile("W") == [games.cards.parse("4C")]
+    assert g.pile("W") == [games.engine.cards.parse("4C")]
     g.play("deal")
     g.play("deal")
     with pytest.raises(IllegalMove, match="No more redeals"):

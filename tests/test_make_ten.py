@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove
-from games import cards as C
+from games.engine import cards as C
 
 from .conftest import arrange
 

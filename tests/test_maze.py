@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.cards import RANK, parse
+from games.engine.cards import RANK, parse
 
 from .conftest import arrange
 

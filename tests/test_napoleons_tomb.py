@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games import IllegalMove, Move, solver
-from games.cards import KING, RANK, SUIT, parse
+from games.engine.cards import KING, RANK, SUIT, parse
 from games.search import Compound, searchable
 
 from .conftest import all_cards, arrange, assert_keys_separate_positions
@@ -423,9 +423,9 @@ def test_solver_agrees_with_a_plain_search_on_random_endgames():
 def test_the_any_card_building_rule_names_its_need_in_every_language():
     """With any card on any working pile, a refusal named what a card needs as a bare
     string, and rendering "The 7♦ can only go on {target:a}." raised ValueError."""
+    from games.engine.reason import Card, Reason
+    from games.families.patience import ONLY_ON
     from games.napoleons_tomb import AnyCard
-    from games.patience import ONLY_ON
-    from games.reason import Card, Reason
     from kiosk.i18n import Translator
 
     reason = Reason(ONLY_ON, card=Card(parse("7D")), target=AnyCard().need(parse("7D")))

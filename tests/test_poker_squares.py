@@ -6,8 +6,8 @@ import pytest
 
 import games
 from games import IllegalMove
-from games import poker as P
-from games.cards import JOKER, parse, text
+from games.engine.cards import JOKER, parse, text
+from games.families import poker as P
 
 from .conftest import arrange
 

@@ -6,8 +6,8 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.cards import parse
-from games.grid import triangle_covers
+from games.engine.cards import parse
+from games.families.grid import triangle_covers
 from games.pyramid import ROWS
 
 from .conftest import arrange
@@ -49,7 +49,7 @@ def test_kings_alone_and_pairs_adding_to_13():
     g.play("remove:T24")
     g.play("remove:T23,T22")  # either order
     assert g.down[g.index["T16"]] == 0  # uncovered, so turned up
-    assert [games.cards.text(c) for c in g.pile("D")] == ["KD", "6H", "7C"]
+    assert [games.engine.cards.text(c) for c in g.pile("D")] == ["KD", "6H", "7C"]
     g.undo()
     assert g.down[g.index["T16"]] == 1 and g.pile("T22") == [parse("6H")]
 
@@ -145,7 +145,7 @@ def test_king_on_the_pair_pile_is_spent_and_removed_cards_are_out_of_play():
 def test_the_score_shown_starts_at_zero_and_counts_the_cards_removed():
     """The table shows ``score``: a visitor read the match points' -52 at the deal as a
     penalty; the cards taken off start at 0 and only grow."""
-    from games.game_texts import texts
+    from games.engine.game_texts import texts
 
     for game_id in ("pyramid", "pyramid_pairs"):
         g = games.new(game_id, 9)

@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.cards import parse
+from games.engine.cards import parse
 
 from .conftest import arrange
 
@@ -30,7 +30,7 @@ def test_pairs_of_equal_rank_and_kings_too():
         g.play("remove:T25")
     g.play("remove:T24,T22")
     g.play("remove:T25,T26")
-    assert [games.cards.text(c) for c in g.pile("D")] == ["3H", "3S", "KD", "KC"]
+    assert [games.engine.cards.text(c) for c in g.pile("D")] == ["3H", "3S", "KD", "KC"]
     assert [g.notation(m) for m in g.legal_moves()] == []  # T23 alone, stock empty, no rescue
     assert g.down[g.index["T16"]] == 1  # still covered by T23
 

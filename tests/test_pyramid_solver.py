@@ -12,8 +12,8 @@ import pytest
 
 import games
 from games import solver
-from games.cards import KING, RANK, text
-from games.grid import triangle_covers
+from games.engine.cards import KING, RANK, text
+from games.families.grid import triangle_covers
 from games.pyramid import ROWS
 from games.search import searchable
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rng import Rng, check_seed
+from games.engine.rng import Rng, check_seed
 
 
 def test_known_outputs_are_pinned():

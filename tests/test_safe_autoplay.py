@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import games
 from games import Game, Move
-from games.model import Compound
+from games.engine.model import Compound
 from games.search import mixin_for, searchable
 from games.solver import solve
 

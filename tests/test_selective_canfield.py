@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove, Move
-from games.cards import RANK
+from games.engine.cards import RANK
 
 from .conftest import all_cards, arrange
 
@@ -67,9 +67,9 @@ def test_then_it_plays_as_canfield():
     with pytest.raises(IllegalMove, match="Only a 9 can start a foundation"):
         g.play("T2>F2")
     g.play("T1>F2")
-    assert g.pile("T1") == [games.cards.parse("TD")]  # filled from the reserve
+    assert g.pile("T1") == [games.engine.cards.parse("TD")]  # filled from the reserve
     g.play("T1>F1")
-    assert g.pile("T1") == [games.cards.parse("5D")] and not g.pile("R")
+    assert g.pile("T1") == [games.engine.cards.parse("5D")] and not g.pile("R")
     with pytest.raises(IllegalMove, match="8♥ can only go on a black 9"):
         g.play("T2>T3")
 

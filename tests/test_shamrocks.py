@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games import IllegalMove, solver
-from games.cards import RANK, SUIT, parse
+from games.engine.cards import RANK, SUIT, parse
 from games.search import searchable
 from games.shamrocks import Shamrocks
 

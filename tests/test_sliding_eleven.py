@@ -9,7 +9,7 @@ import pytest
 import games
 import games.solver
 from games import IllegalMove
-from games.cards import RANK, SUIT
+from games.engine.cards import RANK, SUIT
 from games.search import searchable
 
 from .conftest import arrange

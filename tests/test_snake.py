@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games import IllegalMove, solver
-from games.cards import ACE, RANK, parse
+from games.engine.cards import ACE, RANK, parse
 from games.search import searchable
 
 from .conftest import all_cards, arrange

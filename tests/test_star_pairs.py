@@ -6,9 +6,9 @@ import pytest
 
 import games
 from games import IllegalMove
-from games import cards as C
-from games.cards import RANK, parse, text
-from games.rng import Rng
+from games.engine import cards as C
+from games.engine.cards import RANK, parse, text
+from games.engine.rng import Rng
 from games.search import searchable
 
 from .conftest import arrange

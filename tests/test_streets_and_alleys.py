@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import GameError, IllegalMove
-from games.rng import Rng
+from games.engine.rng import Rng
 
 from .conftest import arrange
 

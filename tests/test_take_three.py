@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import IllegalMove
-from games.cards import parse
+from games.engine.cards import parse
 
 from .conftest import arrange
 

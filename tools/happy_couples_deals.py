@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-from games.cards import RANK  # noqa: E402
-from games.grid import touching  # noqa: E402
+from games.engine.cards import RANK  # noqa: E402
+from games.families.grid import touching  # noqa: E402
 from games.happy_couples import LONG, WIDE  # noqa: E402
 from games.solver import solve  # noqa: E402
 from kiosk.solving import deals  # noqa: E402

@@ -40,7 +40,7 @@ def extracted(paths: tuple[str, ...] = ("games", "kiosk")) -> Iterator[tuple[str
 def game_reason_msgids() -> dict[str, set[str]]:
     """``{msgid: game ids}`` of the reasons made from each game's rules at run time."""
     import games
-    from games.reason import Either
+    from games.engine.reason import Either
 
     out: dict[str, set[str]] = {Either.OR: {"*"}}
     for game_id in games.ids():
@@ -51,8 +51,8 @@ def game_reason_msgids() -> dict[str, set[str]]:
 
 
 def reason_msgids() -> set[str]:
-    """Every msgid a refusal :class:`~games.reason.Reason` of any game can have."""
-    from games.reason import Either
+    """Every msgid a refusal :class:`~games.engine.reason.Reason` of any game can have."""
+    from games.engine.reason import Either
 
     ids = {m for m, path, _ in extracted(("games",))}
     ids |= {m for m, path, _ in extracted(("kiosk",)) if path == "kiosk/table/controller.py"

@@ -38,8 +38,8 @@ def main() -> int:
     from kivy.base import EventLoop, runTouchApp
     from kivy.core.window import Window
 
-    from games import cards as C
-    from games.model import Move
+    from games.engine import cards as C
+    from games.engine.model import Move
     from kiosk.app import KioskApp
     from kiosk.screens.shots import capture
     from kiosk.settings import config

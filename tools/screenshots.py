@@ -43,7 +43,7 @@ def main() -> int:
     from kivy.core.window import Window
 
     import games
-    from games import cards as C
+    from games.engine import cards as C
     from kiosk.app import KioskApp
     from kiosk.records.playlog import PlayLog
     from kiosk.screens.shots import capture

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
 tools/install.sh test
 "$VENV/bin/ruff" check .
+# the type checker: its files and the parts it leaves out are in pyproject.toml ([tool.mypy])
+"$VENV/bin/mypy"
 
 # The SD-card image is built beside the suite, from the start: its build (mostly arm64 code
 # under user emulation, one core) is the longest path of the run, and its tests (the arm64

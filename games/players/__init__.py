@@ -1,10 +1,10 @@
-"""Computer players: functions of a :class:`~games.seats.View` and a seeded rng, by game
+"""Computer players: functions of a :class:`~games.families.seats.View` and a seeded rng, by game
 and level. They import nothing of the game objects, so they cannot see hidden cards."""
 
 from __future__ import annotations
 
-from ..model import GameError
-from ..seats import Player
+from ..engine.model import GameError
+from ..families.seats import Player
 
 LEVELS = ("easy", "normal")
 

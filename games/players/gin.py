@@ -18,11 +18,11 @@ Each is a function of (view, rng) only; the rng is the game's seeded computer so
 
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
-from ..melds import POINTS, arrange, deadwood, deadwood_mask, extends, lay_off, mask_of
-from ..model import Move
-from ..rng import Rng
-from ..seats import View
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Move
+from ..engine.rng import Rng
+from ..families.melds import POINTS, arrange, deadwood, deadwood_mask, extends, lay_off, mask_of
+from ..families.seats import View
 
 #: knock when the least deadwood after the discard is at most this, by stock cards left
 KNOCK_STEPS = ((22, 10), (14, 6), (0, 3))
@@ -83,9 +83,9 @@ def _highest_unmatched(view: View, rng: Rng | None = None) -> Move:
     """Throw the highest card outside the best arrangement (or a random one of the two
     highest, for the careless easy player)."""
     options = _discards(view)
-    _, dead = arrange(view.hand)
+    _, unmatched = arrange(view.hand)
     legal = {m.extra[0] for m in options}
-    dead = sorted((c for c in dead if c in legal), key=lambda c: (-POINTS[c], c))
+    dead = sorted((c for c in unmatched if c in legal), key=lambda c: (-POINTS[c], c))
     if not dead:
         hand = view.hand
         return min(options, key=lambda m: (deadwood(x for x in hand if x != m.extra[0]),

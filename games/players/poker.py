@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import JOKER, SUIT
-from ..model import Move
-from ..poker import ONE_PAIR
-from ..poker_table import hand_value
-from ..rng import Rng
-from ..seats import View
+from ..engine.cards import JOKER, SUIT
+from ..engine.model import Move
+from ..engine.rng import Rng
+from ..families.poker import ONE_PAIR
+from ..families.poker_table import hand_value
+from ..families.seats import View
 from .poker_holds import standard_hold
 from .poker_odds import live_rivals, read_chance
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import RANK, SUIT
-from ..poker import STRAIGHT
-from ..poker_table import hand_value, wild_test
+from ..engine.cards import RANK, SUIT
+from ..families.poker import STRAIGHT
+from ..families.poker_table import hand_value, wild_test
 
 
 def standard_hold(hand: tuple[int, ...], rule: str) -> tuple[int, ...]:
@@ -33,12 +33,12 @@ def standard_hold(hand: tuple[int, ...], rule: str) -> tuple[int, ...]:
     if wilds:
         high = max(naturals, key=lambda c: _high(RANK[c]), default=None)
         return tuple(sorted(wilds + ([high] if high is not None else [])))
-    high = sorted(naturals, key=lambda c: _high(RANK[c]), reverse=True)
-    if not high:
+    ranked = sorted(naturals, key=lambda c: _high(RANK[c]), reverse=True)
+    if not ranked:
         return tuple(sorted(hand))
-    if _high(RANK[high[0]]) == 14:
-        return (high[0],)
-    return tuple(sorted(c for c in high[:2] if _high(RANK[c]) > 10))
+    if _high(RANK[ranked[0]]) == 14:
+        return (ranked[0],)
+    return tuple(sorted(c for c in ranked[:2] if _high(RANK[c]) > 10))
 
 
 def _high(rank: int) -> int:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..cards import JOKER, RANK, SUIT
-from ..poker import ONE_PAIR, TWO_PAIR
-from ..poker_table import hand_value
-from ..rng import Rng
-from ..seats import View
+from ..engine.cards import JOKER, RANK, SUIT
+from ..engine.rng import Rng
+from ..families.poker import ONE_PAIR, TWO_PAIR
+from ..families.poker_table import hand_value
+from ..families.seats import View
 from .poker_holds import standard_hold
 
 DECK = tuple(range(52)) + (JOKER,)
@@ -98,7 +98,7 @@ class _Deal:
 
 def _of_a_kind(deal: _Deal, n: int, ranks: Iterable[int]) -> list[int] | None:
     for r in ranks:
-        got = deal.find(lambda c, r=r: RANK[c] == r, n)
+        got = deal.find(lambda c, r=r: RANK[c] == r, n)  # type: ignore[misc]  # r bound per turn
         if got:
             return got
     return None
@@ -137,7 +137,7 @@ def _kept(deal: _Deal, rng: Rng, keep: int, opener: bool) -> list[int] | None:
         low = 1 + rng.below(10)
         out = []
         for r in range(low, low + 5):
-            got = deal.find(lambda c, r=1 if r == 14 else r: RANK[c] == r, 1)
+            got = deal.find(lambda c, r=1 if r == 14 else r: RANK[c] == r, 1)  # type: ignore[misc]  # r bound per turn
             if not got:
                 return None
             out += got

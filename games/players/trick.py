@@ -20,10 +20,10 @@ never reach a decision.
 
 from __future__ import annotations
 
-from ..cards import ACE, JACK, RANK, SUIT
-from ..model import Move
-from ..rng import Rng
-from ..seats import View
+from ..engine.cards import ACE, JACK, RANK, SUIT
+from ..engine.model import Move
+from ..engine.rng import Rng
+from ..families.seats import View
 
 #: random deals of the unseen cards a normal decision plays out (each candidate card on
 #: every deal, so the luck of the deal is the same for all of them) ...

@@ -23,8 +23,8 @@ import importlib
 import pkgutil
 from typing import TypeVar
 
-from ..engine import Game
-from ..model import Compound
+from ..engine.game import Game
+from ..engine.model import Compound
 from .base import Search
 
 __all__ = ["Compound", "Search", "search_class", "searchable", "searches"]

@@ -5,8 +5,8 @@ docs/solver.md for what each hook is for.
 from __future__ import annotations
 
 from ..accordion import Accordion
-from ..cards import RANK, SUIT
-from ..model import Move
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Move
 from . import searches
 from .base import Search
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import TWIN
-from ..model import Move
+from ..engine.game import TWIN
+from ..engine.model import Move
 
 if TYPE_CHECKING:  # a mixin over Game: type checkers see the game's attributes
-    from ..engine import Game as _Base
+    from ..engine.game import Game as _Base
 else:
     _Base = object
 

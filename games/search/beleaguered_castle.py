@@ -5,8 +5,8 @@ docs/solver.md for what each hook is for.
 from __future__ import annotations
 
 from ..beleaguered_castle import CastleGame
-from ..cards import RANK, SUIT
-from ..model import Move
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
 from .single_card import SingleCardSearch

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from ..canfield import Canfield
-from ..cards import RANK
-from ..model import Compound, Move
-from ..patience import DEAL, REDEAL
+from ..engine.cards import RANK
+from ..engine.model import Compound, Move
+from ..families.patience import DEAL, REDEAL
 from . import searches
 from .patience import PatienceSearch
 

@@ -4,10 +4,10 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..cards import RANK
+from ..engine.cards import RANK
+from ..engine.model import Compound, Move
+from ..families.patience import DEAL, REDEAL
 from ..friday_the_thirteenth import BASES, FridayTheThirteenth
-from ..model import Compound, Move
-from ..patience import DEAL, REDEAL
 from . import searches
 from .patience import PatienceSearch
 

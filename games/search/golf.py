@@ -4,9 +4,9 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..cards import KING, RANK
+from ..engine.cards import KING, RANK
+from ..engine.model import DEAL, Move
 from ..golf import Golf
-from ..model import DEAL, Move
 from . import searches
 from .base import Search
 

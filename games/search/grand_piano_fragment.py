@@ -4,10 +4,10 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from .. import cards as C
+from ..engine import cards as C
+from ..engine.model import Compound, Move
+from ..families.patience import DEAL, REDEAL
 from ..grand_piano_fragment import RESCUE, GrandPianoFragment
-from ..model import Compound, Move
-from ..patience import DEAL, REDEAL
 from ..snake import foundation_wants
 from . import searches
 from .patience import PatienceSearch

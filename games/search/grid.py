@@ -4,7 +4,7 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..grid import CellGame
+from ..families.grid import CellGame
 from . import searches
 from .base import Search
 

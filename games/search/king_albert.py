@@ -5,8 +5,8 @@ time, so the card just moved between columns is not moved again at once
 
 from __future__ import annotations
 
+from ..engine.model import Move
 from ..king_albert import KingAlbert
-from ..model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
 from .single_card import SingleCardSearch
@@ -41,7 +41,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
         Returns None (the generic search) for the source's refilling reserve or when the
         safe move is not the one worked out here.
         """
-        from ..patience import PatienceGame
+        from ..families.patience import PatienceGame
 
         if (self.opts.get("reserve_refill") or not self.standard_foundations
                 or not self._builds_down()

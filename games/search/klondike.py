@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import sys
 
-from ..cards import RANK
+from ..engine.cards import RANK
+from ..engine.model import Compound, Move
+from ..families.patience import DEAL, REDEAL
 from ..klondike import Klondike
-from ..model import Compound, Move
-from ..patience import DEAL, REDEAL
 from . import searches
 from .patience import PatienceSearch
 

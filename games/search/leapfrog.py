@@ -4,9 +4,9 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Move
 from ..leapfrog import LINKED, Leapfrog
-from ..model import Move
 from . import searches
 from .grid import CellGameSearch
 

@@ -4,8 +4,8 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
+from ..engine.model import Move
 from ..make_ten import MakeTen
-from ..model import Move
 from . import searches
 from .grid import CellGameSearch
 

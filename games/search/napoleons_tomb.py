@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .. import cards as C
-from ..engine import TWIN
-from ..model import Compound, Move
+from ..engine import cards as C
+from ..engine.game import TWIN
+from ..engine.model import Compound, Move
+from ..families.patience import DEAL, REDEAL
 from ..napoleons_tomb import FULL, NapoleonsTomb
-from ..patience import DEAL, REDEAL
 from . import searches
 from .patience import PatienceSearch
 

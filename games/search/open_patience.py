@@ -5,8 +5,8 @@ stands for all; the moves are tried in the guided order.
 
 from __future__ import annotations
 
-from ..model import Move
-from ..open_patience import OpenPatience
+from ..engine.model import Move
+from ..families.open_patience import OpenPatience
 from . import searches
 from .patience import PatienceSearch
 

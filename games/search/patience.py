@@ -5,9 +5,9 @@ and the frozen-card dead-end test that Klondike, Canfield and La Belle Lucie opt
 
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
-from ..model import Move
-from ..patience import Build, PatienceGame
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Move
+from ..families.patience import Build, PatienceGame
 from . import searches
 from .base import Search
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 import random
 
-from .. import cards as C
-from .. import poker
-from ..model import Move
+from ..engine import cards as C
+from ..engine.model import Move
+from ..families import poker
 from ..poker_squares import CELLS, EXCELLENT, FINISH, LINES, LINES_OF, SIZE, PokerSquares
 from . import searches
 from .base import Search

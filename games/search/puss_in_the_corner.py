@@ -4,8 +4,8 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from .. import cards as C
-from ..model import Move
+from ..engine import cards as C
+from ..engine.model import Move
 from ..puss_in_the_corner import PussInTheCorner
 from . import searches
 from .patience import PatienceSearch

@@ -4,10 +4,10 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..cards import KING, RANK
-from ..grid import triangle_covers
-from ..model import Compound, Move
-from ..pairing import partner_pairs
+from ..engine.cards import KING, RANK
+from ..engine.model import Compound, Move
+from ..families.grid import triangle_covers
+from ..families.pairing import partner_pairs
 from ..pyramid import DEAL, PASSES, REDEAL, ROWS, Pyramid
 from . import searches
 from .base import Search

@@ -4,8 +4,8 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..cards import KING, RANK
-from ..model import Move
+from ..engine.cards import KING, RANK
+from ..engine.model import Move
 from ..scorpion import Scorpion
 from . import searches
 from .patience import PatienceSearch

@@ -4,8 +4,8 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
-from ..model import Compound, Move
+from ..engine.cards import RANK, SUIT
+from ..engine.model import Compound, Move
 from ..shamrocks import Shamrocks
 from . import searches
 from .la_belle_lucie import LaBelleLucieSearch

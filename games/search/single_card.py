@@ -18,7 +18,7 @@ held back by a move the search did not make.
 
 from __future__ import annotations
 
-from ..model import Move
+from ..engine.model import Move
 from .base import Search
 
 

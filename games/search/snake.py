@@ -4,7 +4,7 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..model import Move
+from ..engine.model import Move
 from ..snake import Snake
 from . import searches
 from .patience import PatienceSearch

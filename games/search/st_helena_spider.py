@@ -4,7 +4,7 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from .. import cards as C
+from ..engine import cards as C
 from ..st_helena_spider import RUN, StHelenaSpider
 from . import searches
 from .patience import PatienceSearch

@@ -4,8 +4,8 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
-from ..cards import RANK
-from ..model import Move
+from ..engine.cards import RANK
+from ..engine.model import Move
 from ..star_pairs import StarPairs
 from . import searches
 from .base import Search

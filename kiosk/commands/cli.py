@@ -14,6 +14,7 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from games import GameError
 
@@ -26,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
     """Every parser of the command line, the subcommands' too (``parser_class`` below), so
     a subcommand added later refuses bad input the same way."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         """One line instead of argparse's usage block (2 to 9 lines that bury the cause on a
         small console); ``--help`` has the usage for whoever wants it."""
         raise UsageError(f"{message} (see: {self.prog} --help)")

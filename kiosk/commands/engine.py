@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import games
-from games import cards as C
-from games.seats import SeatedGame, computer_mismatches, replay_visitor
+from games.engine import cards as C
+from games.families.seats import SeatedGame, computer_mismatches, replay_visitor
 
 from ._argtypes import deal_number
 

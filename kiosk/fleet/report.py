@@ -47,7 +47,7 @@ class Table:
 
 def _game_name(gid: str) -> str:
     try:
-        from games import registry
+        from games.engine import registry
 
         return registry.summary(gid)["names"].get("en") or gid
     except Exception:  # noqa: BLE001 - a game this software does not know: its id

@@ -9,6 +9,7 @@ only afterwards. Configuration comes from code and ``KCFG_`` variables, never fr
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def is_pi(model_file: str = "/proc/device-tree/model") -> bool:
         return False
 
 
-def has_display(env: dict[str, str] | None = None) -> bool:
+def has_display(env: Mapping[str, str] | None = None) -> bool:
     env = os.environ if env is None else env
     return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
@@ -43,7 +44,7 @@ def has_drm(dri: str = "/dev/dri") -> bool:
         return False
 
 
-def missing_display(env: dict[str, str] | None = None, dri: str = "/dev/dri") -> str | None:
+def missing_display(env: Mapping[str, str] | None = None, dri: str = "/dev/dri") -> str | None:
     """Why no visible window can open here, or None when one can.
 
     With no desktop session and no screen device, SDL quietly falls back to its offscreen

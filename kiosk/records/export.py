@@ -146,7 +146,7 @@ def rows(conn: sqlite3.Connection, table: str, since: str | None = None,
         has = {r[1] for r in conn.execute("PRAGMA table_info(plays)")}
         cols = ", ".join(f"p.{c}" if c in has else f"NULL AS {c}" for c in PLAY_COLUMNS)
         sql = f"SELECT {cols} FROM plays p{where} ORDER BY p.id"
-        names = PLAY_COLUMNS
+        names: tuple[str, ...] = PLAY_COLUMNS
     elif table in COLUMNS:
         if not _has_table(conn, table):
             return
@@ -309,7 +309,7 @@ def _removable(disk: Path) -> bool:
 
 def mounts(mounts_file: str | os.PathLike[str] = "/proc/mounts") -> list[tuple[str, Path, str]]:
     """(device, mount point, options) of every mount."""
-    out = []
+    out: list[tuple[str, Path, str]] = []
     try:
         text = Path(mounts_file).read_text()
     except OSError:

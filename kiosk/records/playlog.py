@@ -37,8 +37,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from games.reason import Reason
-from games.rng import is_hidden
+from games.engine.reason import Reason
+from games.engine.rng import is_hidden
 from kiosk.records import stats
 from kiosk.records.clock import Clock, SystemClock, iso
 
@@ -103,7 +103,7 @@ def _migration_3(db: Any) -> None:
 
 def _migration_4(db: Any) -> None:
     """Hands against the computer are dealt from a hidden seed of 128 secret bits
-    (:mod:`games.rng`), more than an SQLite integer holds: it is kept as decimal text in
+    (:mod:`games.engine.rng`), more than an SQLite integer holds: it is kept as decimal text in
     ``hidden_seed`` (``seed`` is NULL then), so the log still replays the hand exactly."""
     db.execute("ALTER TABLE plays ADD COLUMN hidden_seed TEXT")
 

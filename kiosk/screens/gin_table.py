@@ -20,9 +20,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
-from games import cards as C
-from games.model import Move
-from games.seats import VISITOR
+from games.engine import cards as C
+from games.engine.model import Move
+from games.families.seats import VISITOR
 from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import Felt, KButton

@@ -28,7 +28,7 @@ is out), so the table never waits for the solver.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -43,7 +43,10 @@ from kiosk.table.hint_state import HintState
 from kiosk.table.table_view import HINT_SECONDS
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from games.engine.reason import Reason
+    from kiosk.screens.widgets import Toast
+    from kiosk.table.controller import TableController
+    from kiosk.table.table_view import TableView
 
 log = logging.getLogger("kiosk.hinting")
 
@@ -53,10 +56,30 @@ NOWIN_BG = (0.98, 0.76, 0.25, 0.9)
 SPINNER = ("•", "• •", "• • •")
 
 
+class HelpedTable(Protocol):
+    """What the helper uses of the table screen that owns it
+    (:class:`kiosk.screens.table.TableScreen`), named here so that the helper is given its
+    screen instead of importing the module that imports it."""
+
+    ctl: TableController | None
+    view: TableView | None
+    manager: Any
+    size: Any
+    toast: Toast
+    action_buttons: list[KButton]
+
+    def say(self, text: Reason | str | None, seconds: float = ...) -> None: ...
+    def close_sheet(self) -> None: ...
+    def undo(self, source: str = ...) -> None: ...
+    def new_deal(self, source: str = ...) -> None: ...
+    def _open_sheet(self, kind: str, dim: float = ...) -> Any: ...
+    def _layout_sheet(self) -> None: ...
+
+
 class TableHelp:
     """Hints and the live verdict for one table screen (see the module docstring)."""
 
-    def __init__(self, screen: TableScreen) -> None:
+    def __init__(self, screen: HelpedTable) -> None:
         self.screen = screen
         self.worker: HintWorker | None = None
         self._idle_state = HintState()        # drawn while no controller is at the table

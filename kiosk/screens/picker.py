@@ -21,7 +21,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from games import GameError
-from games.registry import listed
+from games.engine.registry import listed
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, LanguageBar
 

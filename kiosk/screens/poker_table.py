@@ -18,8 +18,8 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
 from games.draw_poker import BET_KINDS
-from games.model import Move
-from games.seats import VISITOR
+from games.engine.model import Move
+from games.families.seats import VISITOR
 from kiosk.screens.seated_table import KEPT_LINE, SeatedTableScreen
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.gin_turns import Text, _

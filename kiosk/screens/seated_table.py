@@ -28,7 +28,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from games.model import Move
+from games.engine.model import Move
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
 from kiosk.screens.text_fit import TOUCH_PX
 from kiosk.screens.widgets import GOLD, KButton, fit_font

@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from games import Move
-from games.reason import Reason
+from games.engine.reason import Reason
 from kiosk.screens.celebration import Cascade, cascade_over, fireworks
 from kiosk.screens.text_fit import (
     READ_PX,

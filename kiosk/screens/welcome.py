@@ -20,7 +20,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from games import cards as C
+from games.engine import cards as C
 from kiosk.screens.text_fit import READ_PX, FitLabel, text_width
 from kiosk.screens.widgets import GOLD, Felt, LanguageBar, Panel
 from kiosk.table.card_art import CardWidget

@@ -1,6 +1,6 @@
 """The named variants a visitor may choose before the deal (the variant sheet).
 
-A game's engine declares its rule options (:class:`games.model.Option`); a *named variant* is
+A game's engine declares its rule options (:class:`games.engine.model.Option`); a *named variant* is
 a set of option values under the name players know ("Draw 3, unlimited passes", "Face up"),
 as GAMES.md names them. The names are English msgids, translated by the kiosk catalogs.
 
@@ -11,7 +11,7 @@ one the game's configured options (or else its engine defaults) name, else the f
 with fewer than two variants offered has no sheet: the visitor goes straight to the table.
 
 Games against the computer get their levels here with no code of their own: a
-:class:`~games.seats.SeatedGame` with a ``level`` option and no named variants has one
+:class:`~games.families.seats.SeatedGame` with a ``level`` option and no named variants has one
 variant per level ("Easy", "Normal"), so the visitor chooses how well the computer plays on
 the same sheet, and the operator offers levels and picks the default with the same
 ``offer_variants`` / ``default_variant`` keys and menu rows as any other variant.
@@ -95,7 +95,7 @@ LEVELS: dict[str, tuple[str, str]] = {
 def level_variants(game_id: str) -> tuple[Variant, ...]:
     """One variant per computer level of a game against the computer (none otherwise)."""
     import games
-    from games.seats import SeatedGame
+    from games.families.seats import SeatedGame
 
     if game_id not in games.ids():
         return ()

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import Any, cast
 
 import games
 from games import Move
+from games.families.seats import SeatedGame
 from games.search import Compound, searchable
 from kiosk.solving import deals
 
@@ -133,17 +134,17 @@ class DemoPlayer:
         ends in a win)."""
         if game.won or (self.line is None and self.played >= self.max_moves):
             return None
-        move = self._from_line(game) if self.line is not None else self._greedy(game)
+        move = self._from_line(game, self.line) if self.line is not None else self._greedy(game)
         if move is not None:
             self.played += 1
         return move
 
-    def _from_line(self, game: games.Game) -> Move | None:
+    def _from_line(self, game: games.Game, line: list[str]) -> Move | None:
         at = self.skipped + self.played
-        if at >= len(self.line):
+        if at >= len(line):
             return None
         try:
-            move = game.parse_move(self.line[at])
+            move = game.parse_move(line[at])
         except Exception:  # noqa: BLE001
             log.exception("stored line of %s left the rules", self.game_id)
             return None
@@ -190,7 +191,7 @@ class HandDemo:
     A passer-by who only ever sees solitaires in attract mode never learns that the kiosk
     also deals gin rummy, poker and a trick game. Every seat here, the visitor's included,
     is played by the game's own computer player (:func:`games.players.player_for`), each
-    from its own :class:`games.seats.View`, as at a real table. The game they play is
+    from its own :class:`games.families.seats.View`, as at a real table. The game they play is
     :attr:`real`; the table shows a copy of it with every hand open
     (:meth:`show`), as a watcher standing behind the players would see it: the game itself
     keeps the computer seats' hands face down, and a player's view never depends on what
@@ -209,7 +210,7 @@ class HandDemo:
         self.max_moves = max_moves
         self.played = 0
         self._seed: int | None = None
-        self.real: games.Game = games.new(game_id, self.seed(), **self.options)
+        self.real = cast(SeatedGame, games.new(game_id, self.seed(), **self.options))
         self._hands = len(self.real.hand_records())
 
     def seed(self) -> int:
@@ -241,7 +242,7 @@ class HandDemo:
     def next_move(self) -> Move | None:
         """The move of the seat to move in :attr:`real`, decided by its computer player
         from its own view; None when the hand is over or after :attr:`max_moves`."""
-        from games.seats import SeatedGame
+        from games.families.seats import SeatedGame
 
         real = self.real
         if not isinstance(real, SeatedGame) or self.played >= self.max_moves \

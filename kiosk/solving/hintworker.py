@@ -104,7 +104,7 @@ def suggestion(game):
     order), leaving out a move after which the game's own dead-end test or rules already
     say the position is lost. A suggestion, not a promise: the table says so. None when
     every move is such a dead end (or there is none)."""
-    from games.model import Compound
+    from games.engine.model import Compound
     from games.search import Search, searchable
 
     g = searchable(game)

@@ -35,7 +35,7 @@ from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
-from games.cards import JOKER, RANK, SUIT
+from games.engine.cards import JOKER, RANK, SUIT
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
 from kiosk.table.geometry import INDEX_DEPTH, INDEX_GAP, INDEX_PAD, INDEX_WIDTH
 

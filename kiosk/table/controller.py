@@ -29,8 +29,8 @@ from typing import Any
 
 import games
 from games import GameError, IllegalMove, Move
-from games.reason import Reason
-from games.rng import HIDDEN_SEED_BITS, hidden_seed, is_hidden
+from games.engine.reason import Reason
+from games.engine.rng import HIDDEN_SEED_BITS, hidden_seed, is_hidden
 from kiosk.table.hint_state import HintState
 
 log = logging.getLogger("kiosk.controller")

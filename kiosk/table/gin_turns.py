@@ -17,10 +17,10 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from games import cards as C
-from games.gin_rummy import HandResult
-from games.model import Move
-from games.seats import VISITOR, SeatedGame
+from games.engine import cards as C
+from games.engine.model import Move
+from games.families.gin_records import HandResult
+from games.families.seats import VISITOR, SeatedGame
 
 #: a message: a msgid of the kiosk catalog and its fields
 Text = tuple[str, dict[str, Any]]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import cards as C
 from games.draw_poker import UNITS
-from games.model import Move
-from games.seats import VISITOR
+from games.engine import cards as C
+from games.engine.model import Move
+from games.families.seats import VISITOR
 from kiosk.table.gin_turns import Text, _
 
-#: the poker categories of :mod:`games.poker`, by category number
+#: the poker categories of :mod:`games.families.poker`, by category number
 HAND_NAMES = (_("High card"), _("One pair"), _("Two pairs"), _("Three of a kind"),
               _("Straight"), _("Flush"), _("Full house"), _("Four of a kind"),
               _("Straight flush"), _("Royal flush"), _("Five of a kind"))

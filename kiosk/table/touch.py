@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games import Move
-from games.reason import Reason
+from games.engine.reason import Reason
 from kiosk.table.controller import TableController
 
 STOCK_KINDS = ("deal", "redeal")

@@ -7,9 +7,9 @@ screen translates them in the visitor's language and the tests read them without
 
 from __future__ import annotations
 
-from games import cards as C
-from games.follow_the_rules import HandResult
-from games.seats import VISITOR
+from games.engine import cards as C
+from games.families.seats import VISITOR
+from games.families.trick_records import HandResult
 from kiosk.table.gin_turns import Text, _
 
 

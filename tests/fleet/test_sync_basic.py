@@ -87,7 +87,7 @@ def test_a_hand_dealt_from_a_hidden_seed_reaches_the_centre_whole(make_kiosk, fl
     or bigint column cannot hold it): the centre has the same digits, so the office can
     replay that hand from its rows."""
     import games
-    from games.rng import hidden_seed
+    from games.engine.rng import hidden_seed
 
     a = make_kiosk("seated")
     log = a.log or a.open_log()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import games
-from games.seats import replay_visitor
+from games.families.seats import replay_visitor
 from kiosk.commands import cli
 
 

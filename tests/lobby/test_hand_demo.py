@@ -9,7 +9,7 @@ import random
 import pytest
 
 import games
-from games.seats import SeatedGame
+from games.families.seats import SeatedGame
 from kiosk.solving.attract import HandDemo
 
 HAND_GAMES = ("gin_rummy", "draw_poker", "follow_the_rules")

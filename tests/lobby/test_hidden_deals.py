@@ -14,7 +14,7 @@ import io
 import pytest
 
 import games
-from games.rng import HIDDEN_SEED_BITS, MAX_SEED, Rng, hidden_seed, is_hidden
+from games.engine.rng import HIDDEN_SEED_BITS, MAX_SEED, Rng, hidden_seed, is_hidden
 from kiosk.records import export
 from kiosk.records.logsession import LogSession
 from kiosk.records.playlog import PlayLog

@@ -13,8 +13,8 @@ import pytest
 
 import games
 from games import IllegalMove, Move
-from games.cards import card, parse
-from games.reason import Card, Either, GameName, Rank, Reason, Suit
+from games.engine.cards import card, parse
+from games.engine.reason import Card, Either, GameName, Rank, Reason, Suit
 from kiosk.i18n import REASONS, catalog, translate, translate_parts
 
 REPO = Path(__file__).resolve().parents[2]

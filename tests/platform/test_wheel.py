@@ -35,7 +35,7 @@ def test_wheel_holds_every_module_and_asset(wheel: Path):
     for lang in ("zh", "en", "ru"):  # the catalogs are read at run time (Babel, no .mo)
         for domain in ("kiosk", "reasons"):
             assert f"kiosk/locale/{lang}/LC_MESSAGES/{domain}.po" in names
-    # every game's texts are package data (games/game_texts.py reads them from the package)
+    # every game's texts are package data (games/engine/game_texts.py reads them from the package)
     texts = sorted((REPO / "games/texts").glob("*.toml"))
     assert texts
     for text in texts:

@@ -14,7 +14,7 @@ import pytest
 
 import games
 from games import solver
-from games.cards import parse, text
+from games.engine.cards import parse, text
 from games.search import searchable
 from games.search.base import Search
 from games.search.canfield import CanfieldSearch

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import games
-from games.seats import SeatedGame
+from games.families.seats import SeatedGame
 from kiosk.solving import deals
 
 #: the shipped lists (not the temporary files of a `kiosk winnable` writing one)

@@ -8,8 +8,8 @@ import random
 
 import games
 from games import solver
-from games.model import Move
-from games.patience import DEAL
+from games.engine.model import Move
+from games.families.patience import DEAL
 from games.search import Compound, searchable
 from games.search.patience import PatienceSearch
 from tests.conftest import arrange

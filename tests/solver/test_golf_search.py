@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games import solver
-from games.cards import text
+from games.engine.cards import text
 from games.search import searchable
 from tests.conftest import arrange
 

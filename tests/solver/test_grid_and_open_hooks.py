@@ -10,8 +10,9 @@ import random
 import pytest
 
 import games
-from games import cards as C
-from games import poker, solver
+from games import solver
+from games.engine import cards as C
+from games.families import poker
 from games.search import pyramid as pyramid_search
 from games.search import searchable
 from games.search.leapfrog import link_groups

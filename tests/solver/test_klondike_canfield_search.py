@@ -16,7 +16,7 @@ import pytest
 
 import games
 from games import solver
-from games.cards import RANK, SUIT, parse, text
+from games.engine.cards import RANK, SUIT, parse, text
 from games.search import searchable
 
 from ..conftest import arrange, plain_search

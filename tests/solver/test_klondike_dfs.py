@@ -20,7 +20,7 @@ import pytest
 
 import games
 from games import solver
-from games.cards import text
+from games.engine.cards import text
 from games.search import searchable
 from games.search.klondike import KlondikeSearch
 

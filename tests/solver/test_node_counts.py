@@ -19,7 +19,7 @@ import pytest
 
 import games
 from bench.solve import sample_seeds
-from games.seats import SeatedGame
+from games.families.seats import SeatedGame
 from games.solver import solve
 
 FIXTURE = Path(__file__).with_name("node_counts.json")

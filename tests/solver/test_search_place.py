@@ -10,8 +10,8 @@ import re
 import pytest
 
 import games
+from games.engine.model import Compound, Move
 from games.golf import Golf
-from games.model import Compound, Move
 from games.search import mixin_for, search_class, searchable
 from games.search.base import Search
 from games.search.golf import GolfSearch

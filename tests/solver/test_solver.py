@@ -9,10 +9,10 @@ import pytest
 
 import games
 from games import solver
-from games.engine import Game
-from games.model import Move
+from games.engine.game import Game
+from games.engine.model import Move
+from games.families.seats import SeatedGame
 from games.search import searchable
-from games.seats import SeatedGame
 from kiosk.commands import cli
 from tests.conftest import arrange
 
@@ -80,7 +80,7 @@ def test_sliding_puzzle_is_solved_by_ida_star_with_a_shortest_line():
     grid = g.grid
     # two slides from the goal: the hole went left twice from the last place
     piles = {g.layout[p].id: "" for p in grid}
-    from games import cards as C
+    from games.engine import cards as C
     order = list(goal) + [None]
     order[11], order[10] = order[10], order[11]
     order[10], order[9] = order[9], order[10]

@@ -76,7 +76,7 @@ def test_tap_card_moves_it_exactly_once(ui):
     ctl.bind(on_move=lambda m, s: moves.append((m, s)))
     ui.tap(*ui.card_center("T2"))
     assert moves == [(Move("move", g.index["T2"], g.index["T1"], 1), "tap")]
-    assert [games.cards.text(c) for c in g.pile("T1")] == ["KS", "QH", "JS"]
+    assert [games.engine.cards.text(c) for c in g.pile("T1")] == ["KS", "QH", "JS"]
     assert g.pile("T2") == []
     # the drawn card went with it
     view = ui.table.view
@@ -122,7 +122,7 @@ def test_drag_run_to_target_lights_up(ui):
     ui.frames(1)
     t.touch_up()
     ui.frames(2)
-    assert [games.cards.text(c) for c in g.pile("T1")] == ["TH", "9S", "8H"]
+    assert [games.engine.cards.text(c) for c in g.pile("T1")] == ["TH", "9S", "8H"]
     assert g.down[g.index["T2"]] == 0  # the king turned over
 
 
@@ -243,7 +243,7 @@ def test_autoplay_follows_and_undo_takes_it_back(ui):
         ui.frames(2)
         ui.tap(*ui.card_center("T1"))
         ui.wait(0.8)
-        assert [games.cards.text(c) for c in g.pile("F1")] == ["AS", "2S"]
+        assert [games.engine.cards.text(c) for c in g.pile("F1")] == ["AS", "2S"]
         ui.tap_widget(ui.table.buttons["undo"])
         ui.wait(0.5)
         assert not g.history and g.pile("T1") and g.pile("T2")

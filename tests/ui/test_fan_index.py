@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 import games
-from games.cards import RANK, SUIT, card
-from games.seats import SeatedGame
+from games.engine.cards import RANK, SUIT, card
+from games.families.seats import SeatedGame
 from kiosk.table import card_art
 from kiosk.table.geometry import FAN_RIGHT, FAN_UP, TableGeometry
 

@@ -3,7 +3,7 @@ found among eleven; the frame goes with the discard."""
 
 from __future__ import annotations
 
-from games import cards as C
+from games.engine import cards as C
 from tests.ui.test_gin_table import button, gin, tap_card
 
 __all__ = ["gin"]  # the fixture, used by name

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from games import cards as C
+from games.engine import cards as C
+from games.engine.model import Move
 from games.gin_rummy import GinRummy
-from games.model import Move
 
 from .test_gin_table import button, gin, tap_card, visitor_first  # noqa: F401
 

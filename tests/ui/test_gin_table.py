@@ -7,9 +7,9 @@ import threading
 
 import pytest
 
-from games import cards as C
+from games.engine import cards as C
+from games.families.melds import deadwood
 from games.gin_rummy import GinRummy
-from games.melds import deadwood
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from games import cards as C
+from games.engine import cards as C
 from tests.ui.test_hand_tables_leave import hands, mid_match
 from tests.ui.test_text_fit import LANGS, SIZES, label_problems
 

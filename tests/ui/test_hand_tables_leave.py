@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.seats import VISITOR
+from games.families.seats import VISITOR
 from kiosk.platform.buttons import NEW_DEAL, PICKER
 from kiosk.screens.text_fit import TOUCH_GAP
 

@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games import Move
-from games.reason import Reason
+from games.engine.reason import Reason
 from kiosk.i18n import LANGUAGES, Translator, catalog, normalize
 from kiosk.platform.boot import decide_screen, input_providers, is_pi
 from kiosk.table.controller import TableController
@@ -116,7 +116,7 @@ def test_drop_legal_and_illegal():
     r = ia.drop(t1, 0, t3)
     assert r.outcome == "refused" and "8" in str(r.reason)
     assert ia.drop(t1, 0, t2).outcome == "played"
-    assert g.cards[t2] == [games.cards.parse("9H"), games.cards.parse("8S")]
+    assert g.cards[t2] == [games.engine.cards.parse("9H"), games.engine.cards.parse("8S")]
 
 
 def test_undo_takes_back_autoplay_with_the_move():

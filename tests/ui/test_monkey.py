@@ -7,7 +7,7 @@ import random
 import pytest
 
 import games
-from games.seats import SeatedGame
+from games.families.seats import SeatedGame
 from kiosk.settings.config import table_can_play
 
 #: one game of each way of playing runs always; the rest with the slow tests. The pile

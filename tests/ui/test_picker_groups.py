@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.registry import listed
+from games.engine.registry import listed
 from kiosk.i18n import catalog
 
 SIZES = [(800, 480), (720, 1280)]

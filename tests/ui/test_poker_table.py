@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import cards as C
+from games.engine import cards as C
 from kiosk.table import controller
 
 #: a deal (2 opponents) where the visitor can open, draws three, and a computer player bets
@@ -172,7 +172,7 @@ def test_the_poker_table_fits_in_every_language_at_every_moment(poker):
 
 def _to_phase(g, phase: str) -> None:
     """Play on (the visitor calling, checking and standing pat) until ``phase``."""
-    from games.model import Move
+    from games.engine.model import Move
 
     for _ in range(200):
         if g.phase == phase or g.phase in ("done", "over"):

@@ -13,7 +13,7 @@ import random
 import pytest
 
 import games
-from games.seats import SeatedGame
+from games.families.seats import SeatedGame
 from kiosk.table.controller import TableController
 from kiosk.table.touch import Interaction, piles_of
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import games
-from games.seats import SeatedGame
+from games.families.seats import SeatedGame
 from kiosk.settings.config import table_can_play
 
 #: the games of the pile table (Gin Rummy has its own hand table: tests/ui/test_gin_table.py;

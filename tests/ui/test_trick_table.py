@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import cards as C
+from games.engine import cards as C
 from games.follow_the_rules import FollowTheRules
 from kiosk.settings import config
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import cards as C
+from games.engine import cards as C
 from tests.ui.test_trick_table import button, buttons, tap_card, trick, visitor_leads
 
 __all__ = ["trick"]  # the fixture, used by name

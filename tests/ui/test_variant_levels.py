@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 
 import games
-from games import cards as C
-from games.model import Move
-from games.seats import SeatedGame
+from games.engine import cards as C
+from games.engine.model import Move
+from games.families.seats import SeatedGame
 from kiosk.settings import config, variants
 
 from .test_gin_offer_layoff import dealt_position

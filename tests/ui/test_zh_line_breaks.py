@@ -12,7 +12,7 @@ import re
 import pytest
 
 import games
-from games import game_texts
+from games.engine import game_texts
 from kiosk.i18n import DOMAINS, catalog
 from kiosk.screens.line_break import SHORT_QUOTE
 from kiosk.screens.text_fit import PHRASE_END, wrap_text

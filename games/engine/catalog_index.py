@@ -4,7 +4,7 @@ is played against the computer.
 The picker and the welcome screen list every game, but a visitor plays a few: importing 44
 game modules (and their solver hooks) to draw the first screen cost a Pi a noticeable part of
 its start. The registry lists games from here and imports a game's module when the game
-itself is first asked for (:func:`games.registry.game_class`). A game module that is missing
+itself is first asked for (:func:`games.engine.registry.game_class`). A game module that is missing
 here still works (the registry imports it to find out), only slower; ``tests/test_lazy_start.py``
 checks every entry against the class it describes, so a new game fails that test until it has
 its line.
@@ -16,10 +16,10 @@ from typing import NamedTuple
 
 
 class Listed(NamedTuple):
-    """A game as the picker lists it (the class's :class:`~games.model.GameInfo` says the same)."""
+    """A game as the picker lists it (the class's :class:`~games.engine.model.GameInfo` says the same)."""
 
     difficulty: int
-    #: a :class:`games.seats.SeatedGame` (played against the computer)
+    #: a :class:`games.families.seats.SeatedGame` (played against the computer)
     seated: bool = False
 
 

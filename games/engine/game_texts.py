@@ -22,8 +22,9 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
+from typing import Any
 
-from .model import GameError
+from .errors import GameError
 
 #: the languages every game speaks, in the order the files list them
 LANGUAGES = ("en", "zh", "ru")
@@ -99,7 +100,7 @@ def load(game_id: str, root: Traversable,
         return raw_files[gid]
 
     own = raw(game_id)
-    expanded = {lang: {} for lang in LANGUAGES}
+    expanded: dict[str, dict[str, Any]] = {lang: {} for lang in LANGUAGES}
     for lang in LANGUAGES:
         for field in FIELDS:
             text = _expand(own.tables[lang][field], game_id, lang, field, raw, ())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from . import cards as C
+from ..engine import cards as C
 
 
 class HandResult(NamedTuple):
@@ -69,3 +69,15 @@ def match_row(game: Any) -> dict[str, Any] | None:
             "computer_version": game.computer_version,
             "detail": {"match": game.opts["match"], "points": list(game.vars["scores"]),
                        "hands_won": list(game.vars["won_hands"])}}
+
+
+def seats_data(game: Any) -> dict[str, Any]:
+    """The table's seats as ``kiosk deal --json`` prints them."""
+    result = game.vars["result"]
+    return {
+        "to_move": game.to_move, "phase": game.phase, "hand_no": game.vars["hand_no"],
+        "dealer": game.vars["dealer"], "scores": list(game.vars["scores"]),
+        "final": list(game.final_scores), "level": game.opts["level"],
+        "computer_version": game.computer_version,
+        "result": hand_result_data(result) if result else None,
+    }

@@ -9,7 +9,7 @@ its rules and nothing else; their search knowledge is in ``games/search/open_pat
 
 from __future__ import annotations
 
-from .model import Move
+from ..engine.model import Move
 from .patience import PatienceGame, onto_for
 
 
@@ -27,7 +27,7 @@ class OpenPatience(PatienceGame):
         self._movable = self.tableau + self.cells + back
         build = self.rule[self.tableau[0]].build
         #: per card, the cards it may be placed on in a column
-        self._onto_column = onto_for(frozenset((build,)), 1)
+        self._onto_column = onto_for(frozenset((build,)), 1)  # type: ignore[arg-type]  # an open game's columns always build
 
     def settle(self) -> None:
         """Every card is face up, so nothing is ever turned over."""

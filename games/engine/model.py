@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-if TYPE_CHECKING:
-    from .game_texts import GameTexts
-
-
-class GameError(ValueError):
-    """Bad input from outside: unknown game, bad option, malformed saved game, bad move text."""
+from .errors import GameError
+from .game_texts import GameTexts, texts
 
 
 class IllegalMove(GameError):
     """A move the rules forbid. ``str(err)`` is the English sentence; ``err.reason`` is the
-    :class:`~games.reason.Reason` value a UI translates."""
+    :class:`~games.engine.reason.Reason` value a UI translates."""
 
     def __init__(self, reason: Any) -> None:
         super().__init__(str(reason))
@@ -28,7 +24,7 @@ class Move(NamedTuple):
     ``kind`` is ``"move"`` for lifting ``n`` cards from pile ``src`` onto pile ``dst``;
     other kinds (``"deal"``, ``"redeal"``, ``"remove"``, ``"slide"`` ...) are named by the
     game, with the piles they touch in ``src``/``dst`` or ``extra``. Text notation is made
-    by :meth:`games.engine.Game.notation` because it needs the game's pile names.
+    by :meth:`games.engine.game.Game.notation` because it needs the game's pile names.
     """
 
     kind: str
@@ -134,7 +130,7 @@ class GameInfo:
     """Catalog metadata: the game's identity is written here, its texts live in data files.
 
     ``names``, ``description`` and ``rules`` (keyed by language: ``en``, ``zh``, ``ru``) and
-    ``score_label`` come from ``games/texts/<id>.toml`` (see :mod:`games.game_texts`), read
+    ``score_label`` come from ``games/texts/<id>.toml`` (see :mod:`games.engine.game_texts`), read
     the first time one is asked for, so translators never edit Python. ``source_game`` is
     left empty when the source names the game in its own script: the text file holds it.
     """
@@ -149,8 +145,6 @@ class GameInfo:
 
     @property
     def texts(self) -> GameTexts:
-        from .game_texts import texts
-
         return texts(self.id)
 
     @property

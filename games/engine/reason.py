@@ -1,12 +1,12 @@
 """Why a move is refused, as a value: a message id with parameters, not a finished sentence.
 
 The engine must not speak one language only, and a UI must not parse English back to
-translate it. So a game's :meth:`~games.engine.Game.explain` returns a :class:`Reason`:
+translate it. So a game's :meth:`~games.engine.game.Game.explain` returns a :class:`Reason`:
 its ``msgid`` is the English template, the standard gettext key that translators see in
 the ``.po`` catalogs (``"The {card} can only go on {target:a}."``), and its parameters are
 typed values (:class:`Card`, :class:`Rank`, :class:`Suit`, :class:`GameName`, numbers,
 nested reasons, :class:`Either`). ``str(reason)`` renders the English sentence the CLI,
-the logs and :class:`~games.model.IllegalMove` print; a UI renders the same value through
+the logs and :class:`~games.engine.model.IllegalMove` print; a UI renders the same value through
 its own catalogs, where cards and ranks become the signs every visitor reads (``J♠``).
 
 A format spec in an English template picks the English form of a value (``{rank:a}`` ->
@@ -22,6 +22,7 @@ import string
 from typing import Any
 
 from . import cards as C
+from .game_texts import texts
 
 
 class Card(int):
@@ -64,12 +65,11 @@ class Suit(int):
 
 
 class GameName(str):
-    """A game's id; shown as the game's name in the reader's language."""
+    """A game's id; shown as the game's name in the reader's language (read from the game's
+    text file, as the game's own ``info.names`` is, so no game class is needed)."""
 
     def english(self, spec: str) -> str:
-        from .registry import game_class
-
-        return game_class(self).info.names["en"]
+        return texts(self).names["en"]
 
 
 class Either(tuple):

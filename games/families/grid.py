@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from . import cards as C
-from .engine import Game
-from .model import Move, PileSpec
-from .reason import Card, GameName, Reason
-from .rng import Rng
+from ..engine import cards as C
+from ..engine.game import Game
+from ..engine.model import Move, PileSpec
+from ..engine.reason import Card, GameName, Reason
+from ..engine.rng import Rng
 
 
 @cache
@@ -72,6 +72,8 @@ class CellGame(Game):
 
     #: vertical distance between rows of cells, in card widths (1.6 leaves a 0.2 gap)
     row_step: float = 1.6
+    #: the touching pairs of cells, in layout order (set by a game whose pairs must touch)
+    _touch: frozenset[tuple[int, ...]]
 
     def shape(self) -> tuple[int, ...]:
         """Cells in each row, top to bottom."""
@@ -183,5 +185,5 @@ class CellGame(Game):
         return C.pretty(self.cards[pile][-1])
 
     def card_at(self, pile: int) -> Card:
-        """The top card of ``pile``, as a parameter of a :class:`~games.reason.Reason`."""
+        """The top card of ``pile``, as a parameter of a :class:`~games.engine.reason.Reason`."""
         return Card(self.cards[pile][-1])

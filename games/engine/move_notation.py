@@ -2,13 +2,13 @@
 
 Why shared and not in a game file: the games against the computer name their moves the same
 way (a move kind, the card it plays, and for some a 1-based place such as the meld a card
-is laid off on), and the strict parsing (the card written exactly as :func:`games.cards.text`
+is laid off on), and the strict parsing (the card written exactly as :func:`games.engine.cards.text`
 writes it, the number in range) is the same each time; a game file keeps only its rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Container, Iterable
 
 from . import cards as C
 from .model import Move
@@ -22,6 +22,25 @@ def card_of(text: str) -> int | None:
     except (ValueError, KeyError, IndexError):
         return None
     return card if 0 <= card < 52 and C.text(card) == text.upper() else None
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """Several cards as one word: ``7C+TD`` (Draw Poker's exchange)."""
+    return "+".join(C.text(c) for c in cards)
+
+
+def parse_cards(text: str, deck: Container[int]) -> tuple[int, ...] | None:
+    """The cards ``text`` names as :func:`cards_text` writes them, sorted; None unless
+    each is written exactly, in ``deck`` and named once."""
+    parts = text.upper().split("+")
+    try:
+        out = [C.parse(x) for x in parts]
+    except (ValueError, KeyError, IndexError):
+        return None
+    if out and len(set(out)) == len(out) and all(
+            c in deck and C.text(c) == x for c, x in zip(out, parts, strict=True)):
+        return tuple(sorted(out))
+    return None
 
 
 def move_text(move: Move) -> str:

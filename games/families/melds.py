@@ -7,7 +7,7 @@ as deadwood or tries every meld that contains it, memoised on the bit mask of th
 left, so a hand of 11 cards costs a few hundred steps and a repeated question (the computer
 player asks about many hands that differ in one card) costs a dictionary look-up.
 
-Cards are codes 0..51 (``suit * 13 + rank - 1``, :mod:`games.cards`); a hand is passed as
+Cards are codes 0..51 (``suit * 13 + rank - 1``, :mod:`games.engine.cards`); a hand is passed as
 any iterable of codes and the functions work on 52-bit masks inside.
 """
 
@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
-from .cards import RANK, SUIT
+from ..engine.cards import RANK, SUIT
+from ..engine.reason import Card, Reason
 
 #: card points: A = 1, 2..10 pip value, J Q K = 10
 POINTS = tuple(min(RANK[c], 10) for c in range(52))
@@ -170,7 +172,7 @@ def _attach_all(melds: tuple[tuple[int, ...], ...], cards: int) -> dict[int, int
     Lay-offs only ever widen a meld, so adding any card that fits as soon as it fits finds
     every card that can be laid off (a card laid on a run opens the next rank for another:
     5♥ 6♥ 7♥ takes 8♥ and then 9♥, two cards on one end)."""
-    ends = []  # per meld: ("set", rank, count) or ("run", suit, lo, hi)
+    ends: list[list[Any]] = []  # per meld: ("set", rank, count) or ("run", suit, lo, hi)
     for m in melds:
         ranks = sorted(RANK[c] for c in m)
         if ranks[0] == ranks[-1]:
@@ -229,3 +231,15 @@ def lay_off(defender: Iterable[int], knocker_melds: tuple[tuple[int, ...], ...]
     dw, where, sub = best
     melds, dead = arrange(cards_of(mask & ~sub))
     return dw, where, melds, dead
+
+
+def misfit(card: int, meld: tuple[int, ...]) -> Reason:
+    """Why ``card`` cannot be laid off on ``meld`` (a set, or a run it does not touch)."""
+    if RANK[meld[0]] == RANK[meld[-1]]:
+        return Reason("The {card} does not fit that set.", card=Card(card))
+    ranks = [RANK[c] for c in meld]
+    if SUIT[card] == SUIT[meld[0]] and (RANK[card] < min(ranks) - 1
+                                            or RANK[card] > max(ranks) + 1):
+        return Reason("The {card} does not join that run: lay off the cards between "
+                      "first.", card=Card(card))
+    return Reason("The {card} does not fit that run.", card=Card(card))

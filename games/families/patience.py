@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import cards as C
-from .cards import COLOUR, RANK, SUIT
-from .engine import Game
-from .model import DEAL, REDEAL, Move, PileSpec
-from .reason import Card, Either, Rank, Reason, fill
+from ..engine import cards as C
+from ..engine.cards import COLOUR, RANK, SUIT
+from ..engine.game import Game
+from ..engine.model import DEAL, REDEAL, Move, PileSpec
+from ..engine.reason import Card, Either, Rank, Reason, fill
 
 _STEPS = frozenset((1, -1, 12, -12))
 #: empty-pile rules that take one rank only
@@ -24,7 +24,7 @@ _EMPTY_RANK = {"king": 13, "ace": 1}
 _move = Move._make
 
 # Sentences that name kinds of piles ({src}, {dst}: a Rule's ``name``). The pile words are
-# filled into the msgid (see games.reason.fill), so a translator sees whole sentences.
+# filled into the msgid (see games.engine.reason.fill), so a translator sees whole sentences.
 FIXED = "Cards on a {src} cannot be moved."
 NOT_FROM = "Cards cannot go from a {src} to a {dst}."
 ONE_AT_A_TIME = "Only one card at a time can go to a {dst}."
@@ -268,8 +268,8 @@ class PatienceGame(Game):
             by_build = self.ACCEPTS_BY_BUILD
             if by_build is None:
                 by_build = type(self).accepts is PatienceGame.accepts
-            builds = frozenset(self.rule[d].build for d in self._targets
-                               if self.rule[d].build is not None)
+            builds = frozenset(b for d in self._targets
+                               if (b := self.rule[d].build) is not None)
             table = onto_for(builds, self.info.decks) if by_build else ()
             self._onto_any = table
         return table or None
@@ -322,7 +322,7 @@ class PatienceGame(Game):
                         by_rank = {}
                         for c, sn in where.items():
                             by_rank.setdefault(RANK[c], []).append(sn)
-                    r = _EMPTY_RANK.get(e) or self.vars.get("base")
+                    r = _EMPTY_RANK.get(e) or self.vars.get("base") or 0  # 0: no rank
                     found.extend((s, n, d) for s, n in by_rank.get(r, ()) if s != d)
                     continue
             found.extend((s, n, d) for s, n in where.values() if s != d)
@@ -529,9 +529,9 @@ class PatienceGame(Game):
         down = self.__dict__.get("_down_only")
         if down is None:
             down = self._down_only = all(
-                self.rule[d].build.rank == -1 and not self.rule[d].build.wrap
+                b.rank == -1 and not b.wrap
                 for d in self._targets
-                if self.rule[d].build is not None and self._role[d] != "foundation")
+                if (b := self.rule[d].build) is not None and self._role[d] != "foundation")
         return down
 
     def explain(self, move: Move) -> Reason:

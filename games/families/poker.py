@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import combinations_with_replacement
 
-from .cards import JOKER, RANK, SUIT
+from ..engine.cards import JOKER, RANK, SUIT
 
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
  STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND) = range(11)

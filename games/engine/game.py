@@ -36,6 +36,9 @@ class Game:
     #: kinds of move whose piles name a set (a pair to remove, two squares to swap): text
     #: may name them in any order, and :meth:`make_move` puts them in layout order
     unordered: ClassVar[tuple[str, ...]] = ()
+    #: a game against computer seats (:class:`games.families.seats.SeatedGame`): the catalog
+    #: reads it here, so listing a class needs no import of the seated family
+    seated: ClassVar[bool] = False
 
     def __init__(self, seed: int, /, **options: Any) -> None:
         try:
@@ -175,7 +178,7 @@ class Game:
         return [p for p in self.roles.get("foundation", ()) if p != src]
 
     def why_illegal(self, move: Move) -> Reason | None:
-        """``None`` for a legal move, else the :class:`~games.reason.Reason` it is refused."""
+        """``None`` for a legal move, else the :class:`~games.engine.reason.Reason` it is refused."""
         if move in self.legal_moves():
             return None
         problem = self.malformed(move)

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar
 
-from .engine import Game
-from .model import Move
-from .reason import Reason
-from .rng import Rng
+from ..engine.game import Game
+from ..engine.model import Move
+from ..engine.reason import Reason
+from ..engine.rng import Rng
 
 VISITOR = 0
 #: stream label of computer randomness, so it never shares draws with the deals
@@ -66,9 +67,20 @@ class SeatedGame(Game):
 
     Subclasses set ``seats`` and ``computer_version``, keep the seat to move in
     :attr:`to_move`, and build :meth:`view`. The option ``level`` (``easy``/``normal``)
-    picks the computer players (:func:`games.players.player_for`)."""
+    picks the computer player. A game hands in what this family may not import: its
+    computer players (:mod:`games.players`, which import this module for the
+    :class:`View` they see) and its records."""
 
+    seated = True
+    #: the computer players (:mod:`games.players`), asked by game id and level when a
+    #: computer moves (looked up then, so a test may watch every decision)
+    computer_players: ModuleType
+    #: the game's records (a module with ``hand_rows(game)``, ``match_row(game)`` and
+    #: ``seats_data(game)``: the play log's rows and ``kiosk deal --json``'s seats), or None
+    records: ModuleType | None = None
     seats: ClassVar[int] = 2
+    #: each seat's hand pile, by seat (set in the game's ``prepare``)
+    hands: tuple[int, ...]
     #: bump when a player's choices change, so an old log's replay is known to differ
     computer_version: ClassVar[str] = "1"
     #: the refusal an undo button shows: the journal still undoes for searches and tests,
@@ -79,6 +91,15 @@ class SeatedGame(Game):
     @property
     def to_move(self) -> int:
         return int(self.vars.get("turn", VISITOR))
+
+    @property
+    def phase(self) -> str:
+        """Where the hand stands, in the game's own words (``draw``, ``done``, ...)."""
+        return self.vars["phase"]
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards in ``seat``'s hand: its pile of ``hands``, which the game sets up."""
+        return self.cards[self.hands[seat]]
 
     def is_computer(self, seat: int) -> bool:
         return seat != VISITOR
@@ -99,14 +120,13 @@ class SeatedGame(Game):
         """The move the computer in the seat to move makes now (from its view only).
         ``rng``: the game's :meth:`computer_rng`, drawn before a copy decides on another
         thread (a clone keeps no history, so its own would be the first move's)."""
-        from .players import player_for
-
-        player = player_for(self.info.id, str(self.opts.get("level", "normal")))
+        level = str(self.opts.get("level", "normal"))
+        player: Player = self.computer_players.player_for(self.info.id, level)
         return player(self.view(self.to_move), rng or self.computer_rng())
 
     def play_computer(self, limit: int = 1000) -> list[Move]:
         """Play computer moves until the visitor is to move or the game ends."""
-        made = []
+        made: list[Move] = []
         while len(made) < limit and self.computer_to_move:
             move = self.computer_move()
             self.play(move)
@@ -124,11 +144,17 @@ class SeatedGame(Game):
 
     def hand_records(self) -> list[dict[str, Any]]:
         """Every finished hand so far, as rows for the play log's ``hands`` table."""
-        return []
+        return self.records.hand_rows(self) if self.records else []
 
     def match_record(self) -> dict[str, Any] | None:
         """The finished match as a row of the play log's ``matches`` table, or None."""
-        return None
+        return self.records.match_row(self) if self.records else None
+
+    def table(self) -> dict[str, Any]:
+        data = super().table()
+        if self.records:
+            data["seats"] = self.records.seats_data(self)
+        return data
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()

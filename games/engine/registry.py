@@ -2,7 +2,7 @@
 
 A game's module is ``games.<id>`` and is imported the first time the game is asked for
 (:func:`game_class`, :func:`new`): listing the games (:func:`ids`, :func:`summary`) reads
-:mod:`games.catalog_index` and the text files instead, so the kiosk's first screen and its
+:mod:`games.engine.catalog_index` and the text files instead, so the kiosk's first screen and its
 picker import none of the 44 game modules nor their solver hooks. :func:`catalog`, which
 gives every game's options, imports them all.
 """
@@ -12,21 +12,22 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
+from pathlib import Path
 from typing import Any
 
 from .catalog_index import GAMES, Listed
-from .engine import SAVE_FORMAT, SAVE_VERSION, Game
+from .game import SAVE_FORMAT, SAVE_VERSION, Game
 from .model import GameError
 
 _GAMES: dict[str, type[Game]] = {}
 _loaded = False
 _listed: dict[str, Listed] | None = None
 
-#: modules under games/ that hold shared machinery, not games
-_NOT_GAMES = {"cards", "rng", "model", "engine", "registry", "patience", "rules", "solver",
-              "grid", "pairing", "poker", "texts", "game_texts", "search", "seats",
-              "melds", "players", "poker_table", "catalog_index", "reason", "open_patience",
-              "gin_records", "move_notation", "poker_pots"}
+#: what lives under games/ beside the games: the rooms (engine, families, players, search,
+#: texts) and the general search
+_NOT_GAMES = {"engine", "families", "players", "search", "texts", "solver"}
+#: the folder of the game modules (read from disk: importing the package would be a circle)
+_GAMES_DIR = Path(__file__).resolve().parent.parent
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -40,9 +41,7 @@ def register(cls: type[Game]) -> type[Game]:
 
 def _game_modules() -> list[str]:
     """The modules under games/ that hold a game (a directory listing: nothing imported)."""
-    from . import __path__ as pkg_path
-
-    return sorted(m.name for m in pkgutil.iter_modules(pkg_path)
+    return sorted(m.name for m in pkgutil.iter_modules([str(_GAMES_DIR)])
                   if not m.name.startswith("_") and m.name not in _NOT_GAMES)
 
 
@@ -67,9 +66,7 @@ def _listing() -> dict[str, Listed]:
 
 
 def _listed_from(cls: type[Game]) -> Listed:
-    from .seats import SeatedGame
-
-    return Listed(difficulty=cls.info.difficulty, seated=issubclass(cls, SeatedGame))
+    return Listed(difficulty=cls.info.difficulty, seated=cls.seated)
 
 
 def _load_all() -> None:

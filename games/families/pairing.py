@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .cards import KING, RANK, SUIT
-from .engine import Game
-from .model import Move, PileSpec
+from ..engine.cards import KING, RANK, SUIT
+from ..engine.game import Game
+from ..engine.model import Move, PileSpec
 
 #: ``MATCH[a][b]``: the two cards share a suit or a rank (Accordion, Royal Marriage)
 MATCH: tuple[tuple[bool, ...], ...] = tuple(

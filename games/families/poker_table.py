@@ -1,10 +1,10 @@
 """Fast poker values for Draw Poker's computer players, with the four wild-card rules.
 
-Why: :func:`games.poker.evaluate` tries every rank for every wild card, which is right but
+Why: :func:`games.families.poker.evaluate` tries every rank for every wild card, which is right but
 far too slow for a player that simulates hundreds of draws a decision. A five-card hand's
 value depends only on the multiset of its natural ranks, whether the naturals share a
 suit, how many cards are wild and whether the joker is the "bug"; there are a few
-thousand such keys, so each is valued once by :func:`games.poker.evaluate` and cached.
+thousand such keys, so each is valued once by :func:`games.families.poker.evaluate` and cached.
 ``tests/test_draw_poker_values.py`` checks the cache against the slow evaluator.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from . import cards as C
+from ..engine import cards as C
 from .poker import evaluate
 
 #: the wild-card rules of the source (GAMES.md §B3), by option value
@@ -41,7 +41,7 @@ def _value(ranks: tuple[int, ...], suited: bool, wilds: int, bug: bool) -> tuple
 
 def hand_value(cards: Iterable[int], rule: str) -> tuple[int, ...]:
     """The value of up to five cards under wild rule ``rule``; compares as
-    :func:`games.poker.evaluate` does."""
+    :func:`games.families.poker.evaluate` does."""
     ranks = []
     suits = set()
     wilds = 0
