@@ -192,7 +192,8 @@ def cmd_settings_set(args: argparse.Namespace) -> int:
     _check_dsn(args.dsn)
     try:
         with _connect_admin(args.dsn) as conn:
-            if scope == "group" and not settings_store.group_members(conn, target):
+            if scope == "group" and target is not None \
+                    and not settings_store.group_members(conn, target):
                 print(f"kiosk: warning: no kiosk is in group {target!r} yet "
                       "(`kiosk fleet group NAME GROUP`)", file=sys.stderr)
             version = settings_store.store(conn, scope, target, text)

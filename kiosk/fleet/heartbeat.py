@@ -143,6 +143,8 @@ def collect(cfg: Config, data_dir: Path, log_path: Path, settings: SettingsState
             waiting: int | None) -> Heartbeat:
     """The figures of this moment; reads only, never raises."""
     boot = boot_id()
+    free: int | None
+    size: int | None
     try:
         usage = shutil.disk_usage(data_dir)
         free, size = usage.free, usage.total

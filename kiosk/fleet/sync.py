@@ -402,6 +402,7 @@ def _run_locked(cfg: Config, log_path: Path, data_dir: Path) -> PassResult:
         waiting = None
         if log_path.is_file():
             sender.open_local()
+            assert sender.local is not None
             waiting = state.waiting_rows(sender.local, cursor)
         # every pass connects: its heartbeat is how the office knows the kiosk is alive
         sender.connect()

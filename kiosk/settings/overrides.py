@@ -291,9 +291,10 @@ def _leaves(data: dict[str, Any], prefix: str = "") -> list[tuple[str, str, Any]
 
 def _drop(data: dict[str, Any], table: str, key: str) -> None:
     for part in table.split(".") if table else ():
-        data = data.get(part)
-        if not isinstance(data, dict):
+        inner = data.get(part)
+        if not isinstance(inner, dict):
             return
+        data = inner
     data.pop(key, None)
 
 
