@@ -3,8 +3,9 @@
 :class:`TableHelp` belongs to the :class:`~kiosk.screens.table.TableScreen`. It owns the
 solver's worker process (:class:`kiosk.solving.hints.HintWorker`, started by the first
 request, ended after its idle time or with the app) and the
-:class:`kiosk.solving.hints.HintBook` of the current deal, and it polls the worker from the Kivy ``Clock`` (every :data:`POLL` seconds, only while a request
-is out), so the table never waits for the solver.
+:class:`kiosk.solving.hints.HintBook` of the current deal, and it polls the worker from
+the Kivy ``Clock`` (every :data:`POLL` seconds, only while a request is out), so the table
+never waits for the solver.
 
 * **Hint**: a position on a known winning line (the stored line of a deal from the winnable
   list, or the rest of a line found for an earlier hint) is answered at once; otherwise the
