@@ -54,7 +54,7 @@ AVAILABLE_FLOOR_KIB = 100 * 1024
 #: a screen after a touch: a table drawn the first time by llvmpipe under TCG is slow
 STEP_TIMEOUT = 600
 #: from the Hint touch to the worker's process (Python and every game loaded, under TCG)
-WORKER_TIMEOUT = 600
+WORKER_TIMEOUT = 240
 CGROUP = "/sys/fs/cgroup/system.slice/solitaire-kiosk.service"
 LOG = "/run/kiosk-mem.log"
 FIELDS = ("uptime_s", "mem_total_kib", "mem_available_kib", "kiosk_rss_kib", "worker_rss_kib",
@@ -207,7 +207,8 @@ def test_welcome_screen_and_no_hint_worker_yet(board: SmallBoard):
 
 def test_a_tour_of_games_by_touch(board: SmallBoard):
     """Every step's screen as the app drew it here; a play in the log after the first
-    game's stock; the hint worker's process after the first Hint."""
+    game's stock; the hint worker's process once a Hint needed it (a deal's stored line
+    answers without it)."""
     m = board.machine
     try:
         screen_like(m, board.pictures, "welcome", board.workdir / "tour-welcome.png", timeout=30)
@@ -215,7 +216,6 @@ def test_a_tour_of_games_by_touch(board: SmallBoard):
         m.touch(*board.steps[0]["touch"])
         screen_like(m, board.pictures, "welcome", board.workdir / "tour-welcome.png")
     before: Picture | None = board.pictures["welcome"]
-    hinted = False
     started = time.monotonic()
     for n, step in enumerate(board.steps):
         m.touch(*step["touch"])
@@ -230,19 +230,21 @@ def test_a_tour_of_games_by_touch(board: SmallBoard):
                 raise AssertionError(f"step {n} ({what}): {err}") from None
             before = pic
         elif what.startswith("Hint at"):
-            if not hinted:
-                wait_until("the hint worker's process", lambda: board.workers() > 0,
-                           WORKER_TIMEOUT, every=5)
-                board.figures["first_hint_to_worker_s"] = round(
-                    time.monotonic() - started, 1)
-                hinted = True
             time.sleep(15)                 # its answer (1.5 s of search, under TCG longer)
+            if what.endswith("again") and "worker_seen_s" not in board.figures:
+                try:   # off the deal's stored line the worker is asked: wait for it here
+                    wait_until("the hint worker's process", lambda: board.workers() > 0,
+                               WORKER_TIMEOUT, every=5)
+                    board.figures["worker_seen_s"] = round(time.monotonic() - started, 1)
+                    board.figures["worker_seen_at"] = what
+                except AssertionError:
+                    pass   # the three stock taps stayed on the stored line: the next game
         else:
             time.sleep(5)
-        if n and step["screen"] == "table" and what.startswith("the stock of klondike"):
+        if what.startswith("the stock of klondike (1)"):
             wait_until("an open play in the log", lambda: open_plays(m), 120)
     board.figures["tour_s"] = round(time.monotonic() - started, 1)
-    assert hinted
+    assert "worker_seen_s" in board.figures, "no Hint of the tour needed the worker"
     write_png(BUILD / "boot-512m-tour-end.png", m.screendump(board.workdir / "end.png"))
 
 

@@ -5,8 +5,8 @@
 Runs the real app headless with the image's config (as tests/platform/boot_reference.py
 does) and plays the tour a visitor would: from the welcome screen into the picker, the
 picker's arrows to the page of each game, its tile (and its default variant when the config
-offers several), on a solitaire table the Hint button and the stock, on a hand table a look,
-then Home. Every touch is made here exactly as the guest will get it, and written to
+offers several), on a solitaire table the Hint button, the stock three times and the Hint
+button again, on a hand table a look, then Home. Every touch is made here exactly as the guest will get it, and written to
 ``tour.json`` as a step: where to touch (top-left origin, the way QEMU's tablet counts),
 what it is, and the screen it leads to, drawn as ``step-NN.png`` where the screen changes
 (the guest compares its screendump with it). The guest's deals differ from these (random
@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+STOCK_TAPS = 3
 
 
 def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -> None:
@@ -95,18 +97,24 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
             touch(sheet.buttons[sheet.default().key], f"the default variant of {game_id}")
         screen = app.sm.get_screen(app.sm.current)
         if app.sm.current == "table":
+            # a deal of a winnable list is hinted from its stored line, without the worker;
+            # three taps on the stock most likely leave that line, and the live check and
+            # the second Hint then ask the worker
             touch(screen.buttons["hint"], f"Hint at {game_id}", picture=False)
             game = screen.view.ctl.game
             if "S" in game.index:
-                stock = screen.view.geometry().base(game.index["S"])
-                sx, sy = screen.view.to_window(stock.x + stock.w / 2, stock.y + stock.h / 2)
-                finger = UnitTestTouch(sx, sy)
-                finger.touch_down()
-                EventLoop.idle()
-                finger.touch_up()
-                settle()
-                steps.append({"touch": [round(sx), round(h - sy)], "what":
-                              f"the stock of {game_id}", "screen": app.sm.current})
+                for n in range(STOCK_TAPS):
+                    stock = screen.view.geometry().base(game.index["S"])
+                    sx, sy = screen.view.to_window(stock.x + stock.w / 2,
+                                                   stock.y + stock.h / 2)
+                    finger = UnitTestTouch(sx, sy)
+                    finger.touch_down()
+                    EventLoop.idle()
+                    finger.touch_up()
+                    settle()
+                    steps.append({"touch": [round(sx), round(h - sy)], "what":
+                                  f"the stock of {game_id} ({n + 1})", "screen": app.sm.current})
+            touch(screen.buttons["hint"], f"Hint at {game_id} again", picture=False)
             touch(screen.buttons["home"], f"Home from {game_id}")
         else:
             touch(screen.home, f"Home from {game_id}")
