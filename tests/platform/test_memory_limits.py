@@ -24,7 +24,7 @@ MIB = 1024 * 1024
 #: MemTotal (kB) as the boards' kernels report it, with the default GPU memory
 BOARDS = {
     "Pi Zero 2 W / 3A+ (512 MB)": 436_000,
-    "QEMU -m 512 (the boot test)": 479_000,
+    "QEMU -m 512 (the boot test)": 477_576,   # measured in the guest
     "Pi 3B (1 GB)": 948_000,
     "Pi 4 2 GB": 1_893_000,
     "Pi 4 4 GB": 3_881_000,
@@ -36,8 +36,13 @@ SYSTEM_RESERVE = 128
 APP_AT_START = 205
 
 
-def run_generator(tmp_path: Path, meminfo: str | None, *args: str):
+PASSWD = "root:x:0:0::/root:/bin/sh\nkiosk:x:989:989:Solitaire kiosk:/var/lib/solitaire-kiosk:/usr/sbin/nologin\n"
+
+
+def run_generator(tmp_path: Path, meminfo: str | None, *args: str, passwd: str = PASSWD):
     env = dict(os.environ)
+    (tmp_path / "passwd").write_text(passwd)
+    env["SOLITAIRE_KIOSK_PASSWD"] = str(tmp_path / "passwd")
     if meminfo is not None:
         path = tmp_path / "meminfo"
         path.write_text(meminfo)
@@ -149,3 +154,23 @@ def test_the_images_install_the_generator(tmp_path: Path):
     installed = root_dir / "etc/systemd/system-generators/solitaire-kiosk-memory"
     assert installed.read_bytes() == GENERATOR.read_bytes()
     assert installed.stat().st_mode & 0o111 == 0o111
+
+
+def test_the_kiosk_users_slice_gets_the_same_limits(tmp_path: Path):
+    """PAMName=login puts the app (and its hint worker) in a logind session scope under
+    user-UID.slice, out of the service's cgroup: the slice carries the same limits."""
+    proc, dropin = run_generator(tmp_path, meminfo(BOARDS["QEMU -m 512 (the boot test)"]))
+    assert proc.returncode == 0, proc.stderr
+    service = parse_unit(dropin)
+    user_slice = parse_unit(tmp_path / "generator/user-989.slice.d/50-memory.conf")
+    for key in ("MemoryHigh", "MemoryMax"):
+        assert one(user_slice, "Slice", key) == one(service, "Service", key)
+    assert one(user_slice, "Slice", "MemoryMax") == "338M"
+
+
+def test_without_a_kiosk_user_only_the_service_is_limited(tmp_path: Path):
+    proc, dropin = run_generator(tmp_path, meminfo(BOARDS["Pi 3B (1 GB)"]),
+                                 passwd="root:x:0:0::/root:/bin/sh\n")
+    assert proc.returncode == 0 and dropin.exists()
+    assert not list((tmp_path / "generator").glob("user-*.slice.d"))
+    assert proc.stderr.count("\n") == 1 and "no user kiosk" in proc.stderr
