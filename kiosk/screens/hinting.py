@@ -1,10 +1,11 @@
 """The table's solver help: the Hint button and the live "still winnable" line.
 
 :class:`TableHelp` belongs to the :class:`~kiosk.screens.table.TableScreen`. It owns the
-solver's worker process (:class:`kiosk.solving.hints.HintWorker`, started when a visitor first sits
-down, stopped with the app) and the :class:`kiosk.solving.hints.HintBook` of the current deal, and it
-polls the worker from the Kivy ``Clock`` (every :data:`POLL` seconds, only while a request
-is out), so the table never waits for the solver.
+solver's worker process (:class:`kiosk.solving.hints.HintWorker`, started by the first
+request, ended after its idle time or with the app) and the
+:class:`kiosk.solving.hints.HintBook` of the current deal, and it polls the worker from
+the Kivy ``Clock`` (every :data:`POLL` seconds, only while a request is out), so the table
+never waits for the solver.
 
 * **Hint**: a position on a known winning line (the stored line of a deal from the winnable
   list, or the rest of a line found for an earlier hint) is answered at once; otherwise the
@@ -90,6 +91,7 @@ class TableHelp:
         self.verdict.bind(on_release=lambda *_: self._verdict_tapped())
         self._check_ev: Any = None
         self._poll_ev: Any = None
+        self._retire_ev: Any = None
         self._spin_ev: Any = None
         self._spin = 0
         self._lit_action: KButton | None = None
@@ -146,14 +148,17 @@ class TableHelp:
         lobby = getattr(self.app, "lobby", None)
         return bool(getattr(lobby, "services", True))
 
-    def warm_up(self) -> None:
-        """Start the worker early (a visitor sat down), so the first answer is quick."""
-        if not (self.enabled or self.checking) or not self.serving:
-            return
-        try:
-            self._worker().start()
-        except Exception:  # noqa: BLE001 - no worker: hints say "No hint found"
-            log.exception("the hint worker cannot start")
+    def _used(self) -> None:
+        """A request went out: end the worker once it has been unused for its idle time
+        (:meth:`kiosk.solving.hints.HintWorker.retire_if_idle`), whatever screen is shown."""
+        if self._retire_ev is None and self.worker is not None:
+            self._retire_ev = Clock.schedule_once(self._retire, self.worker.idle_left() + 1)
+
+    def _retire(self, _dt: float = 0) -> None:
+        self._retire_ev = None
+        worker = self.worker
+        if worker is not None and not worker.retire_if_idle():
+            self._retire_ev = Clock.schedule_once(self._retire, worker.idle_left() + 1)
 
     def shutdown(self) -> None:
         # Kivy dispatches on_stop twice (App.stop, then the end of App.run), the second time
@@ -162,6 +167,9 @@ class TableHelp:
         if App.get_running_app() is None:
             return
         self.stop()
+        if self._retire_ev is not None:
+            self._retire_ev.cancel()
+            self._retire_ev = None
         if self.worker is not None:
             self.worker.stop()
 
@@ -259,6 +267,7 @@ class TableHelp:
             return
         self.state.checking(game, self._worker().request(game,
                                                          self._table_cfg().check_seconds))
+        self._used()
         self._start_polling()
 
     def _verdict_tapped(self) -> None:
@@ -284,6 +293,7 @@ class TableHelp:
             self.no_win()
             return
         state.searching(game, self._worker().request(game, self._table_cfg().hint_seconds))
+        self._used()
         self._spin = 0
         self._spin_ev = Clock.schedule_interval(self._spinner, 0.25)
         self._spinner(0)

@@ -169,7 +169,6 @@ class TableScreen(Screen):
         self.view.set_controller(controller)
         self.close_sheet()
         self._arrange()
-        self.help.warm_up()
         self._changed("start")
         if controller.game.won:
             self._won(controller.game)

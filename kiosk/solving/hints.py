@@ -9,6 +9,13 @@ on the child. A newer request makes the child drop the older search at once; a c
 dies or hangs is replaced, and its pending requests come back as ``unknown`` with an
 ``error`` (the table then says "No hint found" and logs it).
 
+The child costs what it needs and no more (a 512 MB board has no room for a solver nobody
+uses): it is started by the first request, not with the app; the table ends it once it has
+been unused for :data:`IDLE_STOP` (:meth:`HintWorker.retire_if_idle`); a search stores at
+most :data:`MAX_NODES` positions; and a child whose memory grew past
+:data:`WORKER_RSS_LIMIT` leaves after its answer (:func:`kiosk.solving.hintworker.serve`),
+so the next request starts a fresh one.
+
 :class:`HintBook` remembers, per exact position key (:meth:`games.Game.key`), what the
 solver found: ``lost`` positions, and every position along each winning line with the move
 to play there. A hint on a position of a known line is instant (the stored line of a deal
@@ -39,6 +46,23 @@ GRACE = 10.0
 BACKOFF = 60.0
 #: the book forgets everything past this many positions (memory on a Pi running for months)
 BOOK_LIMIT = 50_000
+#: a child just started has to load Python and every game before its first answer: a few
+#: seconds on a Pi Zero 2 W, half a minute under emulation (QEMU's boot test)
+START_GRACE = 60.0
+#: the child is ended after this long without a request: a visitor who sits and thinks for
+#: a few minutes still gets a quick answer, while a kiosk nobody plays (attract mode, most
+#: of a lobby's day) gives the child's memory back. Not a config key: the operator has no
+#: reason to trade it, and 20-70 MB on a 512 MB board is the only thing it saves.
+IDLE_STOP = 300.0
+#: positions one search may store: about 100 bytes each (measured: 62-98 on Klondike and
+#: Napoleon's Tomb), so at most ~50 MB. A Pi 4 visits some 30,000 a second, so the default
+#: budgets (1.5 s hint, 3 s check) never reach it; it bounds a long ``check_seconds`` or a
+#: faster board.
+MAX_NODES = 500_000
+#: a child whose resident memory is past this after an answer leaves (pymalloc keeps the
+#: arenas of a big search, and the games' own tables of solved endgames only grow): its
+#: start costs about 18 MB, a search up to MAX_NODES some 50 more.
+WORKER_RSS_LIMIT = 96 * 1024 * 1024
 
 
 @dataclass
@@ -61,7 +85,7 @@ class Reply:
 
 
 def request_message(game: games.Game, req_id: int, seconds: float,
-                    max_nodes: int = 20_000_000) -> dict[str, Any]:
+                    max_nodes: int = MAX_NODES) -> dict[str, Any]:
     """What the child needs to rebuild the position: the JSON save plus the exact piles."""
     return {"id": req_id, "save": game.to_json(), "key": game.key(),
             "state": [[list(p) for p in game.cards], list(game.down), dict(game.vars)],
@@ -69,18 +93,28 @@ def request_message(game: games.Game, req_id: int, seconds: float,
 
 
 class HintWorker:
-    """One solver child process, started when first needed and replaced when it dies."""
+    """One solver child process, started when first needed, replaced when it dies and ended
+    when unused (see the module docstring)."""
 
     def __init__(self, *, context: str = "spawn", grace: float = GRACE,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, idle_stop: float = IDLE_STOP,
+                 start_grace: float = START_GRACE,
+                 rss_limit: int = WORKER_RSS_LIMIT) -> None:
         self._ctx = multiprocessing.get_context(context)
         self.grace = grace
+        self.idle_stop = idle_stop
+        self.start_grace = start_grace
+        self.rss_limit = rss_limit
         self._clock = clock
+        #: when the child was last asked or last answered
+        self._last_used = clock()
         self._proc: Any = None
         self._conn: Any = None
         self._next_id = 0
         #: request id -> (position key, time by which an answer is overdue)
         self._pending: dict[int, tuple[bytes, float]] = {}
+        #: request id -> the message sent, while pending (sent again when the child left)
+        self._sent: dict[int, dict[str, Any]] = {}
         self.restarts = 0
         self._broken_until = 0.0
 
@@ -97,18 +131,22 @@ class HintWorker:
     def busy(self) -> bool:
         return bool(self._pending)
 
-    def start(self) -> None:
-        """Start the child if it is not running (cheap when it is)."""
+    def start(self) -> bool:
+        """Start the child if it is not running (cheap when it is); True when it was
+        started now."""
         if self.alive:
-            return
+            return False
         if self._proc is not None:
-            self.restarts += 1
-            log.warning("the hint worker had stopped (exit %s); starting a new one",
-                        self._proc.exitcode)
+            if self._proc.exitcode == 0:   # it left after a big search (its memory bound)
+                log.info("the hint worker had left to give its memory back; starting anew")
+            else:
+                self.restarts += 1
+                log.warning("the hint worker had stopped (exit %s); starting a new one",
+                            self._proc.exitcode)
             self._close()
         parent, child = self._ctx.Pipe(duplex=True)
-        proc = self._ctx.Process(target=hintworker.serve, args=(child,), daemon=True,
-                                 name="kiosk-hints")
+        proc = self._ctx.Process(target=hintworker.serve, args=(child, self.rss_limit),
+                                 daemon=True, name="kiosk-hints")
         # The spawn context re-runs the parent's main script in the child unless it is a
         # package's __main__; the app's script (or a test runner) must not run there, so
         # the child is started with an empty main: it imports kiosk.solving.hintworker and games.
@@ -121,7 +159,28 @@ class HintWorker:
                 sys.modules["__main__"] = main
         child.close()
         self._proc, self._conn = proc, parent
+        self._last_used = self._clock()
         log.info("hint worker started (pid %s)", proc.pid)
+        return True
+
+    def idle_left(self) -> float:
+        """Seconds until an unused child is due to be ended (0: due now or none runs)."""
+        if self._proc is None:
+            return 0.0
+        return max(0.0, self._last_used + self.idle_stop - self._clock())
+
+    def retire_if_idle(self) -> bool:
+        """End the child when it has had nothing to do for :attr:`idle_stop` seconds (its
+        memory goes back to the board); the next request starts another. True when no
+        child runs any more."""
+        if self._proc is None:
+            return True
+        if self.busy or self.idle_left() > 0:
+            return False
+        log.info("hint worker unused for %g s: ending it (pid %s)", self.idle_stop,
+                 self._proc.pid)
+        self.stop()
+        return True
 
     def stop(self) -> None:
         """Ask the child to leave, then make sure it is gone (the app is stopping)."""
@@ -134,6 +193,7 @@ class HintWorker:
         self._proc.join(0.5)
         self._close()
         self._pending.clear()
+        self._sent.clear()
 
     def _close(self) -> None:
         proc, conn = self._proc, self._conn
@@ -145,7 +205,7 @@ class HintWorker:
             conn.close()
 
     # ------------------------------------------------------------------ requests
-    def request(self, game: games.Game, seconds: float, max_nodes: int = 20_000_000) -> int:
+    def request(self, game: games.Game, seconds: float, max_nodes: int = MAX_NODES) -> int:
         """Ask for a solution of the current position of ``game``; returns the request id.
 
         Any search still running for an older request stops at once (its reply still comes
@@ -156,18 +216,36 @@ class HintWorker:
         if self._clock() < self._broken_until:
             self._pending[req_id] = (key, -1.0)  # failed lately: no new try for a while
             return req_id
+        self._send(req_id, key, request_message(game, req_id, seconds, max_nodes))
+        return req_id
+
+    def _send(self, req_id: int, key: bytes, msg: dict[str, Any]) -> None:
+        """Send one request (starting the child when none runs) and note when its answer is
+        overdue; a failure is noted as an answer the next :meth:`poll` reports."""
+        self._last_used = self._clock()
         try:
-            self.start()
-            self._conn.send(request_message(game, req_id, seconds, max_nodes))
+            try:
+                fresh = self.start()
+                self._conn.send(msg)
+            except (OSError, ValueError):
+                if self._proc is not None:
+                    self._proc.join(1)   # a child that is leaving is gone within moments
+                if self._proc is None or self._proc.exitcode != 0:
+                    raise
+                # it left (its memory bound) between the check and the send: a new one
+                fresh = self.start()
+                self._conn.send(msg)
         except Exception:  # noqa: BLE001 - the answer will be "no hint"
             log.exception("cannot send a request to the hint worker; no hints for %g s",
                           BACKOFF)
             self._close()
             self._broken_until = self._clock() + BACKOFF  # a broken system: no log flood
             self._pending[req_id] = (key, -1.0)  # reported as failed by the next poll
-            return req_id
-        self._pending[req_id] = (key, self._clock() + seconds + self.grace)
-        return req_id
+            return
+        due = (self._clock() + float(msg["seconds"]) + self.grace
+               + (self.start_grace if fresh else 0.0))
+        self._pending[req_id] = (key, due)
+        self._sent[req_id] = msg
 
     def cancel(self) -> None:
         """The table no longer wants any answer (it was left, the game ended): the running
@@ -178,6 +256,7 @@ class HintWorker:
             except (OSError, ValueError):
                 pass
         self._pending.clear()
+        self._sent.clear()
 
     def poll(self) -> list[Reply]:
         """Answers that have arrived, without waiting; failures come back as ``unknown``."""
@@ -186,8 +265,13 @@ class HintWorker:
         try:
             while conn is not None and conn.poll():
                 msg = conn.recv()
+                if isinstance(msg, dict) and msg.get("leaving"):
+                    conn = self._child_left()
+                    continue
                 if not isinstance(msg, dict) or "id" not in msg:
                     continue
+                self._last_used = self._clock()
+                self._sent.pop(msg["id"], None)
                 pending = self._pending.pop(msg["id"], None)
                 if pending is None:
                     continue  # cancelled
@@ -212,7 +296,22 @@ class HintWorker:
                 key, _due = self._pending[i]
                 out.append(Reply(i, UNKNOWN, error="the hint worker stopped", key=key))
             self._pending.clear()
+            self._sent.clear()
         return out
+
+    def _child_left(self) -> Any:
+        """The child said it leaves to give its memory back (every answer it gave came
+        before): requests it had not read yet go to a new child. Returns the new pipe."""
+        self._close()
+        resend = [(i, self._pending[i][0], self._sent[i]) for i in sorted(self._sent)
+                  if i in self._pending]
+        self._pending.clear()
+        self._sent.clear()
+        log.info("the hint worker left to give its memory back; %d request(s) go to a new one",
+                 len(resend))
+        for req_id, key, msg in resend:
+            self._send(req_id, key, msg)
+        return self._conn
 
     def _lost(self) -> None:
         """The child died or hangs: close it; the next request starts another."""

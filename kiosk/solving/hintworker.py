@@ -17,6 +17,12 @@ Protocol on one duplex :func:`multiprocessing.Pipe` (plain picklable dicts):
   no Kivy was imported).
 * ``{"stop": True}``: leave.
 
+The child also leaves by itself (``{"leaving": True}``, then status 0) after an answer
+that left its resident memory above the limit it was started with: a big search's
+memory is not given back by Python's allocator, and the games' own tables of solved
+endgames only grow, so a fresh child is the one sure way back to its starting size. The
+parent sends whatever the child had not read yet to a new one.
+
 Replies: ``{"id", "result": "won"|"lost"|"unknown", "moves": [notation ...],
 "keys": [position key before each move ..., final key], "nodes", "seconds", "error",
 "suggestion"}``; ``suggestion`` is the notation of the move the search rates best when it
@@ -126,8 +132,18 @@ def suggestion(game):
     return None
 
 
-def serve(conn) -> None:
-    """The child's main loop: one request at a time, until ``stop`` or the pipe closes."""
+def resident_bytes() -> int:
+    """This process's resident memory (Linux: /proc/self/statm), 0 where unknown."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def serve(conn, rss_limit: int = 0) -> None:
+    """The child's main loop: one request at a time, until ``stop``, the pipe closes, or
+    an answer leaves it above ``rss_limit`` bytes (0: no limit; see the module docstring)."""
     try:
         os.nice(10)  # the table's frames come first on a busy Pi
     except (AttributeError, OSError):
@@ -155,4 +171,10 @@ def serve(conn) -> None:
         try:
             conn.send(reply)
         except (BrokenPipeError, OSError):
+            return
+        if rss_limit and not conn.poll() and resident_bytes() > rss_limit:
+            try:
+                conn.send({"leaving": True})   # the parent sends anything unread again
+            except (BrokenPipeError, OSError):
+                pass
             return

@@ -240,3 +240,95 @@ def test_the_worker_sends_the_suggestion_and_the_book_does_not_keep_it(worker):
     book = HintBook()
     book.add(reply)
     assert book.verdict(game.key()) is None and book.next_move(game.key()) is None
+
+
+class FakeClock:
+    """The worker's clock, moved by hand: idle times pass without waiting for them."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_worker_starts_on_first_use_and_ends_when_unused():
+    clock = FakeClock()
+    w = HintWorker(clock=clock, idle_stop=300)
+    try:
+        assert not w.alive and w.pid is None                   # nothing before the first use
+        assert w.retire_if_idle()                              # nothing to end either
+        rid = w.request(klondike(ENDGAME), seconds=30)
+        assert w.alive
+        first = w.pid
+        got = wait_for(w, {rid})
+        assert got[rid].result == WON
+        clock.now += 299
+        assert not w.retire_if_idle() and w.alive              # used 299 s ago: kept
+        assert w.idle_left() == pytest.approx(1)
+        clock.now += 2
+        assert w.retire_if_idle() and not w.alive              # unused for 301 s: ended
+        rid = w.request(klondike(HOPELESS), seconds=30)        # and the next use starts one
+        got = wait_for(w, {rid})
+        assert got[rid].result == LOST and w.alive and w.pid != first
+        assert w.restarts == 0                                 # an idle end is no failure
+    finally:
+        w.stop()
+
+
+def test_a_busy_worker_is_not_ended_for_idleness():
+    clock = FakeClock()
+    w = HintWorker(clock=clock, idle_stop=1)
+    try:
+        rid = w.request(games.new("napoleons_tomb", 1), seconds=600)
+        clock.now += 5
+        assert not w.retire_if_idle() and w.alive and w.busy
+        w.cancel()
+        assert w.retire_if_idle() and not w.alive
+        assert rid not in {r.id for r in w.poll()}
+    finally:
+        w.stop()
+
+
+def test_a_search_stores_a_bounded_number_of_positions(worker):
+    """A check with a long budget on a deal far beyond it stops at MAX_NODES positions (about
+    100 bytes each), not at the budget (600 s here), so one search cannot fill a 512 MB
+    board; it answers with the suggestion as for any search out of budget."""
+    from kiosk.solving.hints import MAX_NODES
+
+    assert MAX_NODES <= 1_000_000
+    game = games.new("napoleons_tomb", 1)
+    rid = worker.request(game, seconds=600)
+    reply = wait_for(worker, {rid}, seconds=400)[rid]
+    assert reply.result == UNKNOWN and reply.error is None
+    assert MAX_NODES <= reply.nodes <= MAX_NODES + 1_000 and reply.seconds < 600
+    assert reply.suggestion
+
+
+def test_a_worker_past_its_memory_bound_leaves_and_nothing_is_lost():
+    """A child whose memory is past the bound after an answer leaves (status 0) and gives
+    its memory back; a request it had not read when it left goes to a new child, and the
+    next request starts one: no "No hint found", no restart counted as a failure."""
+    from kiosk.solving.hints import request_message
+
+    w = HintWorker(rss_limit=1)          # every answer leaves the child "too big"
+    try:
+        first = w.request(klondike(ENDGAME), seconds=30)
+        w._proc.join(60)                 # it answered, said it leaves, and is gone
+        assert w._proc.exitcode == 0
+        # a request that crossed the child's "leaving" (sent, never read by it)
+        late = klondike(HOPELESS)
+        w._pending[99] = (late.key(), time.monotonic() + 60)
+        w._sent[99] = request_message(late, 99, 30)
+        got = wait_for(w, {first, 99})
+        assert got[first].result == WON and got[99].result == LOST
+        assert got[first].error is None and got[99].error is None
+        end = time.monotonic() + 30
+        while w.alive and time.monotonic() < end:   # the second child leaves too
+            w.poll()
+            time.sleep(0.05)
+        assert not w.alive and w.restarts == 0
+        rid = w.request(klondike(ENDGAME), seconds=30)         # the next use: a new child
+        assert wait_for(w, {rid})[rid].result == WON and w.restarts == 0
+    finally:
+        w.stop()

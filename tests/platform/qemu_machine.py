@@ -89,8 +89,10 @@ def boot_files(disk: Path, out: Path) -> tuple[Path, Path, str]:
 class Machine:
     """A running QEMU; ``sh`` runs a command in the guest's debug shell."""
 
-    def __init__(self, disk: Path, workdir: Path, name: str) -> None:
+    def __init__(self, disk: Path, workdir: Path, name: str, memory_mb: int = 2048) -> None:
         self.disk, self.dir, self.name = disk, workdir / name, name
+        #: the guest's RAM (a Pi 4 of 2 GB; 512 for a Pi Zero 2 W or 3A+, test_boot_512m.py)
+        self.memory_mb = memory_mb
         self.dir.mkdir(parents=True, exist_ok=True)
         self.kernel, self.initrd, self.cmdline = boot_files(disk, self.dir)
         self.serial_log = self.dir / "serial.log"
@@ -114,7 +116,7 @@ class Machine:
                   f"systemd.getty_auto=0 {emulated_boot_options()}")
         cmd = [
             shutil.which("qemu-system-aarch64") or "qemu-system-aarch64",
-            "-machine", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", "2048",
+            "-machine", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", str(self.memory_mb),
             "-accel", "tcg,thread=multi",
             "-kernel", str(self.kernel), "-initrd", str(self.initrd), "-append", append,
             "-drive", f"file={self.disk},format=raw,if=none,id=sd,cache=unsafe",

@@ -207,10 +207,9 @@ def test_a_worker_that_dies_while_thinking_gives_no_hint_not_an_error(ui):
     ui.app.open_game("napoleons_tomb", 1)            # far beyond a hint's budget
     ui.frames(3)
     help_ = ui.table.help
-    help_.warm_up()
-    assert help_.worker.alive
     tap_hint(ui)
     assert help_._hint_req is not None and help_.button.text.startswith("•")
+    assert help_.worker.alive
     help_.worker._proc.kill()                              # the worker dies mid-search
     assert ui.until(lambda: help_._hint_req is None, WAIT)
     assert ui.table.toast.text == "No hint found" and ui.table.view.hint_move is None
@@ -240,3 +239,31 @@ def test_no_win_found_in_time_shows_a_suggested_move_said_as_a_suggestion(ui, mo
     assert help_.shown == ""                              # nor shown as "Still winnable"
     ui.tap_widget(ui.table.buttons["home"])
     assert hints_logged(ui.app) == before + 1
+
+
+def test_the_worker_runs_only_between_its_first_use_and_its_idle_time(ui, monkeypatch):
+    """No solver process while nobody asks (a table sat at, attract mode, the welcome
+    screen): it starts with the first hint and ends once unused for its idle time (0.5 s
+    here instead of minutes), and a hint after that still comes (a new worker)."""
+    monkeypatch.setattr(ui.app.cfg.table, "winnable_check", False)
+    help_ = ui.table.help
+    if getattr(help_, "_retire_ev", None) is not None:   # an earlier test's use
+        help_._retire_ev.cancel()
+        help_._retire_ev = None
+    worker = help_._worker()
+    worker.stop()
+    idle, worker.idle_stop = getattr(worker, "idle_stop", None), 0.5
+    failures = worker.restarts
+    sit_at(ui, ENDGAME)
+    ui.wait(ui.app.cfg.table.check_delay + 0.5)
+    assert not worker.alive                                 # sat down, asked nothing yet
+    tap_hint(ui)
+    assert worker.alive
+    assert ui.until(lambda: ui.table.view.hint_move is not None, WAIT)
+    assert ui.until(lambda: not worker.alive, 30)            # unused: ended
+    ctl = sit_at(ui, MIDGAME)
+    tap_hint(ui)                                            # and the next hint still comes
+    assert ui.until(lambda: ui.table.view.hint_move is not None, WAIT)
+    assert ctl.game.why_illegal(ui.table.view.hint_move) is None
+    assert worker.restarts == failures                       # an idle end is no failure
+    worker.idle_stop = idle

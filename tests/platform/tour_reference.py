@@ -1,0 +1,133 @@
+"""The touches of the 512 MB boot test's tour, worked out by the app itself on this machine.
+
+    python -m tests.platform.tour_reference OUT_DIR CONFIG WxH GAME [GAME ...]
+
+Runs the real app headless with the image's config (as tests/platform/boot_reference.py
+does) and plays the tour a visitor would: from the welcome screen into the picker, the
+picker's arrows to the page of each game, its tile (and its default variant when the config
+offers several), on a solitaire table the Hint button, the stock three times and the Hint
+button again, on a hand table a look, then Home. Every touch is made here exactly as the guest will get it, and written to
+``tour.json`` as a step: where to touch (top-left origin, the way QEMU's tablet counts),
+what it is, and the screen it leads to, drawn as ``step-NN.png`` where the screen changes
+(the guest compares its screendump with it). The guest's deals differ from these (random
+deals of the winnable lists), so a table is compared loosely, as the boot test does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+STOCK_TAPS = 3
+
+
+def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -> None:
+    from kiosk.platform import boot
+
+    boot.configure(boot.Screen(*size, headless=True), quiet=True)
+    from gpiozero.pins.mock import MockFactory
+    from kivy.base import EventLoop, runTouchApp
+    from kivy.tests.common import UnitTestTouch
+
+    from kiosk.app import KioskApp
+    from kiosk.screens.shots import capture
+    from kiosk.settings import config
+
+    home = Path(tempfile.mkdtemp(prefix="kiosk-tour-ref-"))
+    cfg = config.load(config_file)
+    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
+                   data_dir=home, pin_factory=MockFactory())
+    app._run_prepare()
+    runTouchApp(embedded=True)
+    w, h = size
+    steps: list[dict] = []
+
+    def settle(seconds: float = 1.0) -> None:
+        """Frames for this long: the carousel's page turn is an animation on the clock."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            EventLoop.idle()
+
+    def shot(name: str) -> None:
+        done: list = []
+        capture(out / name, done.append)
+        for _ in range(60):
+            EventLoop.idle()
+            if done:
+                return
+        raise SystemExit(f"tour_reference: no frame for {name}")
+
+    def touch(widget, what: str, picture: bool = True) -> None:
+        x, y = widget.to_window(*widget.center)
+        finger = UnitTestTouch(x, y)
+        finger.touch_down()
+        EventLoop.idle()
+        finger.touch_up()
+        settle()
+        step = {"touch": [round(x), round(h - y)], "what": what, "screen": app.sm.current}
+        if picture:
+            step["picture"] = f"step-{len(steps):02d}.png"
+            shot(step["picture"])
+        steps.append(step)
+
+    out.mkdir(parents=True, exist_ok=True)
+    settle()
+    welcome = app.sm.get_screen("welcome")
+    for game_id in tour:
+        if app.sm.current == "welcome":
+            touch(welcome, "the welcome screen")
+        picker = app.picker
+        ids = [e["id"] for e in app.catalog()]
+        if game_id not in ids:
+            raise SystemExit(f"tour_reference: {game_id} is not in the picker")
+        cols, rows = picker.per_page()
+        page = ids.index(game_id) // (cols * rows)
+        while (picker.carousel.index or 0) != page:
+            forward = (picker.carousel.index or 0) < page
+            touch(picker.next if forward else picker.prev,
+                  "the picker's next page" if forward else "the picker's previous page")
+        grid = picker.carousel.current_slide
+        tile = next(t for t in grid.children if getattr(t, "game_id", None) == game_id)
+        touch(tile, f"the {game_id} tile")
+        if app.sm.current == "variants":
+            sheet = app.sm.get_screen("variants")
+            touch(sheet.buttons[sheet.default().key], f"the default variant of {game_id}")
+        screen = app.sm.get_screen(app.sm.current)
+        if app.sm.current == "table":
+            # a deal of a winnable list is hinted from its stored line, without the worker;
+            # three taps on the stock most likely leave that line, and the live check and
+            # the second Hint then ask the worker
+            touch(screen.buttons["hint"], f"Hint at {game_id}", picture=False)
+            game = screen.view.ctl.game
+            if "S" in game.index:
+                for n in range(STOCK_TAPS):
+                    stock = screen.view.geometry().base(game.index["S"])
+                    sx, sy = screen.view.to_window(stock.x + stock.w / 2,
+                                                   stock.y + stock.h / 2)
+                    finger = UnitTestTouch(sx, sy)
+                    finger.touch_down()
+                    EventLoop.idle()
+                    finger.touch_up()
+                    settle()
+                    steps.append({"touch": [round(sx), round(h - sy)], "what":
+                                  f"the stock of {game_id} ({n + 1})", "screen": app.sm.current})
+            touch(screen.buttons["hint"], f"Hint at {game_id} again", picture=False)
+            touch(screen.buttons["home"], f"Home from {game_id}")
+        else:
+            touch(screen.home, f"Home from {game_id}")
+            if app.sm.current != "picker":   # Draw Poker asks first: "Leave the table"
+                leave = next((b for b in screen.walk(restrict=True)
+                              if getattr(b, "text", None) == app.tr("Leave the table")), None)
+                if leave is not None:
+                    touch(leave, f"Leave the table of {game_id}")
+        if app.sm.current != "picker":
+            raise SystemExit(f"tour_reference: Home from {game_id} led to {app.sm.current}")
+    (out / "tour.json").write_text(json.dumps({"size": list(size), "steps": steps}, indent=1))
+
+
+if __name__ == "__main__":
+    width, height = (int(v) for v in sys.argv[3].split("x"))
+    main(Path(sys.argv[1]), Path(sys.argv[2]), (width, height), sys.argv[4:])
