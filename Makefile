@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test test-fast lint bench clean image boot-test
+.PHONY: run test test-fast lint bench clean image boot-test boot-test-512
 
 # only what running needs (tools/install.sh runtime); `make test` adds the test tool chain
 run: $(VENV)/.installed-runtime
@@ -27,6 +27,11 @@ image: $(VENV)/.installed
 
 boot-test: $(VENV)/.installed
 	SOLITAIRE_KIOSK_IMAGE=$(IMAGE) nice $(PY) -m pytest tests/platform/test_boot_image.py -v $(ARGS)
+
+# the same image on a 512 MB board (-m 512), a tour of games by touch and the memory all along
+boot-test-512: $(VENV)/.installed
+	SOLITAIRE_KIOSK_BOOT_512=1 SOLITAIRE_KIOSK_IMAGE=$(IMAGE) nice $(PY) -m pytest \
+		tests/platform/test_boot_512m.py -v $(ARGS)
 
 $(VENV)/.installed-runtime: pyproject.toml tools/debian-packages-runtime.txt
 	tools/install.sh runtime

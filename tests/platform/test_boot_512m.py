@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import subprocess
 import sys
 import time
@@ -44,7 +45,13 @@ from .test_boot_image import (
     wait_until,
 )
 
-pytestmark = pytest.mark.slow
+#: opt-in for now: the tour has not yet run whole on this image (its first run reached
+#: Klondike and Pyramid, docs/benchmarks.md "Boot on a 512 MB board"), and under TCG it
+#: takes the better part of an hour beside the suite; `make boot-test-512` runs it
+OPT_IN = "SOLITAIRE_KIOSK_BOOT_512"
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    not os.environ.get(OPT_IN), reason=f"the 512 MB tour is opt-in: {OPT_IN}=1 "
+    "(make boot-test-512); it has not yet run whole")]
 __all__ = ["reference"]   # the welcome screen drawn by the app here (a fixture)
 
 MEMORY_MB = 512
