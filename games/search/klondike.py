@@ -513,7 +513,8 @@ class _KlondikeDFS:
             down = col[0]
             for i in range(size - 1, lo - 1, -1):
                 c = col[i]
-                bases[c] = a
+                if not prune or i == down + 1 or self._frees(col[i - 1], -1):
+                    bases[c] = a
                 if _RANK[c] == 13:
                     if i > 1 and empty >= 0:
                         m = (_C_COL, a, i, empty)
@@ -551,7 +552,9 @@ class _KlondikeDFS:
         brought back, or by another talon card for which the same holds. Each of those
         plays must be built on at once in its turn (a card back from a foundation may wait
         for the card under it instead, so it always counts), so a chain of talon plays ends
-        with a run from another column; where none can end it, the play is not searched."""
+        with a run from another column; where none can end it, the play is not searched.
+        The pruned pass counts only the runs whose lift turns a card, empties a column or
+        lets the card under them go home (what it lifts onto the talon cards then)."""
         got = memo.get((c, x))
         if got is None:
             found = self.found
