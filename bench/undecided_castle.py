@@ -1,6 +1,6 @@
 """Undecided deals of the castle family at a CPU budget (issue 17): deals 1-100 each.
 
-    nice python bench/undecided_castle.py [--seconds 10] [--first 1] [--last 100]
+    nice python bench/undecided_castle.py [--seconds 10] [--first 1] [--last 100] [--seeds other]
                                           [--games streets_and_alleys,king_albert]
                                           [--json out.json] [--write] [-v]
     python bench/undecided_castle.py --merge a.json b.json ... [--write]
@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=10.0, help="CPU budget per deal")
     ap.add_argument("--first", type=int, default=1, help="first deal number")
     ap.add_argument("--last", type=int, default=100, help="last deal number")
+    ap.add_argument("--seeds", help="deal numbers instead of --first/--last: 3,7,9-12, or "
+                    "'other' (the second 100 of issue 28, bench/undecided_klondike.py)")
     ap.add_argument("--games", help="comma-separated ids (default: the three)")
     ap.add_argument("--json", help="write every deal's result to this file")
     ap.add_argument("--write", action="store_true", help="write the table to docs/benchmarks.md")
@@ -97,11 +99,21 @@ def main(argv: list[str] | None = None) -> int:
         print("undecided_castle: --seconds must be positive and 1 <= --first <= --last",
               file=sys.stderr)
         return 2
+    seeds = list(range(args.first, args.last + 1))
+    if args.seeds:
+        from bench.undecided_klondike import parse_seeds
+
+        try:
+            seeds = parse_seeds(args.seeds)
+        except ValueError:
+            print(f"undecided_castle: --seeds {args.seeds!r} is not like 3,7,9-12 or other",
+                  file=sys.stderr)
+            return 2
     per_game: dict[str, list[dict]] = {}
     rows: dict[str, dict] = {}
     for gid in ids:
         deals = []
-        for seed in range(args.first, args.last + 1):
+        for seed in seeds:
             d = run_deal(gid, seed, args.seconds)
             deals.append(d)
             if args.verbose:

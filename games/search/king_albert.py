@@ -16,6 +16,57 @@ from .single_card import SingleCardSearch
 class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
     """What the search knows of KingAlbert."""
 
+    def fresh_column(self) -> int:
+        """The column a reserve card was just played to, or -1: the search then tries only
+        the moves that put a card on it (:meth:`onto_fresh`)."""
+        history = self.history
+        if history and not self.opts.get("reserve_refill"):
+            last = history[-1]
+            role = self._role
+            if last.kind == "move" and role[last.src] == "cell" and role[last.dst] == "tableau":
+                return last.dst
+        return -1
+
+    def held_column(self) -> int:
+        """:meth:`SingleCardSearch.held_column`, but never right after a move onto a reserve
+        card just played: the argument for holding the card back needs the position before
+        it searched with every move, and that one was searched with builds on the reserve
+        card only."""
+        history = self.history
+        if len(history) >= 2 and not self.opts.get("reserve_refill"):
+            before = history[-2]
+            role = self._role
+            if (before.kind == "move" and role[before.src] == "cell"
+                    and role[before.dst] == "tableau"):
+                return -1
+        return super().held_column()
+
+    def onto_fresh(self, moves: list[Move]) -> list[Move]:
+        """After a reserve card is played to a column (the standard reserve, never refilled),
+        only the moves that put a card on it.
+
+        Why nothing is lost: a reserve card never moves unless played, and nothing lands on
+        the reserve, so a line that plays reserve card r to column Y and then makes moves that
+        leave r alone can play it just before the first move that touches r, and reach the
+        same positions: the moves in between were legal with r on Y, so none needed Y's old
+        top (a space, if Y was one, is as good as any other: the key does not tell spaces
+        apart). That first move builds on r (searched), sends r home or on to another pile
+        (one move from the reserve does the same, a move shorter). Each rewrite moves a
+        reserve play later or shortens the line, so every won line has a form in which each
+        reserve card played to a column is built on at once. The key keeps the mark
+        (:meth:`solver_key`), so a position met both ways is searched with every move too.
+        """
+        d = self.fresh_column()
+        if d < 0:
+            return moves
+        return [m for m in moves if m.dst == d]
+
+    def solver_key(self) -> bytes:
+        """The open games' key, and the reserve card just played to a column, if any."""
+        key = super().solver_key()
+        d = self.fresh_column()
+        return key if d < 0 else key + bytes((253, self.cards[d][-1]))
+
     def guided(self, moves: list[Move]) -> list[Move]:
         """The open games' guided order, after dropping the moves of the card just moved
         between columns (before the order is worked out: each scored move is made and
@@ -26,7 +77,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
         moves = super().solver_moves(prune)
         if len(moves) == 1:  # the guided order (and its filter) only runs on two or more
             moves = self.without_held(moves)
-        return moves
+        return self.onto_fresh(moves)
 
     def solver_dfs(self, prune: bool, budget) -> tuple | None:
         """King Albert's own depth-first search (see :meth:`Search.solver_dfs`) with the
@@ -79,18 +130,17 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
             return "won", [], 0, 1
         cb = [bytes(col) for col in cols]
         onto = self._onto_column
-        held = -1
-        if self.history:
-            last = self.history[-1]
-            role = self._role
-            if last.kind == "move" and role[last.src] == "tableau" == role[last.dst]:
-                held = tab.index(last.dst)
+        held = self.held_column()
+        held = tab.index(held) if held >= 0 else -1
+        fresh = self.fresh_column()
+        fresh = tab.index(fresh) if fresh >= 0 else -1
         col_range = range(n)
 
         ck = [bytes(sorted(c for c in cells if c >= 0))]  # the reserve's part of the key
 
         def key() -> bytes:
-            return b"\xff".join(sorted(cb)) + b"\xfe" + ck[0]
+            k = b"\xff".join(sorted(cb)) + b"\xfe" + ck[0]
+            return k if fresh < 0 else k + bytes((253, cols[fresh][-1]))
 
         def free_foundation() -> int:
             used = fpile
@@ -106,7 +156,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 return 0
             return len(cols[t]) - 1 - at[y] - (t == s)
 
-        def children(held: int) -> list[int]:
+        def children(held: int, fresh: int) -> list[int]:
             """The moves of :meth:`solver_moves` in their order, or the safe move alone.
             A move is an int that sorts as the generic order does: the change of
             :meth:`PatienceSearch.solver_score` it makes (worked out from the move: one card
@@ -215,6 +265,8 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                             j += 1
             if len(out) > 1:
                 out.sort()
+            if fresh >= 0:  # a reserve card just played: only builds on it (onto_fresh)
+                out = [m for m in out if (m & 15) - 1 == fresh]
             return out
 
         def make(s: int, d: int) -> int:
@@ -271,9 +323,10 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
 
         seen = {key()}
         nodes = 0
-        stack = [children(held)]
+        stack = [children(held, fresh)]
         index = [0]
-        path: list[tuple] = []  # per move made: source, destination, held, card, foundation
+        # per move made: source, destination, held, card, foundation, fresh (before it)
+        path: list[tuple] = []
         tick = 256
         while stack:
             moves = stack[-1]
@@ -282,7 +335,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 stack.pop()
                 index.pop()
                 if path:  # take back the move that led here
-                    s, d, held, c, f = path.pop()
+                    s, d, held, c, f, fresh = path.pop()
                     if c % 13 == 0:  # an ace's foundation is free again, or taken again
                         fpile[c // 13] = -1 if d < 0 else f
                     unmake(s, d, c)
@@ -302,22 +355,23 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 f = fpile[c // 13]
                 if c % 13 == 0:
                     fpile[c // 13] = -1
-            path.append((s, d, held, c, f))
-            held = d if s < CELL and d >= 0 else -1
+            path.append((s, d, held, c, f, fresh))
+            held = d if s < CELL and d >= 0 and fresh < 0 else -1
+            fresh = d if CELL <= s < 20 and d >= 0 else -1
             touched(s, d)
             nodes += 1
             if not left:
                 return "won", self._albert_line(path), nodes, len(seen)
             k = key()
             if k in seen:
-                held = path.pop()[2]
+                _, _, held, _, _, fresh = path.pop()
                 if c % 13 == 0:
                     fpile[c // 13] = -1 if d < 0 else f
                 unmake(s, d, c)
                 touched(s, d)
             else:
                 seen.add(k)
-                stack.append(children(held))
+                stack.append(children(held, fresh))
                 index.append(0)
             tick -= 1
             if not tick:
@@ -332,7 +386,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
         destination, the held column, the card, the foundation it went to or came from)."""
         tab, cells = self.tableau, self.cells
         line = []
-        for s, d, _, _, f in path:
+        for s, d, _, _, f, _ in path:
             src = tab[s] if s < 10 else cells[s - 10] if s < 20 else f
             line.append(Move("move", src, f if d < 0 else tab[d], 1))
         return line

@@ -378,11 +378,15 @@ class _KlondikeDFS:
             got = self._order[(n, pos)] = {j: k for k, j in enumerate(self.reach(n, pos))}
         return got
 
-    def key(self, talon: tuple, pos: int) -> tuple:
+    def key(self, talon: tuple, pos: int, fresh: int = -1) -> tuple:
+        """The position's key; ``fresh`` (the card just played from the talon to a column
+        with draw 1, or brought back from a foundation: see :meth:`dfs`) is part of it, as
+        the moves searched from such a position are fewer."""
         found = self.found
         n = len(talon)
         phase = -1 if pos % self.draw == 0 or pos == n else pos
-        return (found[0], found[1], found[2], found[3], tuple(sorted(self.cols)), talon, phase)
+        return (found[0], found[1], found[2], found[3], tuple(sorted(self.cols)), talon, phase,
+                fresh)
 
     def stuck(self, col: tuple) -> bool:
         v = self._stuck.get(col)
@@ -494,6 +498,7 @@ class _KlondikeDFS:
                 to_col.sort()
             to_col = [m[1:] for m in to_col]
         feeder = talon[pos - 1] if pos else -1
+        bases: dict[int, int] = {}  # the lowest card of each run that can be lifted: its column
         for a in range(7):
             col = cols[a]
             size = len(col)
@@ -508,6 +513,8 @@ class _KlondikeDFS:
             down = col[0]
             for i in range(size - 1, lo - 1, -1):
                 c = col[i]
+                if not prune or i == down + 1 or self._frees(col[i - 1], -1):
+                    bases[c] = a
                 if _RANK[c] == 13:
                     if i > 1 and empty >= 0:
                         m = (_C_COL, a, i, empty)
@@ -522,6 +529,9 @@ class _KlondikeDFS:
                         turn.append(m)
                     elif not prune or self._frees(col[i - 1], feeder):
                         other.append(m)
+        if self.draw == 1 and to_col:
+            memo: dict[tuple[int, int], bool] = {}
+            to_col = [m for m in to_col if self._chain(m[2], m[3], talon, bases, memo)]
         out = home + turn + other + space + to_col
         if not prune:
             for s in range(4):
@@ -535,6 +545,69 @@ class _KlondikeDFS:
                     out.append((_F_COL, s, c, empty))
         return out
 
+    def _chain(self, c: int, x: int, talon: tuple, bases: dict[int, int],
+               memo: dict[tuple[int, int], bool]) -> bool:
+        """Whether talon card ``c`` played onto column ``x`` (draw 1) can be built on the way
+        :meth:`onto_fresh` asks: by a run lifted from another column, by a foundation card
+        brought back, or by another talon card for which the same holds. Each of those
+        plays must be built on at once in its turn (a card back from a foundation may wait
+        for the card under it instead, so it always counts), so a chain of talon plays ends
+        with a run from another column; where none can end it, the play is not searched.
+        The pruned pass counts only the runs whose lift turns a card, empties a column or
+        lets the card under them go home (what it lifts onto the talon cards then)."""
+        got = memo.get((c, x))
+        if got is None:
+            found = self.found
+            got = False
+            for d in _UNDER[c]:
+                a = bases.get(d)
+                if (a is not None and a != x) or found[_SUIT[d]] >= _RANK[d] or (
+                        d in talon and self._chain(d, x, talon, bases, memo)):
+                    got = True
+                    break
+            memo[(c, x)] = got
+        return got
+
+    def onto_fresh(self, moves: list[tuple], fresh: int) -> list[tuple]:
+        """The moves that put a card on ``fresh``, the card just played from the talon to
+        a column (draw 1, unlimited passes): the only moves searched after such a play.
+
+        Why nothing is lost: with draw 1 every talon card can be turned to at any time, so a
+        line that plays talon card c to a column and then makes moves that leave c alone can
+        put the play off until just before the first move that touches c, and reach the same
+        positions: the moves in between were legal with c on its host x, so x took no card
+        and no move needed c out of the talon. That first move either builds on c (allowed
+        here), sends c home or onto another column (one talon play does the same, a move
+        shorter), or lifts a run holding c (lift the run without c, then play c from the
+        talon onto x where it now lies). Each rewrite moves a talon play later in the line,
+        so rewriting ends, with every talon play to a column followed by a build on its card.
+        The key keeps ``fresh`` (:meth:`key`), so a position met both ways is searched with
+        every move too; no safe move is ever waiting after such a play (the card was not
+        safe in the talon, and no other top card changed)."""
+        cols = self.cols
+        at = next(b for b in range(7) if cols[b][-1] == fresh and len(cols[b]) > cols[b][0] + 1)
+        return [m for m in moves if m[0] in (_C_COL, _T_COL, _F_COL) and m[-1] == at]
+
+    def onto_back(self, moves: list[tuple], back: int) -> list[tuple]:
+        """The moves searched after foundation card ``back`` came back to a column: those
+        that build on it, and other foundation cards coming back.
+
+        The argument of :meth:`onto_fresh`, for a foundation card: a line that brings it
+        back and goes on with moves that neither touch it nor bring foundation cards back
+        can bring it back after them, just before the first move that touches it or
+        brings a foundation card back. The moves put off over leave its suit's foundation
+        alone (with the card gone from it, only the card itself could go there), so they are
+        legal with the card still home; a move touching it builds on it, sends it home
+        again (then neither move is needed), moves it on (one move from the foundation does
+        the same) or lifts a run holding it (lift the rest, then bring it back onto its
+        host). Other cards coming back must stay allowed: bringing back a king to a space
+        to carry a queen that lies under another king on its foundation takes both kings
+        back first (a position of the tests). Any draw: the talon plays nothing of this
+        suit in between."""
+        cols = self.cols
+        at = next(b for b in range(7) if cols[b][-1] == back and len(cols[b]) > cols[b][0] + 1)
+        return [m for m in moves if m[0] == _F_COL or (m[0] in (_C_COL, _T_COL) and m[-1] == at)]
+
     def _frees(self, exposed: int, feeder: int) -> bool:
         """``PatienceSearch._frees``: the card a move exposes goes home now, or the waste
         card may be built on it."""
@@ -547,7 +620,7 @@ class _KlondikeDFS:
         talon, pos = self.talon, self.pos
         if sum(self.found) == 52:
             return "won", [], 0, 1
-        self.seen.add(self.key(talon, pos))
+        self.seen.add(self.key(talon, pos, -1))
         if any(self.stuck(col) for col in self.cols):
             return "lost", [], 0, 1
         old = sys.getrecursionlimit()
@@ -563,17 +636,27 @@ class _KlondikeDFS:
         self.budget.take(self.nodes & 255)
         return "lost", [], self.nodes, len(self.seen)
 
-    def dfs(self, talon: tuple, pos: int, home: int) -> int:
+    def dfs(self, talon: tuple, pos: int, home: int, fresh: int = -1) -> int:
         """Search the children of the current position: 1 won (``path`` holds the line),
-        2 stopped by the budget, 0 none of them wins."""
+        2 stopped by the budget, 0 none of them wins. ``fresh``: the card the last move
+        played from the talon to a column, with draw 1 (:meth:`onto_fresh`), or 52 + the
+        card the last move brought back from a foundation (:meth:`onto_back`), else -1."""
         safe = self.autoplay(talon, pos)
-        moves = (safe,) if safe is not None else self.moves(talon, pos)
+        if safe is not None:
+            moves = (safe,)
+        elif fresh >= 52:
+            moves = self.onto_back(self.moves(talon, pos), fresh - 52)
+        elif fresh >= 0:
+            moves = self.onto_fresh(self.moves(talon, pos), fresh)
+        else:
+            moves = self.moves(talon, pos)
+        defer = self.draw == 1
         cols, found, seen, path = self.cols, self.found, self.seen, self.path
         stuck_memo = self._stuck
         for m in moves:
             kind = m[0]
             t2, p2, h2 = talon, pos, home
-            a = b = -1
+            a = b = f2 = -1
             if kind == _T_HOME or kind == _T_COL:
                 j = m[1]
                 t2 = talon[:j] + talon[j + 1:]
@@ -585,6 +668,8 @@ class _KlondikeDFS:
                     b = m[3]
                     old_b = cols[b]
                     cols[b] = old_b + (m[2],)
+                    if defer:
+                        f2 = m[2]
             elif kind == _C_HOME:
                 a = m[1]
                 old_a = cols[a]
@@ -602,12 +687,13 @@ class _KlondikeDFS:
                 cols[b] = old_b + (m[2],)
                 found[m[1]] -= 1
                 h2 -= 1
+                f2 = 52 + m[2]
             self.nodes += 1
             verdict = 0
             if h2 == 52:
                 path.append(m)
                 return 1
-            k = self.key(t2, p2)
+            k = self.key(t2, p2, f2)
             if not self.nodes & 255 and self.budget.take(256):
                 verdict = 2
             elif k not in seen:
@@ -623,7 +709,7 @@ class _KlondikeDFS:
                     dead = v if v is not None else self.stuck(col)
                 if not dead:
                     path.append(m)
-                    verdict = self.dfs(t2, p2, h2)
+                    verdict = self.dfs(t2, p2, h2, f2)
                     if verdict == 1:
                         return 1
                     path.pop()

@@ -25,7 +25,7 @@ from ..conftest import plain_search
 OPTIONS = {"king_albert": {"reserve_refill": False}}
 
 
-def random_endgame(gid: str, rnd: random.Random, left: int):
+def random_endgame(gid: str, rnd: random.Random, left: int, reserve: float = 0.2):
     """A position of ``gid`` with ``left`` cards off the foundations, spread at random over
     the wings (and, in King Albert, a few reserve places): a small tree to search whole."""
     g = searchable(games.new(gid, 1, **OPTIONS.get(gid, {})))
@@ -44,7 +44,7 @@ def random_endgame(gid: str, rnd: random.Random, left: int):
     for c in rest:  # every wing gets a card first: a space would make nearly any position won
         if columns:
             g.cards[columns.pop()].append(c)
-        elif cells and rnd.random() < 0.2:
+        elif cells and rnd.random() < reserve:
             g.cards[cells.pop()].append(c)
         else:
             g.cards[rnd.choice(g.tableau)].append(c)
@@ -149,3 +149,46 @@ def test_own_search_is_the_generic_search_node_for_node(gid):
                 assert solver.replay_wins(g, b.moves)
             verdicts.add(b.result)
     assert "won" in verdicts
+
+
+def test_a_reserve_card_played_to_a_column_is_built_on_at_once():
+    """King Albert with the standard reserve: right after a reserve card goes to a column the
+    search tries only the moves onto it (``KingAlbertSearch.onto_fresh``; before, every
+    move), and the position is not the one reached otherwise (the key keeps the mark)."""
+    g = searchable(games.new("king_albert", 3, reserve_refill=False))
+    before = g.solver_key()
+    checked = 0
+    for m in g.solver_moves(False):
+        if g._role[m.src] != "cell" or g._role[m.dst] != "tableau":
+            continue
+        g.make(m)
+        moves = g.solver_moves(False)
+        assert all(x.dst == m.dst for x in moves), (m, moves)
+        assert g.solver_key() != before
+        g.unmake()
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_king_albert_verdicts_with_reserve_cards_equal_a_plain_search(seed):
+    """Endgames with many reserve cards, where the reserve rule is at work: the verdict of
+    a plain search of every legal move, both passes, lines that replay."""
+    rnd = random.Random(seed)
+    results = []
+    positions = [random_endgame("king_albert", rnd, rnd.randint(14, 19), reserve=0.7)
+                 for _ in range(16)]
+    # the small lost deals: seven reserve cards each
+    positions += [games.new("king_albert", d, reserve_refill=False)
+                  for d in SMALL_LOST["king_albert"][seed % 2::2]]
+    for g in positions:
+        expected = plain_search(g, 200_000)
+        if expected is None:
+            continue
+        results.append(expected)
+        for prune in (True, False):
+            sol = solver.solve(g, prune=prune)
+            assert sol.result == expected, (prune, g.cards)
+            if sol.won:
+                assert solver.replay_wins(g, sol.moves)
+    assert results.count("won") >= 3 and "lost" in results and len(results) >= 10, results
