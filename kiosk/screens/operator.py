@@ -764,15 +764,10 @@ class OperatorScreen(Screen):
             chosen = variants.default(app.cfg, game_id)
             name = game_text(app.catalog_entry(game_id), "names", app.lang) or game_id
             column.add_widget(self._text(name, u, size=15, color=(1, 1, 1, 0.9)))
-            grid = ButtonGrid(spacing=TOUCH_GAP * u, min_cell=120 * u,
-                              row_default_height=50 * u, row_force_default=True)
+            grid = self._choice_grid(u)
             for v in variants.variants_of(game_id):
                 star = chosen is not None and v.key == chosen.key
-                on = v.key in offer
-                b = KButton(text=("★ " if star else "") + tr(v.name),
-                            color=INK_DARK if on else (1, 1, 1, 0.75),
-                            bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
-                            bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, min_font=11 * u)
+                b = self._choice(tr(v.name), star, v.key in offer, u)
                 b.bind(on_release=lambda _b, g=game_id, k=v.key: self.cycle_variant(g, k))
                 buttons[(game_id, v.key)] = b
                 grid.add_widget(b)
@@ -789,19 +784,29 @@ class OperatorScreen(Screen):
         chosen = variants.default_level(self.app.cfg, game_id)
         column.add_widget(self._text(tr("How well the computer plays (★ at the start)"), u,
                                      size=14, color=(1, 1, 1, 0.7)))
-        grid = ButtonGrid(spacing=TOUCH_GAP * u, min_cell=120 * u, row_default_height=50 * u,
-                          row_force_default=True)
+        grid = self._choice_grid(u)
         buttons = self.widgets.setdefault("levels", {})
         for v in variants.levels_beside(game_id):
             on = v.key == chosen
-            b = KButton(text=("★ " if on else "") + tr(v.name),
-                        color=INK_DARK if on else (1, 1, 1, 0.75),
-                        bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
-                        bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, min_font=11 * u)
+            b = self._choice(tr(v.name), on, on, u)
             b.bind(on_release=lambda _b, g=game_id, k=v.key: self.set_level(g, k))
             buttons[(game_id, v.key)] = b
             grid.add_widget(b)
         column.add_widget(grid)
+
+    @staticmethod
+    def _choice_grid(u: float) -> ButtonGrid:
+        """Rows of a game's choices (variants, levels): as many a row as fit a finger."""
+        return ButtonGrid(spacing=TOUCH_GAP * u, min_cell=120 * u, row_default_height=50 * u,
+                          row_force_default=True)
+
+    @staticmethod
+    def _choice(text: str, star: bool, on: bool, u: float) -> KButton:
+        """One choice: gold with dark ink when offered (on), ★ before the one chosen first."""
+        return KButton(text=("★ " if star else "") + text,
+                       color=INK_DARK if on else (1, 1, 1, 0.75),
+                       bg=(0.98, 0.76, 0.25, 0.88) if on else (1, 1, 1, 0.08),
+                       bg_down=(1, 0.9, 0.5, 1), font_size=14 * u, min_font=11 * u)
 
     def set_level(self, game_id: str, level: str) -> None:
         """The level the visitors' level row starts on for ``game_id``; saved like every
