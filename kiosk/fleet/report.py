@@ -30,7 +30,7 @@ import matplotlib.pyplot as plt  # noqa: E402 - after the backend is chosen
 from kiosk.fleet import health  # noqa: E402
 
 #: matplotlib's default cycle, colour-blind friendlier: tab10
-PALETTE = [plt.get_cmap("tab10")(k) for k in range(10)]
+PALETTE = [plt.get_cmap("tab10")(k)[:3] for k in range(10)]
 
 
 #: the computer's levels, easiest first (games/players)

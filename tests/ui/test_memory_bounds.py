@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from kiosk.solving.attract import HandDemo
+
 HERE = Path(__file__).resolve().parent
 DEMO_GAMES = 20
 #: engine moves shown of each demo (enough to turn cards up and fill foundations)
@@ -60,9 +62,13 @@ def test_demo_games_of_20_games_keep_the_texture_caches_bounded(ui):
             demo._cancel()  # the test plays the demo's moves itself, a frame each
             assert demo.ctl is not None and demo.ctl.game_id == game_id, game_id
             for _ in range(MOVES_PER_DEMO):
-                move = demo.player.next_move(demo.ctl.game)
-                if move is None or demo.ctl.play(move, "demo") is not None:
-                    break
+                if isinstance(demo.player, HandDemo):  # a hand against the computer
+                    if not demo.player.advance(demo.ctl.game):
+                        break
+                else:
+                    move = demo.player.next_move(demo.ctl.game)
+                    if move is None or demo.ctl.play(move, "demo") is not None:
+                        break
                 demo.view.sync(animate=False)
                 ui.frames(1)
             ui.frames(2)
