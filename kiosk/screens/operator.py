@@ -394,6 +394,14 @@ class OperatorScreen(Screen):
               bold: bool = False) -> Wrapped:
         return Wrapped(text=text, font_size=size * u, color=color, bold=bold)
 
+    def _path_text(self, text: str, u: float, *, size: float = 17,
+                   color=(1, 1, 1, 0.95)) -> FitLabel:
+        """A line holding a file path: broken where Unicode allows (after a "/"), because
+        Kivy's own wrapping breaks only at spaces and cut "config.toml" into "con / fig"
+        when the path is longer than the portrait screen is wide."""
+        return FitLabel(text=text, font_size=size * u, color=color, mode="grow",
+                        size_hint_y=None)
+
     def _button(self, text: str, u: float, action, *, bg=ACTION_BG, color=INK_DARK,
                 height: float = 62, size: float = 20) -> KButton:
         b = KButton(text=text, color=color, bg=bg, bg_down=(1, 0.9, 0.5, 1), font_size=size * u,
@@ -556,8 +564,8 @@ class OperatorScreen(Screen):
                  GREEN_OK if status.ok else AMBER)
             for note in status.notes:
                 col.add_widget(self._text(app.tr_reason(note), u, color=AMBER))
-            col.add_widget(self._text(str(app.lobby.playlog.path), u, size=14,
-                                      color=(1, 1, 1, 0.6)))
+            col.add_widget(self._path_text(str(app.lobby.playlog.path), u, size=14,
+                                           color=(1, 1, 1, 0.6)))
         from kiosk.fleet import status_panel  # the fleet's lines (issue 26), when configured
 
         status_panel.add_to(self, col, u, GREEN_OK, AMBER)
@@ -570,13 +578,15 @@ class OperatorScreen(Screen):
         cfg = app.cfg
         source = str(cfg.path) if cfg.path else tr("Built-in defaults")
         problems = app.config_problems()
-        item(tr("Configuration"), source)
+        col.add_widget(self._text(tr("Configuration"), u, size=15, color=(1, 1, 1, 0.6),
+                                  bold=True))
+        col.add_widget(self._path_text(source, u))
         if problems:
             col.add_widget(self._text(app.trn("{n} problem; the default is used for this key:",
                                               "{n} problems; the defaults are used for these "
                                               "keys:", len(problems)), u, color=AMBER))
             for problem in problems:
-                col.add_widget(self._text("• " + problem, u, size=15, color=AMBER))
+                col.add_widget(self._path_text("• " + problem, u, size=15, color=AMBER))
         else:
             col.add_widget(self._text(tr("No problems."), u, color=GREEN_OK))
         from .. import __version__

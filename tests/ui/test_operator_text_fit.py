@@ -142,10 +142,25 @@ def _operator_states(ui):
                                  "restarts.", reason="cannot write /etc/x.toml: read-only")
         menu.rebuild()
 
+    def long_paths():
+        # CI's temporary directory (/tmp/pytest-of-root/pytest-306/popen-gw1/...) once made
+        # Kivy's space-only wrapping cut "config.toml" into "con / fig": a path is always
+        # longer than the portrait screen here, whatever the temporary directory
+        deep = "/var/lib/solitaire-kiosk-test-fixture/" + "lobby-configuration/" * 4
+        path = deep + "config.toml"
+        old_path, old_problems = app.cfg.path, app.config_problems
+        app.cfg.path = type(old_path)(path) if old_path is not None else path
+        app.config_problems = lambda: [f"{path}: lobby.idle_seconds must be a number"]
+        try:
+            page("status")()
+        finally:
+            app.cfg.path, app.config_problems = old_path, old_problems
+
     return [
         ("stats today", page("stats", stats_scope="today")),
         ("stats all", page("stats", stats_scope="all")),
         ("status", page("status")),
+        ("status long paths", long_paths),
         ("export", export_state(running=False, line="", result="", error=False)),
         ("export running", export_state(running=True, line=app.trn(
             "Writing… {done} of {n} row", "Writing… {done} of {n} rows", 12345, done=678),
