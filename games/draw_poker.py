@@ -14,18 +14,17 @@ from collections.abc import Iterable
 
 from . import players
 from .engine import cards as C
-from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .engine.move_notation import cards_text, parse_cards
+from .engine.model import GameInfo, Move, Option, PileSpec
 from .engine.reason import Reason
 from .engine.registry import register
 from .engine.rng import Rng
 from .families import poker_records
-from .families.betting import BettingTable
+from .families.draw_table import DrawTable, draw_notation, parse_draw_move
 from .families.poker import ONE_PAIR
 from .families.poker_records import hand_result
 from .families.poker_table import WILD_RULES, hand_value
 from .families.poker_view import seat_view
-from .families.seats import VISITOR, View, move_shape_problem
+from .families.seats import VISITOR, View, between_hands, move_shape_problem
 
 STACK = 1000
 ANTE = 1
@@ -37,11 +36,10 @@ BET_KINDS = ("open", "pass", "bet", "check", "call", "raise", "drop")
 KINDS = (*BET_KINDS, "draw", "stand", "next")
 #: the cards a move of each kind carries (an exchange: any number of them)
 EXTRAS = {**dict.fromkeys(KINDS, 0), "draw": None}
-_REDEAL_STREAM = 0xD0 << 40
 
 
 @register
-class DrawPoker(BettingTable):
+class DrawPoker(DrawTable):
     info = GameInfo(id="draw_poker", source="001_bf5637845a306030.txt", source_game="3",
                     decks=1, kind="MP", difficulty=3, score_better="higher")
     options = (
@@ -100,21 +98,12 @@ class DrawPoker(BettingTable):
         Rng(self.seed, number).shuffle(deck)
         dealer = self.vars["dealer"]
         chips, contrib, antes, pot = self._with_antes(seated, dealer, ANTE)
-        hands: list[list[int]] = [[] for _ in range(self.n)]
         order = self._order_from(dealer, lambda s: seated[s])
-        for _ in range(5):
-            for s in order:
-                hands[s].append(deck.pop())
-        self._replace(self.stock, deck, len(deck))
-        self._replace(self.waste, [], 0)
-        for s in range(self.n):
-            self._replace(self.hands[s], hands[s], 0 if s == VISITOR else len(hands[s]))
-        for name, value in (("chips", chips), ("contrib", contrib),
-                            ("antes", antes), ("pot", pot), ("seated", seated),
-                            ("live", seated), ("phase", "open"), ("round", 0), ("opener", -1),
-                            ("openers", ()), ("drawn", (-1,) * self.n),
-                            ("thrown", ((),) * self.n)):
-            self._set(name, value)
+        self._deal_hands(deck, order, 5)
+        self._set_all((("chips", chips), ("contrib", contrib), ("antes", antes), ("pot", pot),
+                       ("seated", seated), ("live", seated), ("phase", "open"), ("round", 0),
+                       ("opener", -1), ("openers", ()), ("drawn", (-1,) * self.n),
+                       ("thrown", ((),) * self.n)))
         able = [s for s in order if self._can_open(s)]
         self._start_round(0, able[0] if able else order[0])
         if not able:  # nobody has a chip left to open with: show the hands
@@ -141,12 +130,7 @@ class DrawPoker(BettingTable):
                 moves.insert(0, Move("open"))
             return moves
         if phase == "draw":
-            hand = sorted(self.hand(s))
-            moves = [Move("stand")]
-            for mask in range(1, 32):
-                moves.append(Move("draw", extra=tuple(c for i, c in enumerate(hand)
-                                                      if mask >> i & 1)))
-            return moves
+            return self.exchanges(self.hand(s))
         return self._round_moves(s)
 
     def apply(self, move: Move) -> None:
@@ -196,21 +180,7 @@ class DrawPoker(BettingTable):
             self._showdown()
 
     def _draw(self, s: int, out: tuple[int, ...]) -> None:
-        mine = self.hands[s]
-        keep = [c for c in self.cards[mine] if c not in out]
-        hidden = self.is_computer(s)
-        self._replace(mine, keep, len(keep) if hidden else 0)
-        waste = self.cards[self.waste]
-        if len(self.cards[self.stock]) < len(out):  # the discards become a new stock
-            fresh = self.cards[self.stock] + waste
-            Rng(self.seed, _REDEAL_STREAM + len(self.history)).shuffle(fresh)
-            self._replace(self.stock, fresh, len(fresh))
-            waste = []
-        self._replace(self.waste, [*waste, *out], len(waste) + len(out))
-        for _ in out:
-            self._move_cards(self.stock, mine, 1, up=not hidden)
-        self._mark("drawn", s, len(out))
-        self._mark("thrown", s, tuple(out))
+        self._exchange(s, out)
         live = self.vars["live"]
         rest = [x for x in self._order_from(s, lambda x: live[x]) if self.vars["drawn"][x] < 0]
         if rest:
@@ -237,20 +207,7 @@ class DrawPoker(BettingTable):
         for s in result["shown"]:
             self._replace(self.hands[s], list(self.hand(s)), 0)
         self._set("turn", VISITOR)
-        over = chips[VISITOR] == 0 or all(c == 0 for c in chips[1:])
-        self._set("phase", "over" if over else "done")
-
-    @property
-    def won(self) -> bool:
-        return self.phase == "over" and self.vars["chips"][VISITOR] > 0
-
-    @property
-    def lost(self) -> bool:
-        return self.phase == "over" and self.vars["chips"][VISITOR] == 0
-
-    @property
-    def score(self) -> int:
-        return self.vars["chips"][VISITOR]
+        self._set("phase", "over" if self.chips_over(chips) else "done")
 
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
@@ -258,16 +215,10 @@ class DrawPoker(BettingTable):
 
     # ------------------------------------------------------------------ notation
     def notation(self, move: Move) -> str:
-        return "draw:" + cards_text(move.extra) if move.kind == "draw" else move.kind
+        return draw_notation(move)
 
     def parse_move(self, text: str) -> Move:
-        t = text.strip() if isinstance(text, str) else ""
-        kind, colon, rest = t.partition(":")
-        if kind == "draw" and colon and (out := parse_cards(rest, DECK)):
-            return Move("draw", extra=out)
-        if kind in KINDS and kind != "draw" and not colon:
-            return Move(kind)
-        raise IllegalMove(f"not a move of {self.info.id}: {text!r}")
+        return parse_draw_move(self.info.id, text, KINDS, DECK)
 
     def malformed(self, move: Move) -> Reason | None:
         return move_shape_problem(move, EXTRAS, Reason(
@@ -275,12 +226,9 @@ class DrawPoker(BettingTable):
 
     def explain(self, move: Move) -> Reason:
         phase, kind = self.phase, move.kind
-        if phase == "over":
-            return Reason("The game is over.")
-        if phase == "done":
-            return Reason("The hand is over: deal the next hand.")
-        if kind == "next":
-            return Reason("The hand is not over yet.")
+        between = between_hands(phase, kind, "over", Reason("The game is over."))
+        if between:
+            return between
         if phase == "draw":
             if kind == "draw" and any(c not in self.hand(self.to_move) for c in move.extra):
                 return Reason("You can only throw away cards from your hand.")

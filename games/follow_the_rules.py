@@ -18,15 +18,16 @@ from collections.abc import Iterable
 from . import players
 from .engine import cards as C
 from .engine.model import GameInfo, IllegalMove, Move, Option, PileSpec
-from .engine.move_notation import move_text, parse_text
+from .engine.move_notation import parse_text
 from .engine.reason import Card, Reason, Suit
 from .engine.registry import register
 from .engine.rng import Rng
 from .families import trick_records
-from .families.seats import SeatedGame, View, move_shape_problem
+from .families.seats import View, move_shape_problem
 from .families.trick_records import HandResult
 from .families.trick_view import seat_view
 from .families.tricks import may_follow, score_all_fours, trick_winner
+from .families.two_seats import TwoSeatMatch
 
 HAND_SIZE = 6
 TARGET_CHOICES = (10, 7)
@@ -34,7 +35,7 @@ KINDS = ("play", "next")
 
 
 @register
-class FollowTheRules(SeatedGame):
+class FollowTheRules(TwoSeatMatch):
     info = GameInfo(
         id="follow_the_rules",
         source="001_bf5637845a306030.txt", source_game="8",
@@ -73,26 +74,18 @@ class FollowTheRules(SeatedGame):
         """Gather the cards and deal the next hand as the source says: one card at a time
         to each player, six rounds, the non-dealer first; the stock's top card is turned
         and put face up under the stock. The dealer alternates."""
-        number = self.vars["hand_no"] + 1
-        dealer = self.vars["dealer"] if number == 1 else 1 - self.vars["dealer"]
-        deck = list(range(52))
-        Rng(self.seed, number).shuffle(deck)
+        number, dealer, deck, hands = self._next_hand(HAND_SIZE)
         first = 1 - dealer
-        hands: tuple[list[int], list[int]] = ([], [])
-        for k in range(2 * HAND_SIZE):
-            hands[(first + k) % 2].append(deck.pop())
         turned = deck.pop()
         self._replace(self.stock, deck, len(deck))
         self._replace(self.turned, [turned], 0)
         self._replace(self.trick, [], 0)
-        self._replace(self.hands[0], hands[0], 0)
-        self._replace(self.hands[1], hands[1], len(hands[1]))
+        self._lay_hands(hands)
         for seat in (0, 1):
             self._replace(self.captured[seat], [], 0)
-        for name, value in (("hand_no", number), ("dealer", dealer), ("turn", first),
-                            ("leader", first), ("phase", "lead"), ("trump", C.SUIT[turned]),
-                            ("trump_card", turned), ("last", ()), ("result", ())):
-            self._set(name, value)
+        self._set_all((("hand_no", number), ("dealer", dealer), ("turn", first),
+                       ("leader", first), ("phase", "lead"), ("trump", C.SUIT[turned]),
+                       ("trump_card", turned), ("last", ()), ("result", ())))
 
     # ------------------------------------------------------------------ state
     @property
@@ -122,9 +115,7 @@ class FollowTheRules(SeatedGame):
             return
         seat = self.to_move
         card = move.extra[0]
-        mine = self.hands[seat]
-        rest = [c for c in self.cards[mine] if c != card]
-        self._replace(mine, rest, len(rest) if self.is_computer(seat) else 0)
+        self._play_from_hand(seat, card)
         self._replace(self.trick, [*self.cards[self.trick], card], 0)
         if self.phase == "lead":
             self._set("turn", 1 - seat)
@@ -169,33 +160,14 @@ class FollowTheRules(SeatedGame):
         taken = (set(self.cards[self.captured[0]]), set(self.cards[self.captured[1]]))
         return score_all_fours(taken, self.trump, self.vars["scores"], self.opts["target"])
 
-    # ------------------------------------------------------------------ results
-    @property
-    def won(self) -> bool:
-        return self.phase == "match" and self.vars["winner"] == 0
-
-    @property
-    def lost(self) -> bool:
-        return self.phase == "match" and self.vars["winner"] == 1
-
-    @property
-    def score(self) -> int:
-        return self.vars["scores"][0]
-
-    @property
-    def final_scores(self) -> tuple[int, int]:
-        """The match points (visitor, computer), the figures a table and the log show."""
-        a, b = self.vars["scores"]
-        return a, b
+    def match_winner(self) -> int:
+        return self.vars["winner"]
 
     # ------------------------------------------------------------------ the seats
     def view(self, seat: int) -> View:
         return seat_view(self, seat)
 
     # ------------------------------------------------------------------ notation
-    def notation(self, move: Move) -> str:
-        return move_text(move)
-
     def parse_move(self, text: str) -> Move:
         move = parse_text(text, plain={"next"}, with_card={"play"})
         if move is not None:
@@ -212,13 +184,9 @@ class FollowTheRules(SeatedGame):
             "In Follow the Rules you play one card to each trick."))
 
     def explain(self, move: Move) -> Reason:
-        phase = self.phase
-        if phase == "match":
-            return Reason("The match is over.")
-        if phase == "done":
-            return Reason("The hand is over: deal the next hand.")
-        if move.kind == "next":
-            return Reason("The hand is not over yet.")
+        between = self.between_hands(move)
+        if between:
+            return between
         card = move.extra[0]
         if card not in self.hand(self.to_move):
             return Reason("The {card} is not in your hand.", card=Card(card))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .engine.cards import KING, RANK
+from .engine.cards import RANK
 from .engine.game import Game
 from .engine.model import DEAL, REDEAL, GameInfo, Move, Option, PileSpec
-from .engine.reason import Card, Reason
+from .engine.reason import Reason
 from .engine.registry import register
 from .engine.rng import Rng
+from .families import pairing
 from .families.grid import triangle_covers
-from .families.pairing import partner_pairs, piles_by_rank
 
 ROWS = 7
 PASSES = 3
@@ -103,15 +103,12 @@ class Pyramid(Game):
         if self.vars["cleared"] and not self.scored:
             return []
         avail = self.available()
-        by_rank = piles_by_rank(cards, avail)
-        moves = partner_pairs(by_rank, self.PARTNER, self.SINGLE_KINGS, self.ordered)
+        by_rank = pairing.piles_by_rank(cards, avail)
+        moves = pairing.partner_pairs(by_rank, self.PARTNER, self.SINGLE_KINGS, self.ordered)
         d = cards[self.discard]
         if self.pair_pile and d:
-            top = RANK[d[-1]]
-            q = self.PARTNER[top]
-            if q and not (self.SINGLE_KINGS and top == KING):
-                moves += [Move("remove", self.discard, p) for p in by_rank[q]
-                          if p != self.waste]
+            moves += pairing.pair_pile_moves(by_rank, RANK[d[-1]], self.PARTNER,
+                                             self.SINGLE_KINGS, self.discard, self.waste)
         if cards[self.stock]:
             moves.append(DEAL)
         elif self.vars["pass"] < PASSES and (cards[self.waste] or cards[self.current]):
@@ -129,12 +126,7 @@ class Pyramid(Game):
 
     def canonical(self, move: Move) -> Move:
         """The one form of a pair move that :meth:`legal_moves` lists."""
-        if move.kind != "remove" or move.dst < 0:
-            return move
-        a, b = move.src, move.dst
-        if b == self.discard or (a > b and a != self.discard and not self.ordered):
-            return move._replace(src=b, dst=a)
-        return move
+        return pairing.pair_in_order(move, self.discard, self.ordered)
 
     def apply(self, move: Move) -> None:
         kind = move.kind
@@ -227,17 +219,9 @@ class Pyramid(Game):
             reason = self.unavailable(p, partner=len(piles) > 1)
             if reason:
                 return reason
-        if len(piles) == 1:
-            c = cards[piles[0]][-1]
-            if not self.SINGLE_KINGS:
-                return Reason("Cards can only be removed in pairs of the same rank.")
-            if RANK[c] != KING:
-                return Reason("Only a king can be removed on its own; the {card} needs a partner.",
-                              card=Card(c))
-            return self.NEED
-        a, b = piles
-        if a == b:
-            return Reason("Pick two different cards.")
+        lone = pairing.lone_card_refusal(cards, piles, self.SINGLE_KINGS, self.NEED)
+        if lone:
+            return lone
         if self.discard in piles and self.waste in piles:
             return Reason("The pair pile's top card can pair only with a pyramid card or the "
                           "current card.")
@@ -251,13 +235,8 @@ class Pyramid(Game):
         if not cards[p]:
             return Reason("There is no card there.")
         if p == self.discard:
-            if not self.pair_pile:
-                return Reason("Removed cards are out of play.")
-            if not partner:
-                return Reason("The pair pile's top card can only be used in a pair.")
-            if self.SINGLE_KINGS and RANK[cards[p][-1]] == KING:
-                return Reason("A king on the pair pile cannot be used again.")
-            return None
+            return pairing.pair_pile_refusal(cards[p], self.pair_pile, partner,
+                                             self.SINGLE_KINGS)
         i = self.pyr.index(p) if p in self.pyr else -1
         if i >= 0 and self.cover[i] and any(cards[q] for q in self.cover[i]):
             return Reason("That card is still covered by cards below it.")

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from ..engine.cards import KING, RANK, SUIT
 from ..engine.game import Game
 from ..engine.model import Move, PileSpec
+from ..engine.reason import Card, Reason
 
 #: ``MATCH[a][b]``: the two cards share a suit or a rank (Accordion, Royal Marriage)
 MATCH: tuple[tuple[bool, ...], ...] = tuple(
@@ -51,6 +52,59 @@ def partner_pairs(by_rank: list[list[int]], partner: tuple[int, ...], single_kin
                 if ordered:
                     moves.append(Move("remove", moves[-1].dst, moves[-1].src))
     return moves
+
+
+def pair_pile_moves(by_rank: list[list[int]], top: int, partner: tuple[int, ...],
+                    single_kings: bool, pile: int, apart: int) -> list[Move]:
+    """A pair pile whose top card (of rank ``top``) can still be paired: a move from the
+    ``pile`` with each partner among the piles of ``by_rank`` but ``apart`` (the pile that
+    may not pair with it); a king is never taken off again where kings leave alone."""
+    q = partner[top]
+    if not q or (single_kings and top == KING):
+        return []
+    return [Move("remove", pile, p) for p in by_rank[q] if p != apart]
+
+
+def pair_in_order(move: Move, pile: int, ordered: bool) -> Move:
+    """The one form of a pair move a game lists: the lower pile first (unless the order is
+    part of the move), a pair pile's card (``pile``) always second."""
+    if move.kind != "remove" or move.dst < 0:
+        return move
+    a, b = move.src, move.dst
+    if b == pile or (a > b and a != pile and not ordered):
+        return move._replace(src=b, dst=a)
+    return move
+
+
+def lone_card_refusal(cards: list[list[int]], piles: list[int], single_kings: bool,
+                      need: Reason) -> Reason | None:
+    """Why one card alone, or the same card twice, cannot leave; None for two piles.
+    ``need``: the game's pair rule in a sentence."""
+    if len(piles) == 1:
+        c = cards[piles[0]][-1]
+        if not single_kings:
+            return Reason("Cards can only be removed in pairs of the same rank.")
+        if RANK[c] != KING:
+            return Reason("Only a king can be removed on its own; the {card} needs a partner.",
+                          card=Card(c))
+        return need
+    if piles[0] == piles[1]:
+        return Reason("Pick two different cards.")
+    return None
+
+
+def pair_pile_refusal(pile: list[int], in_play: bool, partner: bool, single_kings: bool
+                      ) -> Reason | None:
+    """Why the top card of the pair ``pile`` (its cards, not empty) cannot be used, or None:
+    removed cards are out of play unless the game keeps them ``in_play`` as a pair pile, and
+    then only with a ``partner`` and never a king that left alone."""
+    if not in_play:
+        return Reason("Removed cards are out of play.")
+    if not partner:
+        return Reason("The pair pile's top card can only be used in a pair.")
+    if single_kings and RANK[pile[-1]] == KING:
+        return Reason("A king on the pair pile cannot be used again.")
+    return None
 
 
 def row_layout(count: int, per_line: int, dx: float, dy: float = 1.5, x: float = 0.0,

@@ -20,7 +20,7 @@ every seat's, so a saved game replays without running a player at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -111,6 +111,11 @@ class SeatedGame(Game):
     def view(self, seat: int) -> View:
         raise NotImplementedError
 
+    def _set_all(self, values: Iterable[tuple[str, Any]]) -> None:
+        """Set several ``vars`` in this order (a deal's, a hand's), each journaled."""
+        for name, value in values:
+            self._set(name, value)
+
     def computer_rng(self) -> Rng:
         """The computer's randomness for the move about to be made: fixed by the deal
         number and the number of moves so far, so a replay makes the same choices."""
@@ -200,4 +205,17 @@ def move_shape_problem(move: Any, extras: Mapping[str, int | None], wrong_kind: 
     if ((want is not None and len(move.extra) != want) or move.src != -1 or move.dst != -1
             or move.n != 1 or not all(type(c) is int and c in deck for c in move.extra)):
         return Reason("That is not a move.")
+    return None
+
+
+def between_hands(phase: str, kind: str, over: str, over_reason: Reason) -> Reason | None:
+    """Why a move of ``kind`` is refused when the match (phase ``over``: ``over_reason``)
+    or the hand is over, or when it asks for the next hand too early; None while a hand is
+    under way."""
+    if phase == over:
+        return over_reason
+    if phase == "done":
+        return Reason("The hand is over: deal the next hand.")
+    if kind == "next":
+        return Reason("The hand is not over yet.")
     return None

@@ -3,8 +3,9 @@
 Issue 29 asks for every game file under 250 lines and a median under 120. The games against
 the computer were the longest files (Draw Poker 466 lines, Gin Rummy 437, Follow the Rules
 400) because betting, pots, scoring, views and log records lived inside them; those are in
-families now. ``LONGEST`` is the ceiling the catalog has reached so far: lower it as the
-last long files shrink, never raise it.
+families now, with the knock and lay-off rules (families/knock.py), the two-seat match
+(families/two_seats.py), the draw (families/draw_table.py) and the pair pile
+(families/pairing.py). ``LONGEST`` is the ceiling the issue asks for: never raise it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 GAMES = Path(__file__).resolve().parents[2] / "games"
 #: not games: the package's front door and the general search
 NOT_GAMES = {"__init__.py", "solver.py"}
-LONGEST = 345
+LONGEST = 250
 MEDIAN = 120
 
 
