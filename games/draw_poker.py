@@ -24,7 +24,7 @@ from .families.poker import ONE_PAIR
 from .families.poker_records import hand_result
 from .families.poker_table import WILD_RULES, hand_value
 from .families.poker_view import seat_view
-from .families.seats import VISITOR, View, between_hands, move_shape_problem
+from .families.seats import LEVEL, VISITOR, View, between_hands, move_shape_problem
 
 STACK = 1000
 ANTE = 1
@@ -49,7 +49,7 @@ class DrawPoker(DrawTable):
         Option("opponents", 3, tuple(range(1, 8)), help="how many computer players (1 to 7)"),
         Option("droppers_pay_open", True,
                help="a player who drops in the first round still pays the opening bet"),
-        Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
+        LEVEL,
     )
     computer_version = "poker-2"
     computer_players = players

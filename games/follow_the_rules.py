@@ -23,7 +23,7 @@ from .engine.reason import Card, Reason, Suit
 from .engine.registry import register
 from .engine.rng import Rng
 from .families import trick_records
-from .families.seats import View, move_shape_problem
+from .families.seats import LEVEL, View, move_shape_problem
 from .families.trick_records import HandResult
 from .families.trick_view import seat_view
 from .families.tricks import may_follow, score_all_fours, trick_winner
@@ -44,7 +44,7 @@ class FollowTheRules(TwoSeatMatch):
     options = (
         Option("target", 10, TARGET_CHOICES,
                help="points that win the match: 10, or 7 as in Foster's Hoyle"),
-        Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
+        LEVEL,
     )
     computer_version = "trick-1"
     computer_players = players

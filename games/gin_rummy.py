@@ -13,7 +13,7 @@ from .families import gin_moves, gin_records, knock
 from .families.gin_records import HandResult
 from .families.gin_scoring import blocked, match_over, match_totals, score_hand
 from .families.gin_view import seat_view
-from .families.seats import View
+from .families.seats import LEVEL, View
 from .families.two_seats import TwoSeatMatch, with_seat
 
 #: the stock cards that may never be drawn (the blocked hand)
@@ -33,7 +33,7 @@ class GinRummy(TwoSeatMatch):
                     "and box bonuses (standard Gin)"),
         Option("gin_bonus", True, help="a hand with no deadwood is gin: 25 more points, "
                                        "no laying off, no undercut"),
-        Option("level", "normal", ("easy", "normal"), help="how well the computer plays"),
+        LEVEL,
     )
     computer_version = "gin-2"
     computer_players = players

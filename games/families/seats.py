@@ -26,11 +26,13 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from ..engine.game import Game
-from ..engine.model import Move
+from ..engine.model import Move, Option
 from ..engine.reason import Reason
 from ..engine.rng import Rng
 
 VISITOR = 0
+#: the option every game against the computer has: the player it meets (``player_for``)
+LEVEL = Option("level", "normal", ("easy", "normal"), help="how well the computer plays")
 #: stream label of computer randomness, so it never shares draws with the deals
 _COMPUTER_STREAM = 0x5EA7 << 32
 

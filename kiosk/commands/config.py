@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from ._actions import with_actions
 from ._argtypes import existing_file
 
 if TYPE_CHECKING:
@@ -90,9 +91,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("config", help="check or show the kiosk configuration")
-    csub = p.add_subparsers(dest="config_command", metavar="ACTION", parser_class=type(p))
-    csub.required = True
+    p, csub = with_actions(sub, "config", "check or show the kiosk configuration",
+                           "config_command")
 
     c = csub.add_parser("check", help="list the problems of a configuration file "
                         "(exit 0 when clean, 1 when not)")

@@ -11,6 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+from ._actions import with_actions
+
 ORDER = 45
 
 
@@ -317,9 +319,8 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("fleet", help="the central database of a fleet of kiosks (at the office)")
-    fsub = p.add_subparsers(dest="fleet_command", metavar="ACTION", parser_class=type(p))
-    fsub.required = True
+    p, fsub = with_actions(sub, "fleet", "the central database of a fleet of kiosks (at the "
+                           "office)", "fleet_command")
     i = fsub.add_parser("init", help="create or migrate the central schema")
     i.add_argument("--dsn", required=True, help="PostgreSQL connection string of an owner "
                    "of the database (e.g. 'host=db.example.org dbname=solitaire_fleet "
@@ -356,11 +357,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                     "restart stays new for the next one)")
     st.set_defaults(handler=cmd_status)
 
-    se = fsub.add_parser("settings", help="settings from the centre for all kiosks, a group "
-                         "or one kiosk")
-    ssub = se.add_subparsers(dest="settings_command", metavar="ACTION",
-                             parser_class=type(p))
-    ssub.required = True
+    _se, ssub = with_actions(fsub, "settings", "settings from the centre for all kiosks, a "
+                             "group or one kiosk", "settings_command")
     ss = ssub.add_parser("set", help="store FILE.toml as a new version of overrides")
     ss.add_argument("--dsn", required=True, help="as for init")
     who = ss.add_mutually_exclusive_group(required=True)

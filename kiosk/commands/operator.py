@@ -14,6 +14,8 @@ import json
 import sys
 from pathlib import Path
 
+from ._actions import with_actions
+
 ORDER = 45
 
 
@@ -142,9 +144,8 @@ def cmd_events(args: argparse.Namespace) -> int:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("operator", help="the operator PIN and the keypad's events")
-    osub = p.add_subparsers(dest="operator_command", metavar="ACTION", parser_class=type(p))
-    osub.required = True
+    p, osub = with_actions(sub, "operator", "the operator PIN and the keypad's events",
+                           "operator_command")
 
     pin = osub.add_parser("pin", help="show or set the operator PIN (run as root)")
     what = pin.add_mutually_exclusive_group(required=True)

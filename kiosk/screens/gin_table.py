@@ -288,10 +288,6 @@ class GinTableScreen(SeatedTableScreen):
             lines.append(tr("Tap a card to raise it, tap it again to discard it."))
         return "\n".join(lines)
 
-    def _buttons(self) -> None:
-        specs = self.between_hands_buttons()
-        self.show_buttons(specs if specs is not None else self._hand_buttons())
-
     def _hand_buttons(self) -> list[tuple[str, Any, bool]]:
         """The choices of the moment while a hand is played."""
         tr = self.app.tr

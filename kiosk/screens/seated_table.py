@@ -261,6 +261,15 @@ class SeatedTableScreen(Screen):
             return [(tr("New match"), self.again, True), (tr("Games"), self.go_home, False)]
         return None
 
+    def _buttons(self) -> None:
+        """The buttons between hands, else the game's own choices of the moment."""
+        specs = self.between_hands_buttons()
+        self.show_buttons(specs if specs is not None else self._hand_buttons())
+
+    def _hand_buttons(self) -> list[tuple[str, Callable[[], Any], bool]]:
+        """The choices of the moment while a hand is played (the table's own)."""
+        raise NotImplementedError
+
     def show_buttons(self, specs: list[tuple[str, Callable[[], Any], bool]]) -> None:
         """The row of big buttons for this moment: (text, action, the main choice), the
         main ones in gold, centred above the hand."""

@@ -661,29 +661,14 @@ class TableScreen(Screen):
     def _show_won(self) -> None:
         if self.ctl is None or not self.ctl.game.won:
             return
-        tr, u = self.app.tr, min(self.size) / 480
-        s = self._open_sheet("won", dim=0.45)
-        s.panel.padding = (20 * u, 14 * u)
-        s.panel.spacing = 10 * u
-        s.panel.add_widget(FitLabel(text=tr("You won!"), bold=True, color=GOLD,
-                                    font_size=46 * u, min_font=READ_PX * u, halign="center"))
-        info = FitLabel(text=self.app.trn("Deal {seed} solved in {n} move, {time}.",
-                                       "Deal {seed} solved in {n} moves, {time}.",
-                                       self.ctl.moves, seed=self.ctl.seed,
-                                       time=clock_text(self.ctl.elapsed())),
-                        color=(1, 1, 1, 1), font_size=19 * u, min_font=READ_PX * u,
-                        halign="center")
-        s.panel.add_widget(info)
-        row = BoxLayout(spacing=14 * u, size_hint_y=None, height=70 * u)
-        again = KButton(text=tr("Play again"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
-                        font_size=22 * u)
-        again.bind(on_release=lambda *_: self.new_deal("win"))
-        other = KButton(text=tr("Other games"), color=(1, 1, 1, 1), font_size=22 * u)
-        other.bind(on_release=lambda *_: self.go_home())
-        row.add_widget(again)
-        row.add_widget(other)
-        s.panel.add_widget(row)
-        self._layout_sheet()
+        tr = self.app.tr
+        line = self.app.trn("Deal {seed} solved in {n} move, {time}.",
+                            "Deal {seed} solved in {n} moves, {time}.",
+                            self.ctl.moves, seed=self.ctl.seed,
+                            time=clock_text(self.ctl.elapsed()))
+        s = self._end_sheet("won", 0.45, (20, 14, 10), (tr("You won!"), 46), line, (70, 22),
+                            [(tr("Play again"), True, lambda: self.new_deal("win")),
+                             (tr("Other games"), False, self.go_home)])
         if self.app.animate:
             self._celebrate(s)
 
@@ -700,22 +685,36 @@ class TableScreen(Screen):
     def _show_over(self) -> None:
         if self.ctl is None or not self.ctl.game.over or self.ctl.game.won:
             return
-        tr, u = self.app.tr, min(self.size) / 480
-        s = self._open_sheet("over", dim=0.3)
-        s.panel.padding = (18 * u, 10 * u)
-        s.panel.spacing = 6 * u
-        s.panel.add_widget(FitLabel(text=tr("No more moves"), bold=True, color=GOLD,
-                                    font_size=30 * u, min_font=READ_PX * u, halign="center"))
-        hint = FitLabel(text=tr("Undo a move or start a new deal."), color=(1, 1, 1, 1),
-                        font_size=19 * u, min_font=READ_PX * u, halign="center")
-        s.panel.add_widget(hint)
-        row = BoxLayout(spacing=14 * u, size_hint_y=None, height=64 * u)
-        undo = KButton(text=tr("Undo"), color=(1, 1, 1, 1), font_size=21 * u)
-        undo.bind(on_release=lambda *_: self.undo("button"))
-        new = KButton(text=tr("New deal"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
-                      font_size=21 * u)
-        new.bind(on_release=lambda *_: self.new_deal("button"))
-        row.add_widget(undo)
-        row.add_widget(new)
+        tr = self.app.tr
+        self._end_sheet("over", 0.3, (18, 10, 6), (tr("No more moves"), 30),
+                        tr("Undo a move or start a new deal."), (64, 21),
+                        [(tr("Undo"), False, lambda: self.undo("button")),
+                         (tr("New deal"), True, lambda: self.new_deal("button"))])
+
+    def _end_sheet(self, kind: str, dim: float, spacing: tuple[float, float, float],
+                   title: tuple[str, float], line: str, buttons_px: tuple[float, float],
+                   buttons: list[tuple[str, bool, Callable[[], object]]]) -> Sheet:
+        """A sheet at the end of a game ("You won!", "No more moves"): a gold title, one
+        line under it and a row of buttons, the main choice in the action colour. Sizes
+        are in pixels of a 480-pixel screen: ``spacing`` the padding across and down and
+        the gap, ``title`` the words and their size, ``buttons_px`` the row's height and
+        its words' size."""
+        u = min(self.size) / 480
+        s = self._open_sheet(kind, dim=dim)
+        s.panel.padding = (spacing[0] * u, spacing[1] * u)
+        s.panel.spacing = spacing[2] * u
+        s.panel.add_widget(FitLabel(text=title[0], bold=True, color=GOLD,
+                                    font_size=title[1] * u, min_font=READ_PX * u,
+                                    halign="center"))
+        s.panel.add_widget(FitLabel(text=line, color=(1, 1, 1, 1), font_size=19 * u,
+                                    min_font=READ_PX * u, halign="center"))
+        row = BoxLayout(spacing=14 * u, size_hint_y=None, height=buttons_px[0] * u)
+        for text, main, action in buttons:
+            b = (KButton(text=text, color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
+                         font_size=buttons_px[1] * u) if main else
+                 KButton(text=text, color=(1, 1, 1, 1), font_size=buttons_px[1] * u))
+            b.bind(on_release=lambda *_, f=action: f())
+            row.add_widget(b)
         s.panel.add_widget(row)
         self._layout_sheet()
+        return s

@@ -231,10 +231,6 @@ class TrickTableScreen(SeatedTableScreen):
             lines.append(tr("Your turn: lead a card."))
         return "\n".join(lines)
 
-    def _buttons(self) -> None:
-        specs = self.between_hands_buttons()
-        self.show_buttons(specs if specs is not None else self._hand_buttons())
-
     def _hand_buttons(self) -> list[tuple[str, Any, bool]]:
         """The choices of the moment while a hand is played."""
         if not (self._my_turn() and self.raised >= 0):
