@@ -86,10 +86,7 @@ class Accordion(RowGame):
             moves.append(DEAL)
         return moves
 
-    def apply(self, move: Move) -> None:
-        if move.kind == "deal":
-            self._move_cards(self.stock, self.row[self.row_length()], 1)
-            return
+    def apply_in_row(self, move: Move) -> None:
         self._move_cards(move.src, move.dst, move.n)
         self.close_up(self.row_pos[move.src], 1)
 

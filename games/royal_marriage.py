@@ -64,10 +64,7 @@ class RoyalMarriage(RowGame):
             moves.append(DEAL)
         return moves
 
-    def apply(self, move: Move) -> None:
-        if move.kind == "deal":
-            self._move_cards(self.stock, self.row[self.row_length()], 1)
-            return
+    def apply_in_row(self, move: Move) -> None:
         i, j = sorted((self.row_pos[move.src], self.row_pos[move.dst]))
         for k in range(i + 1, j):
             self._move_cards(self.row[k], self.discard, 1)

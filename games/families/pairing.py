@@ -124,6 +124,8 @@ class RowGame(Game):
     """A game whose piles ``self.row`` form one row without gaps, first pile leftmost."""
 
     row: list[int]
+    #: the face-down stock a dealing variant deals from, one card onto the row's end
+    stock: int
     #: position of a pile in the row, or -1 for a pile that is not part of it
     row_pos: list[int]
 
@@ -141,6 +143,17 @@ class RowGame(Game):
                 break
             n += 1
         return n
+
+    def apply(self, move: Move) -> None:
+        """A deal puts the stock's top card at the row's end, in every row game; the
+        game's own moves are :meth:`apply_in_row`."""
+        if move.kind == "deal":
+            self._move_cards(self.stock, self.row[self.row_length()], 1)
+            return
+        self.apply_in_row(move)
+
+    def apply_in_row(self, move: Move) -> None:
+        raise NotImplementedError
 
     def close_up(self, first: int, gap: int) -> None:
         """Shift every pile after the ``gap`` empty places at ``first`` that far to the left."""

@@ -16,16 +16,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..engine.cards import JOKER, SUIT
+from ..engine.cards import SUIT
 from ..engine.model import Move
 from ..engine.rng import Rng
 from ..families.poker import ONE_PAIR
 from ..families.poker_table import hand_value
 from ..families.seats import View
 from .poker_holds import standard_hold
-from .poker_odds import live_rivals, read_chance
+from .poker_odds import read_chance, simulation_start, unseen
 
-DECK = tuple(range(52)) + (JOKER,)
 #: how many simulated deals a level makes to value a hold and to estimate its chance
 SAMPLES = {"easy": 24, "normal": 90}
 #: how many simulated draws settle a close call between two holds (normal only)
@@ -36,13 +35,6 @@ STAKE_LIMIT = 0.15
 
 def _random(rng: Rng) -> float:
     return rng.below(1 << 30) / (1 << 30)
-
-
-def _unseen(view: View) -> list[int]:
-    seen = set(view.hand) | set(view.info.get("discarded", ()))
-    for cards in view.shown.values():
-        seen |= set(cards)
-    return [c for c in DECK if c not in seen]
 
 
 def _finish(keep: list[int], pool: list[int], rng: Rng) -> list[int]:
@@ -76,7 +68,7 @@ def choose_hold(view: View, rng: Rng, careful: bool) -> tuple[int, ...]:
                 others.append(keep)
     if len(others) == 1:
         return hold
-    pool = _unseen(view)
+    pool = unseen(view)
     return max(others[:6], key=lambda keep: _hold_score(keep, pool, rule, rng))
 
 
@@ -89,15 +81,12 @@ def win_chance(view: View, rng: Rng, samples: int) -> float:
     """The share of simulated deals this seat wins: the unseen cards go to the players
     still in; before the draw everyone (this seat too) holds the standard way and draws,
     after it each keeps 5 - (cards it drew) and gets the rest at random."""
-    info = view.info
-    rule = info["wild"]
-    rivals = live_rivals(view)
+    rule, rivals, drawn = simulation_start(view)
     if not rivals:
         return 1.0
-    drawn = info["drawn"]
-    before = info["round"] == 0 and drawn[view.seat] < 0
+    before = view.info["round"] == 0 and drawn[view.seat] < 0
     mine_keep = standard_hold(view.hand, rule) if before else tuple(view.hand)
-    base = _unseen(view)
+    base = unseen(view)
     wins = 0.0
     # with many players the pack runs short, as the real stock does: then the simulated
     # deal goes round the shuffled pool again (the game reshuffles its discards)

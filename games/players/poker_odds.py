@@ -36,7 +36,8 @@ TRIES = 12
 PAT_SHARES = (0.5, 0.8)
 
 
-def _unseen(view: View) -> list[int]:
+def unseen(view: View) -> list[int]:
+    """The cards this seat has not seen: all but its hand, the discards and shown cards."""
     seen = set(view.hand) | set(view.info.get("discarded", ()))
     for cards in view.shown.values():
         seen |= set(cards)
@@ -174,20 +175,24 @@ def live_rivals(view: View) -> list[int]:
     return [s for s in range(info["seats"]) if s != view.seat and info["live"][s]]
 
 
+def simulation_start(view: View) -> tuple[str, list[int], tuple[int, ...]]:
+    """What a simulated deal reads first: the wild rule, the rivals still in and what
+    each seat drew (-1: not yet)."""
+    return view.info["wild"], live_rivals(view), view.info["drawn"]
+
+
 def read_chance(view: View, rng: Rng, samples: int,
                 keep: tuple[int, ...] | None = None) -> float:
     """The weighted share of simulated deals this seat wins; before its draw it keeps
     ``keep`` (the standard hold if not given) and draws the rest."""
-    info = view.info
-    rule = info["wild"]
-    rivals = live_rivals(view)
+    rule, rivals, drawn = simulation_start(view)
     if not rivals:
         return 1.0
-    drawn = info["drawn"]
+    info = view.info
     before = drawn[view.seat] < 0
     if keep is None:
         keep = standard_hold(view.hand, rule) if before else tuple(view.hand)
-    base = _unseen(view)
+    base = unseen(view)
     passed = _passed(view)
     cond = {s: "open" if s == info["opener"] else "shut" if s in passed else "any"
             for s in rivals}

@@ -333,17 +333,8 @@ class GinTableScreen(SeatedTableScreen):
         self.score.size = (W - self.score.x - margin, top)
         self.score.min_font = READ_PX * min(W, H) / 480
         self._score_px = min(top * 0.45, H * 0.04)
-        hand_h = H * (0.2 if portrait else 0.32)
-        self.mine.size = (W * 0.98, hand_h)
-        self.mine.pos = (W * 0.01, H * 0.01)
-        act_h = H * (0.065 if portrait else 0.115)
-        self.actions.height = act_h
-        self.actions.y = self.mine.top + H * 0.01
-        their_h = H * (0.13 if portrait else 0.2)
-        self.theirs.size = (W * 0.9, their_h)
-        self.theirs.pos = (W * 0.05, H - top - their_h - H * 0.01)
-        mid_top = self.theirs.y - H * 0.01
-        mid_bottom = self.actions.top + H * 0.01
+        mid_top, mid_bottom = self._stack_hands(
+            W, H, top, portrait, ((0.2, 0.32), (0.065, 0.115), (0.13, 0.2)), (0.05, 0.9))
         if portrait:
             pile_h = (mid_top - mid_bottom) * 0.5
             pile_w = pile_h / ASPECT

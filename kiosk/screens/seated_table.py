@@ -261,6 +261,26 @@ class SeatedTableScreen(Screen):
             return [(tr("New match"), self.again, True), (tr("Games"), self.go_home, False)]
         return None
 
+    def _stack_hands(self, W: float, H: float, top: float, portrait: bool,
+                     heights: tuple[tuple[float, float], tuple[float, float],
+                                    tuple[float, float]],
+                     theirs_across: tuple[float, float]) -> tuple[float, float]:
+        """The visitor's hand along the bottom, the buttons above it and the computer's hand
+        under the header (``top`` high), as the two-player tables lay them out. ``heights``:
+        the three as shares of the screen's height (portrait, landscape); ``theirs_across``:
+        the computer's hand's x and width as shares of the width. Gives the band left
+        between them for the table: its top and its bottom."""
+        (hand_p, hand_l), (act_p, act_l), (their_p, their_l) = heights
+        hand_h = H * (hand_p if portrait else hand_l)
+        self.mine.size = (W * 0.98, hand_h)
+        self.mine.pos = (W * 0.01, H * 0.01)
+        self.actions.height = H * (act_p if portrait else act_l)
+        self.actions.y = self.mine.top + H * 0.01
+        their_h = H * (their_p if portrait else their_l)
+        self.theirs.size = (W * theirs_across[1], their_h)
+        self.theirs.pos = (W * theirs_across[0], H - top - their_h - H * 0.01)
+        return self.theirs.y - H * 0.01, self.actions.top + H * 0.01
+
     def _buttons(self) -> None:
         """The buttons between hands, else the game's own choices of the moment."""
         specs = self.between_hands_buttons()

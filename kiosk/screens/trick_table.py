@@ -246,17 +246,8 @@ class TrickTableScreen(SeatedTableScreen):
         self.score.size = (W - self.home.right - 16, top)
         self.score.pos = (self.home.right + 8, H - top)
         self._score_px = min(top * 0.45, H * 0.04)
-        hand_h = H * (0.2 if portrait else 0.3)
-        self.mine.size = (W * 0.98, hand_h)
-        self.mine.pos = (W * 0.01, H * 0.01)
-        act_h = H * (0.065 if portrait else 0.11)
-        self.actions.height = act_h
-        self.actions.y = self.mine.top + H * 0.01
-        their_h = H * (0.12 if portrait else 0.17)
-        self.theirs.size = (W * 0.7, their_h)
-        self.theirs.pos = (W * 0.15, H - top - their_h - H * 0.01)
-        mid_top = self.theirs.y - H * 0.01
-        mid_bottom = self.actions.top + H * 0.01
+        mid_top, mid_bottom = self._stack_hands(
+            W, H, top, portrait, ((0.2, 0.3), (0.065, 0.11), (0.12, 0.17)), (0.15, 0.7))
         self._small_px = max(18.0, min(H, W) * 0.04)
         if portrait:
             pile_h = (mid_top - mid_bottom) * 0.34
@@ -298,7 +289,7 @@ class TrickTableScreen(SeatedTableScreen):
         # a finished hand has no cards in the hands or the trick: its button goes down to
         # the bottom and its lines take the room
         self._actions_y = (self.actions.y, H * 0.01)
-        low = H * 0.01 + act_h + 6
+        low = H * 0.01 + self.actions.height + 6
         if portrait:
             self._end_box = ((W * 0.03, low), (W * 0.94, self.taken.y - 6 - low))
         else:
