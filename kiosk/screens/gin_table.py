@@ -184,11 +184,7 @@ class GinTableScreen(SeatedTableScreen):
         g = self.game
         if g is None:
             return
-        tr = self.app.tr
-        self.home.text = tr("Leave")
-        you, them = g.final_scores
-        self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
-                             you=you, them=them)
+        self._show_score(g)
         ended = g.phase in ("done", "match")
         result = g.vars["result"] or None
         if ended and result is not None:

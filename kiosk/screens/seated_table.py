@@ -261,6 +261,15 @@ class SeatedTableScreen(Screen):
             return [(tr("New match"), self.again, True), (tr("Games"), self.go_home, False)]
         return None
 
+    def _show_score(self, g: Any) -> None:
+        """The Leave button's word and the header of a match of hands: the hand's number
+        and both match scores."""
+        tr = self.app.tr
+        self.home.text = tr("Leave")
+        you, them = g.final_scores
+        self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
+                             you=you, them=them)
+
     def _stack_hands(self, W: float, H: float, top: float, portrait: bool,
                      heights: tuple[tuple[float, float], tuple[float, float],
                                     tuple[float, float]],

@@ -151,10 +151,7 @@ class TrickTableScreen(SeatedTableScreen):
         if g is None:
             return
         tr = self.app.tr
-        self.home.text = tr("Leave")
-        you, them = g.final_scores
-        self.score.text = tr("Hand {n} · You {you} · Computer {them}", n=g.vars["hand_no"],
-                             you=you, them=them)
+        self._show_score(g)
         ended = g.phase in ("done", "match")
         self.theirs.show(list(g.hand(1)), face_up=ended)
         self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised)
