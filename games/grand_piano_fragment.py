@@ -157,14 +157,7 @@ class GrandPianoFragment(PatienceGame):
         pile's card would still fit a foundation."""
         if self.lost:
             return None
-        low = min(C.RANK[self.cards[f][-1]] if self.cards[f] else 0 for f in self.foundations)
-        for s in (*self.tableau, self.waste, *self.reserve):
-            pile = self.cards[s]
-            if pile and (C.RANK[pile[-1]] <= 2 or C.RANK[pile[-1]] <= low + 1):
-                for f in self.foundations:
-                    if self.accepts(f, s, 1):
-                        return Move("move", s, f, 1)
-        return None
+        return self.low_card_home((*self.tableau, self.waste, *self.reserve))
 
     # ------------------------------------------------------------ messages
     def explain(self, move: Move) -> Reason:

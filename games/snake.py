@@ -110,11 +110,4 @@ class Snake(PatienceGame):
         only lays more open. An ace carries nothing and always has an empty foundation; a
         two carries only aces, which that rewriting sends home at once.
         ``tests/test_snake.py`` checks the search with it against a plain search."""
-        low = min(C.RANK[f[-1]] if f else 0 for f in (self.cards[i] for i in self.foundations))
-        for s in self.tableau:
-            pile = self.cards[s]
-            if pile and (C.RANK[pile[-1]] <= 2 or C.RANK[pile[-1]] <= low + 1):
-                for f in self.foundations:
-                    if self.accepts(f, s, 1):
-                        return Move("move", s, f, 1)
-        return None
+        return self.low_card_home(self.tableau)

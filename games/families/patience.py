@@ -9,6 +9,7 @@ themselves, a stock with draw/redeal, safe autoplay and a reason for every refus
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine import cards as C
@@ -518,6 +519,21 @@ class PatienceGame(Game):
                 continue
             c = self.cards[s][-1]
             if RANK[c] <= 2 or RANK[c] <= low + 1:
+                for f in self.foundations:
+                    if self.accepts(f, s, 1):
+                        return Move("move", s, f, 1)
+        return None
+
+    def low_card_home(self, piles: Iterable[int]) -> Move | None:
+        """The first top card of ``piles`` a foundation takes that no card can still need
+        to rest on when foundations only go up (any number of decks): an ace or a two, or
+        a card at most one rank above the lowest foundation (an empty one counts 0). The
+        games that use it say why the rule holds for them."""
+        cards = self.cards
+        low = min(RANK[cards[f][-1]] if cards[f] else 0 for f in self.foundations)
+        for s in piles:
+            pile = cards[s]
+            if pile and (RANK[pile[-1]] <= 2 or RANK[pile[-1]] <= low + 1):
                 for f in self.foundations:
                     if self.accepts(f, s, 1):
                         return Move("move", s, f, 1)
