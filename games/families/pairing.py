@@ -66,8 +66,8 @@ def pair_pile_moves(by_rank: list[list[int]], top: int, partner: tuple[int, ...]
 
 
 def pair_in_order(move: Move, pile: int, ordered: bool) -> Move:
-    """The one form of a pair move a game lists: the lower pile first (unless the order is
-    part of the move), a pair pile's card (``pile``) always second."""
+    """The one form of a pair move a game lists: a pair pile's card (``pile``) always
+    first, else the lower pile first (unless the order is part of the move)."""
     if move.kind != "remove" or move.dst < 0:
         return move
     a, b = move.src, move.dst
