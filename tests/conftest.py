@@ -113,6 +113,20 @@ def plain_search(game: games.Game, limit: int | None = None, key=None,
     return "lost"
 
 
+def play_match(game: games.Game, players, most_moves: int) -> None:
+    """Play ``game`` to its end with ``players[seat]`` choosing for each seat from that
+    seat's view, checking after every move that the move was legal, that no card was lost or
+    made, and that the match ends within ``most_moves`` (a loop would never end)."""
+    moves = 0
+    while game.legal_moves():
+        m = players[game.to_move](game.view(game.to_move), game.computer_rng())
+        assert m in game.legal_moves(), game.notation(m)
+        game.play(m)
+        moves += 1
+        assert sorted(c for p in game.cards for c in p) == list(range(52))
+        assert moves < most_moves
+
+
 def all_cards(game: games.Game) -> list[int]:
     return sorted(c for pile in game.cards for c in pile)
 

@@ -16,6 +16,7 @@ from games.follow_the_rules import FollowTheRules
 from games.players import player_for
 from games.players.trick import POINT, easy, normal, solve
 
+from .conftest import play_match
 from .test_follow_the_rules import position
 
 LEVELS = ("easy", "normal")
@@ -150,14 +151,7 @@ def test_simulated_matches_keep_every_card_and_the_scores_add_up():
     for seed, (a, b) in ((6, ("easy", "normal")),):
         g = games.new("follow_the_rules", seed, target=7)
         players = (player_for("follow_the_rules", a), player_for("follow_the_rules", b))
-        moves = 0
-        while g.legal_moves():
-            m = players[g.to_move](g.view(g.to_move), g.computer_rng())
-            assert m in g.legal_moves(), g.notation(m)
-            g.play(m)
-            moves += 1
-            assert sorted(c for p in g.cards for c in p) == list(range(52))
-            assert moves < 2000
+        play_match(g, players, 2000)
         results = g.vars["results"]
         totals = tuple(sum(r.counted[s] for r in results) for s in (0, 1))
         assert totals == g.vars["scores"] and max(totals) == 7 and min(totals) < 7
