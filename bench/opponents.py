@@ -55,15 +55,16 @@ PLAYERS = {"normal": normal, "easy": easy, "baseline": baseline}
 
 
 def pi_decision_times(times: list[float], slowdown: float,
-                      wall: float) -> tuple[float, float, float]:
-    """Median, 99th percentile and slowest decision scaled to a Pi 4 (printed too): both
-    games report the same three figures."""
+                      start: float) -> tuple[float, tuple[float, float, float]]:
+    """The seconds since ``start`` (a ``perf_counter``) and the median, 99th percentile and
+    slowest decision scaled to a Pi 4 (printed too): every game reports the same figures."""
+    wall = time.perf_counter() - start
     times.sort()
     pi = [t * slowdown for t in times]
     median, p99, worst = statistics.median(pi), pi[int(0.99 * (len(pi) - 1))], pi[-1]
     print(f"{len(times)} decisions; Pi 4 estimate median {median * 1000:.1f} ms, "
           f"p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms; {wall:.0f} s")
-    return median, p99, worst
+    return wall, (median, p99, worst)
 
 
 def machine(players: str, game_id: str) -> str:
@@ -177,8 +178,7 @@ def poker_main(deals: int, slowdown: float, auto: bool, write: bool) -> int:
         print(f"{seats} seats: normal nets {r['mean']:+.1f} chips a hand (95% "
               f"{r['lo']:+.1f} to {r['hi']:+.1f}) over {deals} deals x {seats} seats",
               flush=True)
-    wall = time.perf_counter() - start
-    figures = pi_decision_times(times, slowdown, wall)
+    wall, figures = pi_decision_times(times, slowdown, start)
     lines = [
         f"{machine('poker', 'draw_poker')} Single hands of Draw Poker "
         f"(bug joker, droppers pay the open) from a fresh table, deals 3000 on, each deal "
@@ -250,8 +250,7 @@ def trick_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
         print(f"trick normal vs {opponent}: {wins / matches:.1%} of {matches} matches (95% "
               f"{lo:.1%}-{hi:.1%}), hand points {mine} : {theirs} over {hands} hands",
               flush=True)
-    wall = time.perf_counter() - start
-    figures = pi_decision_times(times, slowdown, wall)
+    wall, figures = pi_decision_times(times, slowdown, start)
     names = {"randomly": "a random legal player", "easy": "easy"}
     lines = [
         f"{machine('trick', 'follow_the_rules')} Follow the Rules matches "
@@ -303,8 +302,7 @@ def gin_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
         rows.append(r)
         print(f"normal vs {opponent}: {r['share']:.1%} of {r['matches']} matches "
               f"(95% {r['lo']:.1%}-{r['hi']:.1%}), {r['ppg']:+.1f} points a hand", flush=True)
-    wall = time.perf_counter() - start
-    figures = pi_decision_times(times, slowdown, wall)
+    wall, figures = pi_decision_times(times, slowdown, start)
     lines = [
         f"{machine('gin', 'gin_rummy')} Gin Rummy matches to 100 points, "
         f"every deal played twice with the seats swapped (deals 1000 on); the share counts a "

@@ -66,19 +66,24 @@ def test_a_visitor_plays_a_trick_by_touch_and_the_computer_says_what_it_played(t
     assert screen.taken.text == f"Taken: you {taken[0]} cards, the computer {taken[1]}"
 
 
-def test_a_card_that_does_not_follow_gets_the_rules_reason(trick):
-    ctl = trick.app.open_game("follow_the_rules", visitor_leads())
-    trick.frames(2)
+def follow_position(ui):
+    """The computer led the 5♣ (trumps hearts); the visitor holds a club, a heart, a spade."""
+    ctl = ui.app.open_game("follow_the_rules", visitor_leads())
+    ui.frames(2)
     g = ctl.game
-    screen = trick.app.trick_table
-    # the computer leads the 5♣ (trumps hearts); the visitor holds a club, a heart, a spade
     g.cards[g.hands[0]] = [C.parse(t) for t in ("9C", "2H", "KS")]
     g.cards[g.hands[1]] = [C.parse(t) for t in ("3D", "4D")]
     g.cards[g.trick] = [C.parse("5C")]
     g.cards[g.stock], g.cards[g.turned] = [], []
     g.down[g.hands[1]] = 2
     g.vars.update(turn=0, leader=1, phase="follow", trump=C.HEARTS)
-    screen.refresh()
+    ui.app.trick_table.refresh()
+    return g
+
+
+def test_a_card_that_does_not_follow_gets_the_rules_reason(trick):
+    g = follow_position(trick)
+    screen = trick.app.trick_table
     spade = C.parse("KS")
     tap_card(trick, spade)
     tap_card(trick, spade)

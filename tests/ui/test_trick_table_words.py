@@ -10,28 +10,13 @@ from games.engine import cards as C
 from tests.ui.test_trick_table import (
     button,
     buttons,
+    follow_position,
     play_the_last_trick,
     tap_card,
     trick,
-    visitor_leads,
 )
 
 __all__ = ["trick"]  # the fixture, used by name
-
-
-def follow_position(ui):
-    """The computer led the 5♣ (trumps hearts); the visitor holds a club, a heart, a spade."""
-    ctl = ui.app.open_game("follow_the_rules", visitor_leads())
-    ui.frames(2)
-    g = ctl.game
-    g.cards[g.hands[0]] = [C.parse(t) for t in ("9C", "2H", "KS")]
-    g.cards[g.hands[1]] = [C.parse(t) for t in ("3D", "4D")]
-    g.cards[g.trick] = [C.parse("5C")]
-    g.cards[g.stock], g.cards[g.turned] = [], []
-    g.down[g.hands[1]] = 2
-    g.vars.update(turn=0, leader=1, phase="follow", trump=C.HEARTS)
-    ui.app.trick_table.refresh()
-    return g
 
 
 def test_a_card_that_may_not_be_played_is_not_raised_and_only_the_reason_is_said(trick):
