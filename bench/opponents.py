@@ -55,15 +55,37 @@ PLAYERS = {"normal": normal, "easy": easy, "baseline": baseline}
 
 
 def pi_decision_times(times: list[float], slowdown: float,
-                      wall: float) -> tuple[float, float, float]:
-    """Median, 99th percentile and slowest decision scaled to a Pi 4 (printed too): both
-    games report the same three figures."""
+                      start: float) -> tuple[float, tuple[float, float, float]]:
+    """The seconds since ``start`` (a ``perf_counter``) and the median, 99th percentile and
+    slowest decision scaled to a Pi 4 (printed too): every game reports the same figures."""
+    wall = time.perf_counter() - start
     times.sort()
     pi = [t * slowdown for t in times]
     median, p99, worst = statistics.median(pi), pi[int(0.99 * (len(pi) - 1))], pi[-1]
     print(f"{len(times)} decisions; Pi 4 estimate median {median * 1000:.1f} ms, "
           f"p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms; {wall:.0f} s")
-    return median, p99, worst
+    return wall, (median, p99, worst)
+
+
+def machine(players: str, game_id: str) -> str:
+    """Each section's first sentence: where it ran and which players' version it measured,
+    so a figure is never read against the wrong version."""
+    return (f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}; games.players.{players} version "
+            f"{games.game_class(game_id).computer_version}.")
+
+
+def decision_times(counted: str, slowdown: float, auto: bool,
+                   figures: tuple[float, float, float]) -> str:
+    """Each section's sentence on the normal player's decision times on a Pi 4 (``counted``
+    says which decisions), up to "CPU time of the deciding thread" for the caller to end."""
+    median, p99, worst = figures
+    return (f"Decision time of the normal player ({counted}), estimated for a Raspberry Pi 4 "
+            f"Model B as this machine slowed down {slowdown:.1f} times "
+            f"({'n-body calibration of bench/hint.py' if auto else 'given'}): median "
+            f"{median * 1000:.1f} ms, 99th percentile {p99 * 1000:.1f} ms, slowest "
+            f"{worst * 1000:.1f} ms (target: 500 ms). CPU time of the deciding thread")
+
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion ``wins / n``."""
@@ -156,12 +178,9 @@ def poker_main(deals: int, slowdown: float, auto: bool, write: bool) -> int:
         print(f"{seats} seats: normal nets {r['mean']:+.1f} chips a hand (95% "
               f"{r['lo']:+.1f} to {r['hi']:+.1f}) over {deals} deals x {seats} seats",
               flush=True)
-    wall = time.perf_counter() - start
-    median, p99, worst = pi_decision_times(times, slowdown, wall)
+    wall, figures = pi_decision_times(times, slowdown, start)
     lines = [
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; games.players.poker version "
-        f"{games.game_class('draw_poker').computer_version}. Single hands of Draw Poker "
+        f"{machine('poker', 'draw_poker')} Single hands of Draw Poker "
         f"(bug joker, droppers pay the open) from a fresh table, deals 3000 on, each deal "
         f"played with normal in every seat in turn and easy in the others. Net chips a "
         f"hand averaged over the seats of a deal; 95% interval over the deals. Run "
@@ -175,11 +194,7 @@ def poker_main(deals: int, slowdown: float, auto: bool, write: bool) -> int:
                      f"{r['hi']:+.1f} | {r['better']} : {r['worse']} |")
     lines += [
         "",
-        f"Decision time of the normal player ({len(times)} decisions with a choice), "
-        f"estimated for a Raspberry Pi 4 Model B as this machine slowed down {slowdown:.1f} "
-        f"times ({'n-body calibration of bench/hint.py' if auto else 'given'}): median "
-        f"{median * 1000:.1f} ms, 99th percentile {p99 * 1000:.1f} ms, slowest "
-        f"{worst * 1000:.1f} ms (target: 500 ms). CPU time of the deciding thread.",
+        decision_times(f"{len(times)} decisions with a choice", slowdown, auto, figures) + ".",
         "",
         "Changed from poker-1 (+0.7 and +1.3 chips a hand over 450 deals, both intervals "
         "touching 0): normal reads the others' hands from what they did (the opener had "
@@ -235,13 +250,10 @@ def trick_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
         print(f"trick normal vs {opponent}: {wins / matches:.1%} of {matches} matches (95% "
               f"{lo:.1%}-{hi:.1%}), hand points {mine} : {theirs} over {hands} hands",
               flush=True)
-    wall = time.perf_counter() - start
-    median, p99, worst = pi_decision_times(times, slowdown, wall)
+    wall, figures = pi_decision_times(times, slowdown, start)
     names = {"randomly": "a random legal player", "easy": "easy"}
     lines = [
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; games.players.trick version "
-        f"{games.game_class('follow_the_rules').computer_version}. Follow the Rules matches "
+        f"{machine('trick', 'follow_the_rules')} Follow the Rules matches "
         f"to 10 points, every deal played twice with the seats swapped (deals 5000 on). "
         f"95% Wilson intervals. Run `python bench/opponents.py --trick {matches}` "
         f"({wall:.0f} s here).",
@@ -256,17 +268,13 @@ def trick_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
                      f"{r['mine']} : {r['theirs']} |")
     lines += [
         "",
-        f"Decision time of the normal player ({len(times)} decisions with a choice), "
-        f"estimated for a Raspberry Pi 4 Model B as this machine slowed down {slowdown:.1f} "
-        f"times ({'n-body calibration of bench/hint.py' if auto else 'given'}): median "
-        f"{median * 1000:.1f} ms, 99th percentile {p99 * 1000:.1f} ms, slowest "
-        f"{worst * 1000:.1f} ms (target: 500 ms). CPU time of the deciding thread. The "
-        f"slowest decisions are early in a hand with six cards to choose from: while the "
+        decision_times(f"{len(times)} decisions with a choice", slowdown, auto, figures) +
+        f". The slowest decisions are early in a hand with six cards to choose from: while the "
         f"stock lasts the player plays out up to {_trick_samples()} random deals of the "
         f"unseen cards for each candidate card ({_trick_playouts()} play-outs at most); "
         f"once it is empty it solves the last tricks exactly (a few thousand positions). "
         f"The calibration moves with the load of a shared machine: at a slowdown of 5.5 "
-        f"(the hint section's) the slowest would be {worst / slowdown * 5.5 * 1000:.0f} ms.",
+        f"(the hint section's) the slowest would be {figures[2] / slowdown * 5.5 * 1000:.0f} ms.",
     ]
     if write:
         write_section(TRICK_TITLE, "\n".join(lines))
@@ -283,6 +291,48 @@ def _trick_playouts() -> int:
     from games.players.trick import PLAYOUTS
 
     return PLAYOUTS
+
+
+def gin_main(matches: int, slowdown: float, auto: bool, write: bool) -> int:
+    times: list[float] = []
+    start = time.perf_counter()
+    rows = []
+    for opponent in ("baseline", "easy"):
+        r = pairing(opponent, matches, times)
+        rows.append(r)
+        print(f"normal vs {opponent}: {r['share']:.1%} of {r['matches']} matches "
+              f"(95% {r['lo']:.1%}-{r['hi']:.1%}), {r['ppg']:+.1f} points a hand", flush=True)
+    wall, figures = pi_decision_times(times, slowdown, start)
+    lines = [
+        f"{machine('gin', 'gin_rummy')} Gin Rummy matches to 100 points, "
+        f"every deal played twice with the seats swapped (deals 1000 on); the share counts a "
+        f"drawn match as half. 95% Wilson intervals. Run `python bench/opponents.py` "
+        f"({wall:.0f} s here).",
+        "",
+        "| normal against | matches | normal wins | 95% interval | hands won : lost "
+        "| net points a hand |",
+        "|---|---:|---:|---|---|---:|",
+    ]
+    for r in rows:
+        lines.append(f"| {r['opponent']} | {r['matches']} | {r['share']:.1%} | "
+                     f"{r['lo']:.1%} - {r['hi']:.1%} | {r['won']} : {r['lost']} | "
+                     f"{r['ppg']:+.1f} |")
+    lines += [
+        "",
+        decision_times(f"every decision with a choice, {len(times)} of them", slowdown, auto,
+                       figures) +
+        ", so waits for a shared CPU are left out; the view is built by the game before "
+        "the clock starts (a few deadwood searches, cached).",
+        "",
+        "The baseline is no level a visitor meets; easy plays like it with a careless "
+        "discard now and then, so it is the weaker of the two. Hands won count hands, not "
+        "points: late in a hand normal waits for less deadwood before it knocks (the "
+        "undercut costs 25), so it can win fewer hands than an opponent that knocks at once "
+        "and still win on points.",
+    ]
+    if write:
+        write_section(TITLE, "\n".join(lines))
+    return 0
 
 
 def main() -> int:
@@ -309,51 +359,7 @@ def main() -> int:
         return trick_main(args.trick, slowdown, args.slowdown == "auto", not args.no_write)
     if args.poker:
         return poker_main(args.poker, slowdown, args.slowdown == "auto", not args.no_write)
-    times: list[float] = []
-    start = time.perf_counter()
-    rows = []
-    for opponent in ("baseline", "easy"):
-        r = pairing(opponent, args.matches, times)
-        rows.append(r)
-        print(f"normal vs {opponent}: {r['share']:.1%} of {r['matches']} matches "
-              f"(95% {r['lo']:.1%}-{r['hi']:.1%}), {r['ppg']:+.1f} points a hand", flush=True)
-    wall = time.perf_counter() - start
-    median, p99, worst = pi_decision_times(times, slowdown, wall)
-    lines = [
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; games.players.gin version "
-        f"{games.game_class('gin_rummy').computer_version}. Gin Rummy matches to 100 points, "
-        f"every deal played twice with the seats swapped (deals 1000 on); the share counts a "
-        f"drawn match as half. 95% Wilson intervals. Run `python bench/opponents.py` "
-        f"({wall:.0f} s here).",
-        "",
-        "| normal against | matches | normal wins | 95% interval | hands won : lost "
-        "| net points a hand |",
-        "|---|---:|---:|---|---|---:|",
-    ]
-    for r in rows:
-        lines.append(f"| {r['opponent']} | {r['matches']} | {r['share']:.1%} | "
-                     f"{r['lo']:.1%} - {r['hi']:.1%} | {r['won']} : {r['lost']} | "
-                     f"{r['ppg']:+.1f} |")
-    lines += [
-        "",
-        f"Decision time of the normal player (every decision with a choice, {len(times)} of "
-        f"them), estimated for a Raspberry Pi 4 Model B as this machine slowed down "
-        f"{slowdown:.1f} times ({'n-body calibration of bench/hint.py' if args.slowdown == 'auto' else 'given'}): "
-        f"median {median * 1000:.1f} ms, 99th percentile {p99 * 1000:.1f} ms, slowest "
-        f"{worst * 1000:.1f} ms (target: 500 ms). CPU time of the deciding thread, so waits "
-        f"for a shared CPU are left out; the view is built by the game before the clock "
-        f"starts (a few deadwood searches, cached).",
-        "",
-        "The baseline is no level a visitor meets; easy plays like it with a careless "
-        "discard now and then, so it is the weaker of the two. Hands won count hands, not "
-        "points: late in a hand normal waits for less deadwood before it knocks (the "
-        "undercut costs 25), so it can win fewer hands than an opponent that knocks at once "
-        "and still win on points.",
-    ]
-    if not args.no_write:
-        write_section(TITLE, "\n".join(lines))
-    return 0
+    return gin_main(args.matches, slowdown, args.slowdown == "auto", not args.no_write)
 
 
 if __name__ == "__main__":

@@ -101,14 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     seeds = list(range(args.first, args.last + 1))
     if args.seeds:
-        from bench.undecided_klondike import parse_seeds
+        from bench.undecided_klondike import seeds_or_say
 
-        try:
-            seeds = parse_seeds(args.seeds)
-        except ValueError:
-            print(f"undecided_castle: --seeds {args.seeds!r} is not like 3,7,9-12 or other",
-                  file=sys.stderr)
+        parsed = seeds_or_say("undecided_castle", args.seeds, "3,7,9-12 or other")
+        if parsed is None:
             return 2
+        seeds = parsed
     per_game: dict[str, list[dict]] = {}
     rows: dict[str, dict] = {}
     for gid in ids:

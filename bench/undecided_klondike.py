@@ -56,6 +56,16 @@ def parse_seeds(text: str) -> list[int]:
     return out
 
 
+def seeds_or_say(prog: str, text: str, like: str) -> list[int] | None:
+    """:func:`parse_seeds` of a ``--seeds`` value, or None once ``prog`` has said on stderr
+    that it is not ``like`` the forms it takes (the caller exits with status 2)."""
+    try:
+        return parse_seeds(text)
+    except ValueError:
+        print(f"{prog}: --seeds {text!r} is not like {like}", file=sys.stderr)
+        return None
+
+
 def measure(name: str, seeds: list[int], cpu: float, verbose: bool = False) -> dict:
     gid, options, _ = SETTINGS[name]
     counts = {"won": 0, "lost": 0, "unknown": 0}
@@ -106,11 +116,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"undecided_klondike: unknown setting {n!r} (known: {', '.join(SETTINGS)})",
                   file=sys.stderr)
             return 2
-    try:
-        seeds = parse_seeds(args.seeds)
-    except ValueError:
-        print(f"undecided_klondike: --seeds {args.seeds!r} is not like 1-100 or 3,7,9-12",
-              file=sys.stderr)
+    seeds = seeds_or_say("undecided_klondike", args.seeds, "1-100 or 3,7,9-12")
+    if seeds is None:
         return 2
     if not seeds or args.cpu <= 0:
         print("undecided_klondike: give at least one seed and a positive --cpu", file=sys.stderr)

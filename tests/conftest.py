@@ -39,6 +39,28 @@ def arrange(game: games.Game, piles: dict[str, str], down: dict[str, int] | None
     return game
 
 
+def refused(game: games.Game, move, match: str | None = None) -> None:
+    """The engine refuses ``move``: playing it raises IllegalMove, whose reason matches the
+    regular expression ``match`` (any reason without one)."""
+    with pytest.raises(games.IllegalMove, match=match):
+        game.play(move)
+
+
+def assert_undo_then_redo(game: games.Game, before) -> None:
+    """One undo brings back the position whose key was ``before``, one redo the present."""
+    now = game.key()
+    game.undo()
+    assert game.key() == before
+    game.redo()
+    assert game.key() == now
+
+
+def dealt(game: games.Game, *piles: str) -> list[tuple[int, int]]:
+    """How many cards, and how many of them face down, each of ``piles`` holds: a deal's
+    shape in one comparison."""
+    return [(len(game.pile(p)), game.down[game.index[p]]) for p in piles]
+
+
 def play_randomly(game: games.Game, steps: int, rnd: random.Random) -> int:
     """Play up to ``steps`` random legal moves; returns how many were played."""
     played = 0
@@ -111,6 +133,37 @@ def plain_search(game: games.Game, limit: int | None = None, key=None,
         stack.append(iter(children(g)))
         made.append(0)
     return "lost"
+
+
+def play_match(game: games.Game, players, most_moves: int) -> None:
+    """Play ``game`` to its end with ``players[seat]`` choosing for each seat from that
+    seat's view, checking after every move that the move was legal, that no card was lost or
+    made, and that the match ends within ``most_moves`` (a loop would never end)."""
+    moves = 0
+    while game.legal_moves():
+        m = players[game.to_move](game.view(game.to_move), game.computer_rng())
+        assert m in game.legal_moves(), game.notation(m)
+        game.play(m)
+        moves += 1
+        assert sorted(c for p in game.cards for c in p) == list(range(52))
+        assert moves < most_moves
+
+
+def assert_decisions_ignore_hidden_cards(game: games.Game, game_id: str, seat: int, levels,
+                                         hide, deck) -> None:
+    """A computer player sees only what a person in its seat would see: each of ``levels``
+    decides the same after ``hide(game)`` deals the cards that seat cannot see again, which
+    changes nothing of the seat's view and keeps every card of ``deck``."""
+    from games.players import player_for
+
+    view = game.view(seat)
+    before = {lvl: player_for(game_id, lvl)(view, game.computer_rng()) for lvl in levels}
+    hide(game)
+    assert sorted(c for p in game.cards for c in p) == sorted(deck)
+    assert game.view(seat) == view  # nothing the seat knows has changed
+    after = {lvl: player_for(game_id, lvl)(game.view(seat), game.computer_rng())
+             for lvl in levels}
+    assert after == before
 
 
 def all_cards(game: games.Game) -> list[int]:

@@ -2,50 +2,37 @@
 
 from __future__ import annotations
 
-import pytest
-
 import games
-from games import IllegalMove
 from games.engine.cards import parse
 
-from .conftest import arrange
+from .conftest import arrange, dealt, refused
 
 
 def test_deal_shape():
     g = games.new("aces_up", 2)
-    for i in range(1, 5):
-        t = g.index[f"T{i}"]
-        assert len(g.cards[t]) == 1 and g.down[t] == 0
-    s = g.index["S"]
-    assert len(g.cards[s]) == 48 and g.down[s] == 48
+    assert dealt(g, "T1", "T2", "T3", "T4", "S") == [(1, 0)] * 4 + [(48, 48)]
     assert g.pile("D") == [] and g.score == 0
 
 
 def test_lower_card_of_a_suit_is_discarded_ace_high():
     g = arrange(games.new("aces_up", 1), {"T1": "KH", "T2": "AH", "T3": "QS", "T4": "2C"})
     g.play("T1>D")  # the ace outranks the king
-    with pytest.raises(IllegalMove, match=r"only when a higher spade is on top"):
-        g.play("T3>D")
-    with pytest.raises(IllegalMove, match="Aces are the highest cards"):
-        g.play("T2>D")
+    refused(g, "T3>D", r"only when a higher spade is on top")
+    refused(g, "T2>D", "Aces are the highest cards")
     assert g.pile("D") == [parse("KH")]
 
 
 def test_only_top_cards_count_and_uncovered_cards_follow():
     g = arrange(games.new("aces_up", 1), {"T1": "9D 3H", "T2": "JD", "T3": "5S", "T4": "6S"})
-    with pytest.raises(IllegalMove, match="higher diamond"):
-        g.play("T2>D")  # the 9 of diamonds is covered, so it does not count
+    refused(g, "T2>D", "higher diamond")  # the 9 of diamonds is covered, so it does not count
     g.play("T3>D")
-    with pytest.raises(IllegalMove, match="higher heart"):
-        g.play("T1>D")  # the 3 of hearts has no higher heart in sight
+    refused(g, "T1>D", "higher heart")  # the 3 of hearts has no higher heart in sight
 
 
 def test_fill_an_empty_pile_with_any_top_card():
     g = arrange(games.new("aces_up", 1), {"T1": "AS AH", "T2": "KC", "T3": "5D"})
-    with pytest.raises(IllegalMove, match="only be moved into an empty pile"):
-        g.play("T2>T3")
-    with pytest.raises(IllegalMove, match="already alone"):
-        g.play("T2>T4")  # pointless: it is not listed as a move either
+    refused(g, "T2>T3", "only be moved into an empty pile")
+    refused(g, "T2>T4", "already alone")  # pointless: it is not listed as a move either
     g.play("T1>T4")  # an ace on an ace must move to free the other
     assert g.pile("T4") == [parse("AH")] and g.pile("T1") == [parse("AS")]
 
@@ -59,15 +46,13 @@ def test_deal_any_time_puts_one_card_on_every_pile():
     assert all(g.down[g.index[f"T{i}"]] == 0 for i in range(1, 5))
     g.play("deal")  # fewer cards than piles: the first piles get them
     assert g.pile("T1")[-1] == parse("4C")
-    with pytest.raises(IllegalMove, match="The stock is empty"):
-        g.play("deal")
+    refused(g, "deal", "The stock is empty")
 
 
 def test_deal_only_when_stuck_option():
     piles = {"T1": "2H", "T2": "3H", "S": "4C 5C 6C 7C"}
     g = arrange(games.new("aces_up", 1, deal_only_when_stuck=True), piles, {"S": 4})
-    with pytest.raises(IllegalMove, match="only when no card can be discarded"):
-        g.play("deal")
+    refused(g, "deal", "only when no card can be discarded")
     g.play("T1>D")
     g.play("deal")
 

@@ -43,6 +43,14 @@ def passed_out(times: int, **options) -> DrawPoker:
     return g
 
 
+def showdown_without_a_bet(g: DrawPoker) -> dict:
+    """Open, call, both stand pat (the non-dealer draws first), both check after the draw
+    (the opener speaks first): the showdown's result."""
+    for move in ("open", "call", "stand", "stand", "check", "check"):
+        g.play(move)
+    return g.vars["result"]
+
+
 def test_carried_antes_go_to_the_computer_whose_straight_beats_ten_high():
     """The reported hand: three pass-outs, the computer opens, the visitor calls and stands
     pat on ten-high, the computer shows a straight with the bug: the computer takes all 24,
@@ -50,13 +58,8 @@ def test_carried_antes_go_to_the_computer_whose_straight_beats_ten_high():
     g = passed_out(3)
     set_hands(g, "TC 8D 6H 4S 9C", "5C 4H 3H 2D JK")
     g.play("pass")
-    g.play("open")     # the computer: the bug makes it a straight, better than jacks
-    g.play("call")
-    g.play("stand")    # the visitor (the non-dealer) draws first
-    g.play("stand")
-    g.play("check")    # the opener speaks first after the draw
-    g.play("check")
-    result = g.vars["result"]
+    # the computer opens: the bug makes it a straight, better than jacks
+    result = showdown_without_a_bet(g)
     assert result["pot"] == 24
     assert result["winners"] == (1,)
     assert result["won"] == (0, 24)
@@ -70,13 +73,7 @@ def test_carried_antes_go_to_the_computer_whose_straight_beats_ten_high():
 def test_carried_antes_go_to_the_visitor_when_the_visitor_has_the_better_hand():
     g = passed_out(2)
     set_hands(g, "AC AD AH 4S 9C", "KC KD 3H 2D 7S")
-    g.play("open")
-    g.play("call")
-    g.play("stand")
-    g.play("stand")
-    g.play("check")
-    g.play("check")
-    result = g.vars["result"]
+    result = showdown_without_a_bet(g)
     assert result["winners"] == (0,) and result["won"] == (23, 0)
     assert g.vars["chips"] == (1010, 990)
 
@@ -87,13 +84,7 @@ def test_a_real_tie_splits_the_pot_antes_and_all():
     g.play("pass")
     g.play("pass")  # a second pass-out: 3 antes in, all the visitor's
     set_hands(g, "JC JD 4H 6S 9C", "JH JS 4D 6C 9H")  # the same pair of jacks, same kickers
-    g.play("open")
-    g.play("call")
-    g.play("stand")
-    g.play("stand")
-    g.play("check")
-    g.play("check")
-    result = g.vars["result"]
+    result = showdown_without_a_bet(g)
     assert result["pot"] == 23 and result["winners"] == (0, 1)
     assert sorted(result["won"]) == [11, 12] and sum(result["won"]) == 23
     assert g.hand_records()[0]["winner"] == "visitor, computer 1"

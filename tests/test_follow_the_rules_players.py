@@ -16,6 +16,7 @@ from games.follow_the_rules import FollowTheRules
 from games.players import player_for
 from games.players.trick import POINT, easy, normal, solve
 
+from .conftest import assert_decisions_ignore_hidden_cards, play_match
 from .test_follow_the_rules import position
 
 LEVELS = ("easy", "normal")
@@ -57,15 +58,8 @@ def test_hidden_cards_and_the_stock_order_never_change_a_computer_decision(seed,
     g = _reach(seed, steps)
     if g.phase not in ("lead", "follow"):
         return
-    before = {lvl: player_for("follow_the_rules", lvl)(g.view(1), g.computer_rng())
-              for lvl in LEVELS}
-    view = g.view(1)
-    _hide_differently(g, shuffle)
-    assert sorted(c for p in g.cards for c in p) == list(range(52))
-    assert g.view(1) == view  # nothing the computer's seat knows has changed
-    after = {lvl: player_for("follow_the_rules", lvl)(g.view(1), g.computer_rng())
-             for lvl in LEVELS}
-    assert after == before
+    assert_decisions_ignore_hidden_cards(g, "follow_the_rules", 1, LEVELS,
+                                         lambda game: _hide_differently(game, shuffle), range(52))
 
 
 def test_the_view_holds_no_hidden_card():
@@ -150,14 +144,7 @@ def test_simulated_matches_keep_every_card_and_the_scores_add_up():
     for seed, (a, b) in ((6, ("easy", "normal")),):
         g = games.new("follow_the_rules", seed, target=7)
         players = (player_for("follow_the_rules", a), player_for("follow_the_rules", b))
-        moves = 0
-        while g.legal_moves():
-            m = players[g.to_move](g.view(g.to_move), g.computer_rng())
-            assert m in g.legal_moves(), g.notation(m)
-            g.play(m)
-            moves += 1
-            assert sorted(c for p in g.cards for c in p) == list(range(52))
-            assert moves < 2000
+        play_match(g, players, 2000)
         results = g.vars["results"]
         totals = tuple(sum(r.counted[s] for r in results) for s in (0, 1))
         assert totals == g.vars["scores"] and max(totals) == 7 and min(totals) < 7

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import games
-from games import IllegalMove
 from games.engine.cards import RANK, parse, text
 
-from .conftest import arrange
+from .conftest import arrange, refused
 
 GRID = """\
 7H 8H 2C 4C
@@ -46,18 +43,12 @@ def test_every_removable_set_is_listed_once():
 
 def test_sets_of_fifteen_and_refusals():
     g = clover(stock="6S 5S 5H 6H 7C")
-    with pytest.raises(IllegalMove, match="same suit"):
-        g.play("remove:G2,G5")  # 8♥ 9♣
-    with pytest.raises(IllegalMove, match="add up to 10, not 15"):
-        g.play("remove:G6,G9,G10")
-    with pytest.raises(IllegalMove, match="at least two cards"):
-        g.play("remove:G5")
-    with pytest.raises(IllegalMove, match="only as a jack, a queen and a king"):
-        g.play("remove:G11,G12")
-    with pytest.raises(IllegalMove, match="same suit"):
-        g.play("remove:G11,G15,G16")  # J♠ Q♦ K♥
-    with pytest.raises(IllegalMove, match="not moved"):
-        g.play("G1>G2")
+    refused(g, "remove:G2,G5", "same suit")  # 8♥ 9♣
+    refused(g, "remove:G6,G9,G10", "add up to 10, not 15")
+    refused(g, "remove:G5", "at least two cards")
+    refused(g, "remove:G11,G12", "only as a jack, a queen and a king")
+    refused(g, "remove:G11,G15,G16", "same suit")  # J♠ Q♦ K♥
+    refused(g, "G1>G2", "not moved")
     g.play("remove:G5,G4,G3")
     # refilled from the stock top in reading order
     assert [text(g.pile(f"G{i}")[0]) for i in (3, 4, 5)] == ["7C", "6H", "5H"]

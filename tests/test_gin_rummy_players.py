@@ -16,6 +16,7 @@ from games.gin_rummy import GinRummy
 from games.players import player_for
 from games.players.gin import baseline, normal
 
+from .conftest import assert_decisions_ignore_hidden_cards, play_match
 from .test_gin_rummy import position
 
 LEVELS = ("easy", "normal")
@@ -54,13 +55,8 @@ def test_hidden_cards_and_the_stock_order_never_change_a_computer_decision(seed,
     g = _reach(seed, steps)
     if not g.legal_moves():
         return
-    before = {lvl: player_for("gin_rummy", lvl)(g.view(1), g.computer_rng()) for lvl in LEVELS}
-    view = g.view(1)
-    _hide_differently(g, shuffle)
-    assert sorted(c for p in g.cards for c in p) == list(range(52))
-    assert g.view(1) == view  # nothing the computer's seat knows has changed
-    after = {lvl: player_for("gin_rummy", lvl)(g.view(1), g.computer_rng()) for lvl in LEVELS}
-    assert after == before
+    assert_decisions_ignore_hidden_cards(g, "gin_rummy", 1, LEVELS,
+                                         lambda game: _hide_differently(game, shuffle), range(52))
 
 
 def test_the_view_holds_no_hidden_card():
@@ -76,14 +72,7 @@ def test_simulated_matches_keep_every_card_and_the_scores_add_up():
     for seed, (a, b) in ((5, ("normal", "easy")), (6, ("easy", "normal"))):
         g = games.new("gin_rummy", seed, match="points_100")
         players = (player_for("gin_rummy", a), player_for("gin_rummy", b))
-        moves = 0
-        while g.legal_moves():
-            m = players[g.to_move](g.view(g.to_move), g.computer_rng())
-            assert m in g.legal_moves(), g.notation(m)
-            g.play(m)
-            moves += 1
-            assert sorted(c for p in g.cards for c in p) == list(range(52))
-            assert moves < 5000
+        play_match(g, players, 5000)
         results = g.vars["results"]
         totals = [sum(r.points for r in results if r.winner == s) for s in (0, 1)]
         assert tuple(totals) == g.vars["scores"] and max(totals) >= 100

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 import games
-from games import IllegalMove
 
-from .conftest import arrange
+from .conftest import arrange, refused
 
 
 def test_deal_shape():
@@ -23,17 +20,14 @@ def test_deal_shape():
 def test_build_down_alternating_colours():
     g = arrange(games.new("klondike", 1), {"T1": "8S", "T2": "7H", "T3": "7C"})
     g.play("T2>T1")
-    with pytest.raises(IllegalMove, match="red 8"):
-        g.play("T3>T1")
+    refused(g, "T3>T1", "red 8")
 
 
 def test_only_king_into_empty_column():
     g = arrange(games.new("klondike", 1), {"T1": "2C KD", "T2": "QS", "T3": "5H 4S", "T5": "KH"},
                 {"T1": 1})
-    with pytest.raises(IllegalMove, match="Only a king can go into an empty column"):
-        g.play("T2>T4")
-    with pytest.raises(IllegalMove, match="would change nothing"):
-        g.play("T5>T4")  # a lone king is already as free as it can be
+    refused(g, "T2>T4", "Only a king can go into an empty column")
+    refused(g, "T5>T4", "would change nothing")  # a lone king is already as free as it can be
     g.play("T1>T4")
     g.play("T2>T4")
 
@@ -49,12 +43,10 @@ def test_runs_move_and_face_down_card_turns_up():
 
 def test_foundation_up_in_suit_and_back_to_tableau():
     g = arrange(games.new("klondike", 1), {"T1": "AH", "T2": "2H", "T3": "3S", "T4": "3C"})
-    with pytest.raises(IllegalMove, match="ace"):
-        g.play("T2>F1")
+    refused(g, "T2>F1", "ace")
     g.play("T1>F1")
     g.play("T2>F1")
-    with pytest.raises(IllegalMove):
-        g.play("T3>F1")
+    refused(g, "T3>F1")
     g.play("F1>T3")  # a foundation card may come back onto a column
     assert g.pile("T3")[-1] == games.engine.cards.parse("2H")
 
@@ -65,8 +57,7 @@ def test_stock_one_pass_draw_one_and_draw_three_redeals():
     assert g.pile("W") == [games.engine.cards.parse("4C")]
     g.play("deal")
     g.play("deal")
-    with pytest.raises(IllegalMove, match="No more redeals"):
-        g.play("redeal")
+    refused(g, "redeal", "No more redeals")
     g3 = games.new("klondike", 1, draw=3, redeals=-1)
     g3.play("deal")
     assert len(g3.pile("W")) == 3 and len(g3.pile("S")) == 21
@@ -92,6 +83,5 @@ def test_open_same_colour_variant():
     g = games.new("klondike", 2, variant="open_same_colour")
     assert all(d == 0 for d in g.down[g.index["T1"]:])
     g = arrange(g, {"T1": "8S", "T2": "7C 6H", "T3": "7S 6S"})
-    with pytest.raises(IllegalMove):
-        g.play("T2>T1x2")  # not one suit, cannot move as a unit
+    refused(g, "T2>T1x2")  # not one suit, cannot move as a unit
     g.play("T3>T1x2")

@@ -7,12 +7,12 @@ import random
 import pytest
 
 import games
-from games import IllegalMove, solver
+from games import solver
 from games.engine.cards import RANK, SUIT, parse
 from games.search import searchable
 from games.shamrocks import Shamrocks
 
-from .conftest import all_cards, arrange
+from .conftest import all_cards, arrange, refused
 from .conftest import plain_search as search_all
 
 
@@ -54,8 +54,7 @@ def test_morehead_kings_rule_option():
 
 def test_build_up_or_down_regardless_of_suit():
     g = arrange(games.new("shamrocks", 1), {"T1": "6S", "T2": "7C", "T3": "5D", "T4": "8H"})
-    with pytest.raises(IllegalMove, match="6♠ can only go on a 7 or 5"):
-        g.play("T1>T4")
+    refused(g, "T1>T4", "6♠ can only go on a 7 or 5")
     g.play("T1>T2")
     g.undo()
     g.play("T1>T3")
@@ -63,18 +62,15 @@ def test_build_up_or_down_regardless_of_suit():
 
 def test_a_fan_holds_at_most_three_cards():
     g = arrange(games.new("shamrocks", 1), {"T1": "9D", "T2": "KC 2S 8C", "T3": "KD 8D"})
-    with pytest.raises(IllegalMove, match="A fan can hold at most 3 cards"):
-        g.play("T1>T2")
+    refused(g, "T1>T2", "A fan can hold at most 3 cards")
     g.play("T1>T3")
     assert len(g.pile("T3")) == 3
 
 
 def test_empty_fans_stay_empty_and_there_is_no_redeal():
     g = arrange(games.new("shamrocks", 1), {"T1": "KD", "T2": "5C"}, redeals=0, drawn=False)
-    with pytest.raises(IllegalMove, match="An empty fan cannot be filled"):
-        g.play("T1>T3")
-    with pytest.raises(IllegalMove, match="This game has no redeals"):
-        g.play("redeal")
+    refused(g, "T1>T3", "An empty fan cannot be filled")
+    refused(g, "redeal", "This game has no redeals")
     assert g.over
 
 

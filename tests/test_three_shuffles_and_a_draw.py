@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 import games
-from games import IllegalMove, Move
+from games import Move
 from games.engine.cards import parse
 
-from .conftest import all_cards, arrange
+from .conftest import all_cards, arrange, refused
 
 STUCK = {"F1": "AH 2H 3H", "T1": "4H 7D", "T2": "7C 8S", "T3": "6D 2S"}
 
@@ -26,11 +24,9 @@ def test_deal_and_the_draw_is_on():
 def test_the_draw_comes_only_after_both_redeals():
     g = arrange(new(), STUCK, redeals=2, drawn=False)
     assert g.legal_moves() == [Move("redeal")]
-    with pytest.raises(IllegalMove, match="only after the last redeal"):
-        g.play("draw:T1,F1,2")
+    refused(g, "draw:T1,F1,2", "only after the last redeal")
     g = arrange(new(), STUCK, redeals=1, drawn=False)
-    with pytest.raises(IllegalMove, match="only after the last redeal"):
-        g.play("draw:T1,F1,2")
+    refused(g, "draw:T1,F1,2", "only after the last redeal")
 
 
 def test_one_draw_of_a_buried_card_with_somewhere_to_go():
@@ -38,22 +34,19 @@ def test_one_draw_of_a_buried_card_with_somewhere_to_go():
     i = g.index
     assert set(g.legal_moves()) == {Move("draw", i["T1"], i["F1"], 2),
                                     Move("draw", i["T3"], i["T1"], 2)}
-    with pytest.raises(IllegalMove, match="does not fit there"):
-        g.play("draw:T2,F1,2")  # the 7♣ has nowhere to go
+    refused(g, "draw:T2,F1,2", "does not fit there")  # the 7♣ has nowhere to go
     deck = all_cards(g)
     assert g.describe(Move("draw", i["T1"], i["F1"], 2)) == "draw 4♥ T1 → F1"
     g.play("draw:T1,F1,2")
     assert g.pile("F1")[-1] == parse("4H") and g.pile("T1") == [parse("7D")]
     assert all_cards(g) == deck
-    with pytest.raises(IllegalMove, match="already been used"):
-        g.play("draw:T3,T1,2")
+    refused(g, "draw:T3,T1,2", "already been used")
     assert g.legal_moves() == [] and g.over
 
 
 def test_the_draw_waits_until_no_card_can_move():
     g = arrange(new(), {"T1": "4H AH", "T2": "9C 5C 6C"}, redeals=0, drawn=False)
-    with pytest.raises(IllegalMove, match="only draw a card when no other card can move"):
-        g.play("draw:T2,T2,2")
+    refused(g, "draw:T2,T2,2", "only draw a card when no other card can move")
     g.play("T1>F1")
     assert g.legal_moves() == [Move("draw", g.index["T2"], g.index["T2"], 2)]
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 import games
-from games import IllegalMove, Move
+from games import Move
 from games.engine.cards import RANK, parse
 
-from .conftest import all_cards, arrange
+from .conftest import all_cards, arrange, refused
 
 
 def test_aces_first_then_sixteen_fans_of_three():
@@ -22,16 +20,14 @@ def test_aces_first_then_sixteen_fans_of_three():
 
 def test_builds_down_in_suit_by_default():
     g = arrange(games.new("trefoil", 1), {"T1": "7D", "T2": "8C", "T3": "8D"})
-    with pytest.raises(IllegalMove, match="7♦ can only go on an 8 of diamonds"):
-        g.play("T1>T2")
+    refused(g, "T1>T2", "7♦ can only go on an 8 of diamonds")
     g.play("T1>T3")
 
 
 def test_alt_colour_build_option():
     g = arrange(games.new("trefoil", 1, alt_colour_build=True),
                 {"T1": "7D", "T2": "8H", "T3": "8C"})
-    with pytest.raises(IllegalMove, match="7♦ can only go on a black 8"):
-        g.play("T1>T2")
+    refused(g, "T1>T2", "7♦ can only go on a black 8")
     g.play("T1>T3")
 
 
@@ -49,8 +45,7 @@ def test_redeal_keeps_the_foundations_and_fits_sixteen_fans():
 def test_redeal_waits_until_stuck_without_the_option():
     g = arrange(games.new("trefoil", 1), {"F1": "AC", "T1": "2C", "T2": "5H 9S"},
                 redeals=2, drawn=False)
-    with pytest.raises(IllegalMove, match="only redeal when no card can move"):
-        g.play("redeal")
+    refused(g, "redeal", "only redeal when no card can move")
     g.play("T1>F1")
     g.play("redeal")
     assert len(g.pile("T1")) == 2 and g.vars["redeals"] == 1
@@ -58,8 +53,8 @@ def test_redeal_waits_until_stuck_without_the_option():
 
 def test_draw_is_an_option_off_by_default():
     position = {"F1": "AH 2H 3H", "T1": "4H 7D", "T2": "9S 8C"}
-    with pytest.raises(IllegalMove, match="This game has no draw"):
-        arrange(games.new("trefoil", 1), position, redeals=0, drawn=False).play("draw:T1,F1,2")
+    refused(arrange(games.new("trefoil", 1), position, redeals=0, drawn=False), "draw:T1,F1,2",
+            "This game has no draw")
     g = arrange(games.new("trefoil", 1, draw=True), position, redeals=0, drawn=False)
     assert g.legal_moves() == [Move("draw", g.index["T1"], g.index["F1"], 2)]
     g.play("draw:T1,F1,2")

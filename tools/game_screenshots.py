@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kiosk.platform import boot  # noqa: E402
+from tools.shot_app import frames, shot, start_app, temporary_home  # noqa: E402
 
 
 def main() -> int:
@@ -37,38 +37,14 @@ def main() -> int:
     langs = [lang for lang in args.langs.split(",") if lang]
     boot.configure(boot.Screen(*sizes[0], headless=True), quiet=True)
 
-    from gpiozero.pins.mock import MockFactory
-    from kivy.base import EventLoop, runTouchApp
     from kivy.core.window import Window
 
     import games
-    from kiosk.app import KioskApp
-    from kiosk.screens.shots import capture
-    from kiosk.settings import config
     from kiosk.settings.config import table_can_play
 
     only = [g for g in args.only.split(",") if g]
     ids = [g for g in games.ids() if table_can_play(g) and (not only or g in only)]
-    home = Path(tempfile.mkdtemp(prefix="kiosk-game-shots-"))
-    cfg_path = home / "config.toml"
-    cfg_path.write_text(f'[log]\ndata_dir = "{home}"\n')
-    app = KioskApp(cfg=config.load(cfg_path), transitions=False, animate=False,
-                   autoplay=False, services=False, data_dir=home, pin_factory=MockFactory())
-    app._run_prepare()
-    runTouchApp(embedded=True)
-
-    def frames(n: int = 3) -> None:
-        for _ in range(n):
-            EventLoop.idle()
-
-    def shot(path: Path) -> None:
-        done: list = []
-        capture(path, done.append)
-        for _ in range(30):
-            frames(1)
-            if done:
-                return
-        raise SystemExit(f"no frame for {path}")
+    app = start_app(temporary_home("kiosk-game-shots-"), services=False)
 
     args.out.mkdir(parents=True, exist_ok=True)
     count = 0
@@ -80,7 +56,7 @@ def main() -> int:
             for game_id in ids:
                 app.open_game(game_id, args.seed)
                 frames()
-                shot(args.out / f"{game_id}-{w}x{h}-{lang}.png")
+                shot(args.out / f"{game_id}-{w}x{h}-{lang}.png", say=False)
                 count += 1
     app.stop()
     print(f"wrote {count} pictures to {args.out}")

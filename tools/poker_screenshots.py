@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kiosk.platform import boot  # noqa: E402
+from tools.shot_app import frames, start_app, temporary_home  # noqa: E402
+from tools.shot_app import shot as shot_to  # noqa: E402
 
 LANGS = ("zh", "en", "ru")
 SIZES = ((800, 480), (720, 1280))
@@ -34,39 +35,18 @@ def main() -> int:
     args = ap.parse_args()
     boot.configure(boot.Screen(*SIZES[0], headless=True), quiet=True)
 
-    from gpiozero.pins.mock import MockFactory
-    from kivy.base import EventLoop, runTouchApp
     from kivy.core.window import Window
 
     from games.engine import cards as C
     from games.engine.model import Move
-    from kiosk.app import KioskApp
-    from kiosk.screens.shots import capture
-    from kiosk.settings import config
 
-    home = Path(tempfile.mkdtemp(prefix="kiosk-poker-shots-"))
-    cfg_path = home / "config.toml"
-    cfg_path.write_text(f'[log]\ndata_dir = "{home}"\n[buttons]\nundo_pin = 27\n')
-    app = KioskApp(cfg=config.load(cfg_path), transitions=False, animate=False,
-                   autoplay=False, services=True, data_dir=home, pin_factory=MockFactory())
-    app._run_prepare()
-    runTouchApp(embedded=True)
+    home = temporary_home("kiosk-poker-shots-", after_log="[buttons]\nundo_pin = 27\n")
+    app = start_app(home, services=True)
     screen = app.poker
     screen.turns.pause = 3600  # the script plays the computer's moves itself
 
-    def frames(n: int = 3) -> None:
-        for _ in range(n):
-            EventLoop.idle()
-
     def shot(name: str) -> None:
-        done: list = []
-        capture(args.out / name, done.append)
-        for _ in range(30):
-            frames(1)
-            if done:
-                print(args.out / name)
-                return
-        raise SystemExit(f"no frame for {name}")
+        shot_to(args.out / name)
 
     def computer_until_visitor(g) -> None:
         while g.computer_to_move:

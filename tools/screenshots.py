@@ -17,13 +17,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kiosk.platform import boot  # noqa: E402
+from tools.shot_app import frames, start_app, temporary_home  # noqa: E402
+from tools.shot_app import shot as shot_to  # noqa: E402
 
 LANGS = ("zh", "en", "ru")
 
@@ -38,22 +39,16 @@ def main() -> int:
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     boot.configure(boot.Screen(*sizes[0], headless=True), quiet=True)
 
-    from gpiozero.pins.mock import MockFactory
-    from kivy.base import EventLoop, runTouchApp
     from kivy.core.window import Window
 
     import games
     from games.engine import cards as C
-    from kiosk.app import KioskApp
     from kiosk.records.playlog import PlayLog
-    from kiosk.screens.shots import capture
     from kiosk.settings import config
 
-    home = Path(tempfile.mkdtemp(prefix="kiosk-shots-"))
-    cfg_path = home / "config.toml"
-    cfg_path.write_text(f'name = "Library lobby"\n[log]\ndata_dir = "{home}"\n'
-                        '[buttons]\nundo_pin = 30\n')
-    cfg = config.load(cfg_path)
+    home = temporary_home("kiosk-shots-", before_log='name = "Library lobby"\n',
+                          after_log="[buttons]\nundo_pin = 30\n")
+    cfg = config.load(home / "config.toml")
     playlog = PlayLog(home / "plays.db", kiosk=cfg.name, min_free_mb=0)
     rnd = random.Random(7)
     for game_id, plays, wins in (("klondike", 14, 5), ("pyramid", 9, 2), ("golf", 7, 3),
@@ -64,26 +59,12 @@ def main() -> int:
             playlog.move(play, "deal")
             play.t0 -= rnd.uniform(90, 900)
             playlog.finish(play, "won" if k < wins else rnd.choice(["lost", "abandoned"]))
-    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
-                   data_dir=home, playlog=playlog, pin_factory=MockFactory())
-    app._run_prepare()
-    runTouchApp(embedded=True)
-
-    def frames(n: int = 3) -> None:
-        for _ in range(n):
-            EventLoop.idle()
+    app = start_app(home, services=True, playlog=playlog)
 
     def shot(name: str) -> None:
         if only and not any(name.startswith(o) for o in only):
             return
-        done: list = []
-        capture(args.out / name, done.append)
-        for _ in range(30):
-            frames(1)
-            if done:
-                print(args.out / name)
-                return
-        raise SystemExit(f"no frame for {name}")
+        shot_to(args.out / name)
 
     def midgame() -> games.Game:
         g = games.new("klondike", 4711)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
+import games
+from kiosk.records.playlog import Play, PlayLog
 
 
 class FakeClock:
@@ -57,3 +61,19 @@ def rows(path: Path, sql: str, params=()) -> list[tuple]:
         return conn.execute(sql, params).fetchall()
     finally:
         conn.close()
+
+
+def log_visit(db_path: Path, clock: FakeClock, game_id: str, seed: int, game: games.Game,
+              moves: Iterable[games.Move]) -> Play:
+    """Play ``moves`` on ``game`` in a fresh play log, telling the log after every move and at
+    the end as the table tells it, and close the log: what a visit against the computer
+    leaves in the log, for the tests to read back. ``moves`` is read one move at a time,
+    after the one before is played, so it may look at the game."""
+    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
+    play = log.begin(game_id, seed, dict(game.opts))
+    for move in moves:
+        game.play(move)
+        log.seated(play, game)
+    log.finish(play, "won" if game.won else "lost", score=game.score)
+    log.close()
+    return play

@@ -14,26 +14,23 @@ from games.players.gin import baseline, normal
 from kiosk.records import export, stats
 from kiosk.records.playlog import PlayLog
 
-from .conftest import rows
+from .conftest import log_visit, rows
 
 
-def _match(log: PlayLog, seed: int = 8):
-    """A whole match to 100, the visitor's seat played by the baseline; the log hears of
-    it after every move, as the table would tell it."""
+def _match(db_path, clock, seed: int = 8):
+    """A whole match to 100, the visitor's seat played by the baseline, in a fresh log."""
     g = games.new("gin_rummy", seed, match="points_100", level="normal")
-    play = log.begin("gin_rummy", seed, dict(g.opts))
-    while g.legal_moves():
-        who = baseline if g.to_move == 0 else normal
-        g.play(who(g.view(g.to_move), g.computer_rng()))
-        log.seated(play, g)
-    log.finish(play, "won" if g.won else "lost", score=g.score)
-    return g, play
+
+    def moves():
+        while g.legal_moves():
+            who = baseline if g.to_move == 0 else normal
+            yield who(g.view(g.to_move), g.computer_rng())
+
+    return g, log_visit(db_path, clock, "gin_rummy", seed, g, moves())
 
 
 def test_each_hand_and_the_match_are_rows_with_level_and_version(db_path, clock):
-    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
-    g, play = _match(log)
-    log.close()
+    g, play = _match(db_path, clock)
     results = g.vars["results"]
     hands = rows(db_path, "SELECT seq, kind, winner, points, visitor_score, computer_score, "
                           "level, computer_version, detail FROM hands ORDER BY seq")
@@ -50,9 +47,7 @@ def test_each_hand_and_the_match_are_rows_with_level_and_version(db_path, clock)
 
 
 def test_stats_and_export_include_hands_and_matches(db_path, clock, tmp_path):
-    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
-    g, _ = _match(log)
-    log.close()
+    g, _ = _match(db_path, clock)
     with export.snapshot(db_path) as conn:
         data = stats.stats(conn, clock=clock)
     seated = data["against_computer"]["gin_rummy (normal)"]
@@ -83,9 +78,7 @@ def test_a_log_from_before_the_hands_table_exports_no_rows(db_path, clock, tmp_p
 
 
 def test_hand_rows_are_exported_safe_for_spreadsheets(db_path, clock, tmp_path):
-    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
-    _match(log)
-    log.close()
+    _match(db_path, clock)
     conn = sqlite3.connect(db_path)
     with conn:
         conn.execute("UPDATE hands SET kind = '=1+1', detail = '@SUM(A1)'")

@@ -11,33 +11,29 @@ from games.players import player_for
 from kiosk.records import export, stats
 from kiosk.records.playlog import PlayLog
 
-from .conftest import rows
+from .conftest import log_visit, rows
 
 
-def _visit(log: PlayLog, seed: int = 6):
-    """Heads-up, the visitor's seat played by the easy player, the log told after every
-    move as the table tells it; after the first hand the visitor is down to 15 chips, so
-    the visit ends within a few hands."""
+def _visit(db_path, clock, seed: int = 6):
+    """Heads-up, the visitor's seat played by the easy player, in a fresh log; after the
+    first hand the visitor is down to 15 chips, so the visit ends within a few hands."""
     g = games.new("draw_poker", seed, opponents=1, level="normal")
-    play = log.begin("draw_poker", seed, dict(g.opts))
     easy = player_for("draw_poker", "easy")
-    for _ in range(400):
-        if g.phase == "over":
-            break
-        if g.phase == "done" and len(g.vars["results"]) == 1:
-            chips = g.vars["chips"]
-            g.vars["chips"] = (15, chips[1])
-        move = easy(g.view(0), g.computer_rng()) if g.to_move == 0 else g.computer_move()
-        g.play(move)
-        log.seated(play, g)
-    log.finish(play, "won" if g.won else "lost", score=g.score)
-    return g, play
+
+    def moves():
+        for _ in range(400):
+            if g.phase == "over":
+                break
+            if g.phase == "done" and len(g.vars["results"]) == 1:
+                chips = g.vars["chips"]
+                g.vars["chips"] = (15, chips[1])
+            yield easy(g.view(0), g.computer_rng()) if g.to_move == 0 else g.computer_move()
+
+    return g, log_visit(db_path, clock, "draw_poker", seed, g, moves())
 
 
 def test_each_hand_is_a_row_with_chips_winner_level_and_version(db_path, clock):
-    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
-    g, play = _visit(log)
-    log.close()
+    g, play = _visit(db_path, clock)
     results = g.vars["results"]
     assert g.phase == "over" and len(results) > 1
     hands = rows(db_path, "SELECT seq, winner, points, visitor_score, computer_score, level, "
@@ -57,9 +53,7 @@ def test_each_hand_is_a_row_with_chips_winner_level_and_version(db_path, clock):
 
 
 def test_stats_and_export_include_the_poker_hands(db_path, clock, tmp_path):
-    log = PlayLog(db_path, kiosk="t", clock=clock, min_free_mb=0)
-    g, _ = _visit(log)
-    log.close()
+    g, _ = _visit(db_path, clock)
     with export.snapshot(db_path) as conn:
         data = stats.stats(conn, clock=clock)
     seated = data["against_computer"]["draw_poker (normal)"]

@@ -26,6 +26,18 @@ def need(*tools: str) -> None:
                     "tools/debian-packages.txt")
 
 
+def install_files(tmp_path: Path) -> Path:
+    """The images' shared installer (system/install-files.sh) run on an empty root under
+    ``tmp_path``, as both image builds run it: the root it filled."""
+    root = tmp_path / "root"
+    (root / "etc").mkdir(parents=True)
+    proc = subprocess.run(["sh", str(IMAGE_BUILD / "system/install-files.sh"), str(root),
+                           str(SYSTEMD), str(REPO / "config.example.toml")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return root
+
+
 def package_list(path: Path) -> list[str]:
     """Package names of a pi-gen ``NN-packages[-nr]`` file (comments and blanks dropped)."""
     names: list[str] = []

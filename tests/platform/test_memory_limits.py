@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import IMAGE_BUILD, REPO, SYSTEMD
+from .conftest import SYSTEMD, install_files
 from .test_units import MAIN, analyze, one, parse_unit, root  # noqa: F401 - root: a fixture
 
 GENERATOR = SYSTEMD / "system-generators/solitaire-kiosk-memory"
@@ -145,12 +145,7 @@ def test_the_unit_alone_holds_on_any_board():
 
 
 def test_the_images_install_the_generator(tmp_path: Path):
-    root_dir = tmp_path / "root"
-    (root_dir / "etc").mkdir(parents=True)
-    proc = subprocess.run(["sh", str(IMAGE_BUILD / "system/install-files.sh"), str(root_dir),
-                           str(SYSTEMD), str(REPO / "config.example.toml")],
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
+    root_dir = install_files(tmp_path)
     installed = root_dir / "etc/systemd/system-generators/solitaire-kiosk-memory"
     assert installed.read_bytes() == GENERATOR.read_bytes()
     assert installed.stat().st_mode & 0o111 == 0o111

@@ -16,7 +16,7 @@ import pytest
 
 from kiosk.settings import config
 
-from .conftest import IMAGE_BUILD, REPO, SYSTEMD, need
+from .conftest import IMAGE_BUILD, REPO, SYSTEMD, install_files, need
 from .qemu_machine import emulated_boot_options
 
 UNIT_SUFFIXES = (".service", ".timer", ".socket", ".path", ".mount", ".automount", ".target")
@@ -354,12 +354,7 @@ def test_ctrl_alt_del_is_masked_in_the_installed_root(tmp_path: Path):
     """The images' shared installer masks ctrl-alt-del.target (systemd's own verdict on the
     result) and the system drop-in turns off the 7-presses forced reboot."""
     need("systemctl")
-    root = tmp_path / "root"
-    (root / "etc").mkdir(parents=True)
-    proc = subprocess.run(["sh", str(IMAGE_BUILD / "system/install-files.sh"), str(root),
-                           str(SYSTEMD), str(REPO / "config.example.toml")],
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
+    root = install_files(tmp_path)
     target = root / "etc/systemd/system/ctrl-alt-del.target"
     assert target.is_symlink() and str(target.readlink()) == "/dev/null"
     state = subprocess.run(["systemctl", f"--root={root}", "is-enabled", "ctrl-alt-del.target"],

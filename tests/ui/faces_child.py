@@ -4,47 +4,31 @@ memory read after the first table and after the last. Prints one JSON line.
 
     python tests/ui/faces_child.py la_belle_lucie the_fan beleaguered_castle accordion
 
-A fresh process, because the figure is the process's RSS: the test session's own app has
-drawn other things before.
+A fresh process (tests/ui/memory_child.py says why).
 """
 
 from __future__ import annotations
 
 import gc
 import json
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.ui.memory_child import rss_mb, start_demo  # noqa: E402
+
 #: frames drawn of each table (the first lays it out, the next draw its cards)
 FRAMES = 4
 
 
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def main(game_ids: list[str]) -> None:
-    from kiosk.platform import boot
+    app = start_demo(animate=False)
+    from kivy.base import EventLoop
 
-    boot.configure(boot.Screen(800, 480, headless=True), quiet=True)
-    from kivy.base import EventLoop, runTouchApp
-
-    from kiosk.app import KioskApp
     from kiosk.table import caches
 
-    app = KioskApp(language="en", transitions=False, animate=False, autoplay=False)
-    app._run_prepare()
-    runTouchApp(embedded=True)
     demo = app.attract
-    demo._rnd = random.Random(5)
-    demo.running = True
-    app.sm.current = "attract"
     out: dict = {"sizes": []}
     for n, game_id in enumerate(game_ids):
         demo._order, demo._index = [game_id], -1

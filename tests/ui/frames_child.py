@@ -4,27 +4,20 @@ memory read after a warm-up and after a fixed number of frames. Prints one JSON 
 
     python tests/ui/frames_child.py friday_the_thirteenth 400
 
-A fresh process, because the figure is the process's RSS: the test session's own app has
-drawn other things before.
+A fresh process (tests/ui/memory_child.py says why).
 """
 
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.ui.memory_child import rss_mb, start_demo  # noqa: E402
+
 WARM_UP_FRAMES = 60
-
-
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def played(demo) -> int:
@@ -32,24 +25,13 @@ def played(demo) -> int:
 
 
 def main(game_id: str, frames: int) -> None:
-    from kiosk.platform import boot
-
-    boot.configure(boot.Screen(800, 480, headless=True), quiet=True)
-    from kivy.base import EventLoop, runTouchApp
+    app = start_demo(animate=True, step=0.05, pause=0.2, won_pause=0.5)
+    from kivy.base import EventLoop
     from kivy.core.window import Window
 
-    from kiosk.app import KioskApp
-
-    app = KioskApp(language="en", transitions=False, animate=True, autoplay=False)
-    app._run_prepare()
-    runTouchApp(embedded=True)
     drawn = {"n": 0}
     Window.bind(on_flip=lambda *_a: drawn.__setitem__("n", drawn["n"] + 1))
     demo = app.attract
-    demo._rnd = random.Random(5)
-    demo.step, demo.pause, demo.won_pause = 0.05, 0.2, 0.5
-    demo.running = True
-    app.sm.current = "attract"
     demo._order, demo._index = [game_id], -1
     demo._next_game()
     out: dict[str, float] = {}

@@ -90,3 +90,20 @@ def _table(ui, game_id: str, tag: str) -> Iterator[tuple[str, str, object]]:
         settle()
         yield f"table {kind}", f"{game_id} {kind} {tag}", screen.sheet
         screen.close_sheet()
+
+
+def assert_only_expected(ui, problems_of: Callable[[object, str], list[str]],
+                         expected: dict[str, str]) -> None:
+    """Walk every place of :func:`places` and check each with ``problems_of(root, where)``:
+    fail on problems of a place ``expected`` does not name (all of them reported), and on a
+    place it names that has none now, so a fixed screen is held fixed from then on."""
+    found: dict[str, list[str]] = {}
+    for key, where, root in places(ui):
+        problems = problems_of(root, where)
+        if problems:
+            found.setdefault(key, []).extend(problems)
+    unexpected = {k: v for k, v in found.items() if k not in expected}
+    report = "\n".join(p for v in unexpected.values() for p in v)
+    assert not unexpected, report[:6000]
+    mended = set(expected) - set(found)
+    assert not mended, f"fixed now, take them out of EXPECTED: {sorted(mended)}"

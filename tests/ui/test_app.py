@@ -8,6 +8,7 @@ from kiosk.i18n import catalog, game_text
 from kiosk.screens.table import DECK_NOTE
 from kiosk.settings.config import default_games
 from tests.conftest import arrange
+from tests.ui.klondike_win import win_by_one_tap
 
 
 def open_klondike(ui, seed=4711):
@@ -180,13 +181,7 @@ def test_rules_sheet_in_every_language(ui):
 
 def test_win_screen_and_play_again(ui):
     ctl = open_klondike(ui)
-    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in
-             enumerate("CDH")}
-    piles["F4"] = " ".join(f"{r}S" for r in "A23456789TJQ")
-    piles["T1"] = "KS"
-    ctl.set_game(arrange(ctl.game, piles))
-    ui.frames(2)
-    ui.tap(*ui.card_center("T1"))
+    win_by_one_tap(ui, ctl)
     ui.wait(0.1)
     assert ctl.game.won and ui.table._sheet_kind == "won"
     again = ui.table.sheet.panel.children[0].children[-1]

@@ -3,19 +3,13 @@ computer, every hand open as a watcher sees it, nothing in the play log, a touch
 
 from __future__ import annotations
 
-import sqlite3
-
 from kiosk.settings.config import HAND_TABLES
 from kiosk.solving.attract import HandDemo
+from tests.ui.logged_rows import db_rows
 
 
 def plays(app) -> int:
-    app.lobby.playlog.retry()
-    conn = sqlite3.connect(app.lobby.playlog.path)
-    try:
-        return conn.execute("SELECT count(*) FROM plays").fetchone()[0]
-    finally:
-        conn.close()
+    return db_rows(app, "SELECT count(*) FROM plays")[0][0]
 
 
 def test_the_demo_rotation_includes_the_games_against_the_computer(ui, monkeypatch):

@@ -16,9 +16,9 @@ import pytest
 from kiosk.commands.cli import main as kiosk_main
 from kiosk.fleet import central, state
 from kiosk.settings.config import Fleet
-from tests.conftest import arrange
 from tests.fleet.conftest import REPO, assert_central_matches
 from tests.fleet.pgserver import PgServer, ServerMissing
+from tests.ui.klondike_win import win_by_one_tap
 
 
 @pytest.fixture(scope="module")
@@ -43,13 +43,7 @@ def _win_klondike(ui, seed: int) -> None:
     ui.frames(3)
     ui.tap(*ui.card_center("S"))            # a move from the stock
     ui.frames(2)
-    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in
-             enumerate("CDH")}
-    piles["F4"] = " ".join(f"{r}S" for r in "A23456789TJQ")
-    piles["T1"] = "KS"
-    ctl.set_game(arrange(ctl.game, piles))
-    ui.frames(2)
-    ui.tap(*ui.card_center("T1"))
+    win_by_one_tap(ui, ctl)
     ui.wait(0.1)
     assert ctl.game.won
 

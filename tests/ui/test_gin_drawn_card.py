@@ -19,12 +19,24 @@ def to_the_visitors_draw(ui, g) -> None:
     raise AssertionError(f"no draw for the visitor: {g.phase}")
 
 
+def at_the_visitors_draw(ui):
+    """Deal 4711 and play on to the visitor's first draw: the game and the gin screen."""
+    ctl = ui.app.open_game("gin_rummy", 4711)
+    ui.frames(3)
+    to_the_visitors_draw(ui, ctl.game)
+    return ctl.game, ui.app.gin
+
+
+def take_the_upcard(ui):
+    """At the visitor's first draw, take the upcard: the game, the screen and the card."""
+    g, screen = at_the_visitors_draw(ui)
+    up = g.top(g.waste)
+    ui.tap_widget(button(ui, f"Take the {C.pretty(up)}"))
+    return g, screen, up
+
+
 def test_the_drawn_card_is_said_and_framed_until_the_discard(gin):
-    ctl = gin.app.open_game("gin_rummy", 4711)
-    gin.frames(3)
-    g = ctl.game
-    screen = gin.app.gin
-    to_the_visitors_draw(gin, g)
+    g, screen = at_the_visitors_draw(gin)
     before = set(g.hand(0))
     gin.tap_widget(button(gin, "Draw from stock"))
     (drawn,) = set(g.hand(0)) - before
@@ -43,26 +55,14 @@ def test_the_drawn_card_is_said_and_framed_until_the_discard(gin):
 
 
 def test_a_taken_upcard_is_said_and_framed_too(gin):
-    ctl = gin.app.open_game("gin_rummy", 4711)
-    gin.frames(3)
-    g = ctl.game
-    screen = gin.app.gin
-    to_the_visitors_draw(gin, g)
-    up = g.top(g.waste)
-    gin.tap_widget(button(gin, f"Take the {C.pretty(up)}"))
+    g, screen, up = take_the_upcard(gin)
     assert screen.fresh == up and screen.mine.fresh == up
     assert f"You take the {C.pretty(up)}; it is framed in gold in your hand." \
         in screen.message.text
 
 
 def test_the_upcard_just_taken_is_not_raised_for_a_discard_the_rules_refuse(gin):
-    ctl = gin.app.open_game("gin_rummy", 4711)
-    gin.frames(3)
-    g = ctl.game
-    screen = gin.app.gin
-    to_the_visitors_draw(gin, g)
-    up = g.top(g.waste)
-    gin.tap_widget(button(gin, f"Take the {C.pretty(up)}"))
+    g, screen, up = take_the_upcard(gin)
     tap_card(gin, up)
     assert screen.raised == -1 and up in g.hand(0) and g.phase == "discard"
     assert f"You may not discard the {C.pretty(up)} you just took" in screen.message.text

@@ -31,6 +31,14 @@ def dealt_position(g: GinRummy, visitor: str, computer: str, turn: int) -> None:
     g.vars.update(turn=turn, phase="discard", taken=-1, passes=3)
 
 
+def visitor_first_with(gin, visitor: str, computer: str, turn: int):  # noqa: F811
+    """A deal where the visitor is first, with these hands and ``turn`` to discard."""
+    ctl = gin.app.open_game("gin_rummy", visitor_first())
+    gin.frames(2)
+    dealt_position(ctl.game, visitor, computer, turn)
+    return ctl
+
+
 def offered_to_visitor(gin, seed: int) -> GinRummy:  # noqa: F811
     ctl = gin.app.open_game("gin_rummy", seed)
     gin.frames(2)
@@ -66,11 +74,9 @@ def test_a_pass_hands_the_upcard_to_the_computer_whose_answer_is_said(gin, seed,
 
 
 def test_the_visitor_lays_off_by_touch_after_the_computer_knocks(gin):  # noqa: F811
-    ctl = gin.app.open_game("gin_rummy", visitor_first())
-    gin.frames(2)
+    ctl = visitor_first_with(gin, "7H 8H 2C 2D 2S JC JD JS KC 9D",
+                             "4H 5H 6H TC TD TS 3C 3D 3S AS KH", turn=1)
     g = ctl.game
-    dealt_position(g, "7H 8H 2C 2D 2S JC JD JS KC 9D", "4H 5H 6H TC TD TS 3C 3D 3S AS KH",
-                   turn=1)
     assert ctl.play(Move("knock", extra=(C.parse("KH"),)), "computer") is None
     screen = gin.app.gin
     screen.refresh()
@@ -101,11 +107,8 @@ def test_the_visitor_lays_off_by_touch_after_the_computer_knocks(gin):  # noqa: 
 
 
 def test_the_computer_lays_off_in_words_after_the_visitor_knocks(gin):  # noqa: F811
-    ctl = gin.app.open_game("gin_rummy", visitor_first())
-    gin.frames(2)
-    g = ctl.game
-    dealt_position(g, "4H 5H 6H TC TD TS 3C 3D 3S AS KH", "7H 8H 2C 2D 2S JC JD JS KC 9D",
-                   turn=0)
+    g = visitor_first_with(gin, "4H 5H 6H TC TD TS 3C 3D 3S AS KH",
+                           "7H 8H 2C 2D 2S JC JD JS KC 9D", turn=0).game
     screen = gin.app.gin
     screen.refresh()
     tap_card(gin, C.parse("KH"))

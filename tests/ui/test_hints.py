@@ -8,13 +8,12 @@ position offers an Undo that undoes, and the live line follows the moves.
 
 from __future__ import annotations
 
-import sqlite3
-
 import games
 from games import solver
 from kiosk.solving import deals
 from kiosk.solving.hints import WON
 from tests.conftest import arrange
+from tests.ui.logged_rows import db_rows
 
 WAIT = 90.0
 #: a Klondike end game with choices left: the jack, queen and king of spades to play
@@ -32,12 +31,7 @@ HOPELESS = {"T1": "2H", "T2": "5C", "T3": "KD", "T4": "4C", "T5": "7S", "T6": "9
 
 
 def hints_logged(app) -> int:
-    app.lobby.playlog.retry()
-    conn = sqlite3.connect(app.lobby.playlog.path)
-    try:
-        return conn.execute("SELECT COALESCE(SUM(hints), 0) FROM plays").fetchone()[0]
-    finally:
-        conn.close()
+    return db_rows(app, "SELECT COALESCE(SUM(hints), 0) FROM plays")[0][0]
 
 
 def sit_at(ui, piles: dict[str, str], down: dict[str, int] | None = None):

@@ -102,6 +102,18 @@ def test_a_slow_player_is_asked_and_a_touch_keeps_the_game(ui, fake):
     assert play.result == "abandoned"
 
 
+def warned_at_a_deal(ui, fake):
+    """Klondike 4711 left alone for 180 s: the warning is up. Returns the game's controller
+    and its seed from before the warning (a press must not deal anew)."""
+    ctl = ui.app.open_game("klondike", 4711)
+    ui.frames(3)
+    seed = ctl.seed
+    fake.advance(180)
+    ui.frames(2)
+    assert warning(ui) is not None
+    return ctl, seed
+
+
 def test_the_warning_speaks_the_visitors_language(ui, fake):
     app = ui.app
     app.open_game("klondike", 4711)
@@ -119,12 +131,7 @@ def test_the_warning_speaks_the_visitors_language(ui, fake):
 
 def test_a_button_press_answers_and_deals_nothing(ui, fake):
     app = ui.app
-    ctl = app.open_game("klondike", 4711)
-    ui.frames(3)
-    seed = ctl.seed
-    fake.advance(180)
-    ui.frames(2)
-    assert warning(ui) is not None
+    ctl, seed = warned_at_a_deal(ui, fake)
     assert ui.key(110, "n")          # the New deal key (the hardware button's stand-in)
     ui.frames(2)
     assert warning(ui) is None and ctl.seed == seed and app.sm.current == "table"
@@ -184,12 +191,7 @@ def test_the_warning_fits_in_every_language(ui, fake, size):
 
 def test_a_hardware_button_answers_too(ui, fake):
     app = ui.app
-    ctl = app.open_game("klondike", 4711)
-    ui.frames(3)
-    seed = ctl.seed
-    fake.advance(180)
-    ui.frames(2)
-    assert warning(ui) is not None
+    ctl, seed = warned_at_a_deal(ui, fake)
     pin = ui.pins.pin(17)            # New deal, wired to ground: low is pressed
     pin.drive_low()
     ui.wait(0.12)

@@ -5,7 +5,6 @@ menu (statistics, status, export, games, system)."""
 from __future__ import annotations
 
 import csv
-import sqlite3
 import time
 
 import pytest
@@ -15,17 +14,10 @@ from kiosk.i18n import catalog
 from kiosk.lobby import WARNING_SECONDS
 from kiosk.records import export
 from tests.conftest import arrange
+from tests.ui.klondike_win import win_by_one_tap
+from tests.ui.logged_rows import db_rows
 
 NEW_DEAL_PIN, UNDO_PIN = 17, 27
-
-
-def db_rows(app, sql: str, params=()) -> list[tuple]:
-    app.lobby.playlog.retry()
-    conn = sqlite3.connect(app.lobby.playlog.path)
-    try:
-        return conn.execute(sql, params).fetchall()
-    finally:
-        conn.close()
 
 
 def texts(widget) -> str:
@@ -301,13 +293,7 @@ def test_a_corner_touch_that_moves_away_is_no_hold(ui):
 def test_statistics_page(ui, menu):
     app = ui.app
     ctl = open_klondike(ui, 99)
-    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in
-             enumerate("CDH")}
-    piles["F4"] = " ".join(f"{r}S" for r in "A23456789TJQ")
-    piles["T1"] = "KS"
-    ctl.set_game(arrange(ctl.game, piles))
-    ui.frames(2)
-    ui.tap(*ui.card_center("T1"))
+    win_by_one_tap(ui, ctl)
     assert ctl.game.won
     app.show_operator("stats")
     ui.frames(2)
@@ -452,13 +438,7 @@ def test_welcome_shows_todays_wins(ui):
     app = ui.app
     before = app.lobby.today_wins()
     ctl = open_klondike(ui, 123)
-    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in
-             enumerate("CDH")}
-    piles["F4"] = " ".join(f"{r}S" for r in "A23456789TJQ")
-    piles["T1"] = "KS"
-    ctl.set_game(arrange(ctl.game, piles))
-    ui.frames(2)
-    ui.tap(*ui.card_center("T1"))
+    win_by_one_tap(ui, ctl)
     assert ctl.game.won
     app.go_welcome()
     ui.frames(2)

@@ -14,17 +14,13 @@ number of frames: no timings.
 from __future__ import annotations
 
 import gc
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from kiosk.solving.attract import HandDemo
+from tests.ui.memory_child import rss_mb, run_child
 
-HERE = Path(__file__).resolve().parent
 DEMO_GAMES = 20
 #: engine moves shown of each demo (enough to turn cards up and fill foundations)
 MOVES_PER_DEMO = 40
@@ -100,30 +96,15 @@ def test_demo_games_of_20_games_keep_the_texture_caches_bounded(ui):
     assert sizes["text_texture_bytes"] <= card_art.TEXT_BYTES, sizes
 
 
-def _frames_child(game_id: str, frames: int) -> dict:
-    proc = subprocess.run([sys.executable, str(HERE / "frames_child.py"), game_id,
-                           str(frames)], capture_output=True, text=True, timeout=600)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
-    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
-    return json.loads(lines[-1])
-
-
 @pytest.mark.slow
 @pytest.mark.timeout(700)
 def test_an_offscreen_windows_frames_do_not_pile_up_in_memory():
     """Friday the 13th's demo, 400 frames with moving cards: before the fix the process
     grew by about 700 MB after the warm-up (Mesa's queued frames), now by a few MB."""
-    out = _frames_child("friday_the_thirteenth", 400)
+    out = run_child("frames_child.py", ["friday_the_thirteenth", "400"], 600)
     assert out["moves"] >= 10, out
     growth = out["end_mb"] - out["warm_mb"]
     assert growth < 100, out
-
-
-def _rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 #: card sizes no layout of the session uses (so every face is drawn anew), 6 of them: more
@@ -140,7 +121,7 @@ def test_card_faces_of_new_card_sizes_cost_their_pixels_not_a_framebuffer(ui):
     from kiosk.table import card_art
 
     fbos_before = _live(Fbo)
-    rss_before = _rss_mb()
+    rss_before = rss_mb()
     faces = []
     for w, h in NEW_SIZES:
         faces += [card_art.card_texture(code, True, w, h) for code in range(52)]
@@ -149,16 +130,8 @@ def test_card_faces_of_new_card_sizes_cost_their_pixels_not_a_framebuffer(ui):
     gc.collect()
     assert {tuple(t.size) for t in faces} == set(NEW_SIZES)
     assert _live(Fbo) <= fbos_before + 1, "a card face must not keep a framebuffer"
-    growth = _rss_mb() - rss_before
+    growth = rss_mb() - rss_before
     assert growth < MOST_GROWTH_MB, f"{growth:.0f} MB for {len(faces)} card faces"
-
-
-def _faces_child(game_ids: list[str]) -> dict:
-    proc = subprocess.run([sys.executable, str(HERE / "faces_child.py"), *game_ids],
-                          capture_output=True, text=True, timeout=300)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
-    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
-    return json.loads(lines[-1])
 
 
 @pytest.mark.slow
@@ -166,8 +139,8 @@ def _faces_child(game_ids: list[str]) -> dict:
 def test_demo_tables_of_several_games_keep_one_framebuffer_for_all_faces():
     """The demo tables of 5 games dealt face up (3 card sizes, 171 cached faces): before
     the fix each cached face kept a framebuffer (171 of them), now one board draws them."""
-    out = _faces_child(["la_belle_lucie", "the_fan", "beleaguered_castle", "accordion",
-                        "snake"])
+    out = run_child("faces_child.py", ["la_belle_lucie", "the_fan", "beleaguered_castle",
+                                     "accordion", "snake"], 300)
     assert len({tuple(s) for s in out["sizes"]}) >= 2, out
     assert out["card_faces"] >= 100, out
     assert out["fbos"] <= 2, out
@@ -198,13 +171,13 @@ def test_the_memory_a_finished_demo_freed_goes_back_to_the_system(ui):
     try:
         for block in blocks:
             libc.free(block)
-        freed = _rss_mb()
+        freed = rss_mb()
         demo.running = True
         ui.app.sm.current = "attract"
         demo._order, demo._index = ["klondike"], -1
         demo._next_game()
         demo._cancel()
-        after = _rss_mb()
+        after = rss_mb()
     finally:
         libc.free(pin)
         demo.stop()

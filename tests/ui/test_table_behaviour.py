@@ -64,12 +64,17 @@ def _play_stock(ui, ctl, n: int = 2):
     return ctl.game.key()
 
 
+def _deal_4711_played_into(ui):
+    """Klondike 4711 after two moves from the stock: its controller and position key."""
+    ctl = ui.app.open_game("klondike", 4711)
+    ui.frames(3)
+    return ctl, _play_stock(ui, ctl)
+
+
 def test_new_deal_by_touch_key_and_button_then_undo_brings_the_game_back(ui):
     app = ui.app
-    ctl = app.open_game("klondike", 4711)
-    ui.frames(3)
+    ctl, key = _deal_4711_played_into(ui)
     # the on-screen buttons
-    key = _play_stock(ui, ctl)
     ui.tap_widget(ui.table.buttons["new"])
     assert ctl.seed != 4711 and ctl.moves == 0
     assert "Undo" in str(ui.table.toast.text) and not ui.table.buttons["undo"].disabled
@@ -89,9 +94,7 @@ def test_new_deal_by_touch_key_and_button_then_undo_brings_the_game_back(ui):
 
 def test_home_then_the_same_game_undo_brings_it_back_but_not_after_idle(ui):
     app = ui.app
-    ctl = app.open_game("klondike", 4711)
-    ui.frames(3)
-    key = _play_stock(ui, ctl)
+    ctl, key = _deal_4711_played_into(ui)
     ui.tap_widget(ui.table.buttons["home"])
     assert app.sm.current == "picker"
     again = app.open_game("klondike")

@@ -12,7 +12,7 @@ import pytest
 
 import games
 
-from .screen_walk import places, quiet_tables, settle
+from .screen_walk import assert_only_expected, quiet_tables, settle
 from .touch_targets import target_problems
 
 #: what the check finds on screens other engineers are fixing now (issue 25), by screen:
@@ -59,13 +59,5 @@ def test_a_crowded_bar_keeps_every_button_a_target(ui, size):
 @pytest.mark.timeout(600)
 def test_every_target_is_big_and_apart_on_every_screen(ui, monkeypatch):
     quiet_tables(monkeypatch)
-    found: dict[str, list[str]] = {}
-    for key, where, root in places(ui):
-        problems = target_problems(root, tuple(ui.window.size), where)
-        if problems:
-            found.setdefault(key, []).extend(problems)
-    unexpected = {k: v for k, v in found.items() if k not in EXPECTED}
-    report = "\n".join(p for v in unexpected.values() for p in v)
-    assert not unexpected, report[:6000]
-    mended = set(EXPECTED) - set(found)
-    assert not mended, f"fixed now, take them out of EXPECTED: {sorted(mended)}"
+    assert_only_expected(
+        ui, lambda root, where: target_problems(root, tuple(ui.window.size), where), EXPECTED)

@@ -66,19 +66,24 @@ def test_a_visitor_plays_a_trick_by_touch_and_the_computer_says_what_it_played(t
     assert screen.taken.text == f"Taken: you {taken[0]} cards, the computer {taken[1]}"
 
 
-def test_a_card_that_does_not_follow_gets_the_rules_reason(trick):
-    ctl = trick.app.open_game("follow_the_rules", visitor_leads())
-    trick.frames(2)
+def follow_position(ui):
+    """The computer led the 5♣ (trumps hearts); the visitor holds a club, a heart, a spade."""
+    ctl = ui.app.open_game("follow_the_rules", visitor_leads())
+    ui.frames(2)
     g = ctl.game
-    screen = trick.app.trick_table
-    # the computer leads the 5♣ (trumps hearts); the visitor holds a club, a heart, a spade
     g.cards[g.hands[0]] = [C.parse(t) for t in ("9C", "2H", "KS")]
     g.cards[g.hands[1]] = [C.parse(t) for t in ("3D", "4D")]
     g.cards[g.trick] = [C.parse("5C")]
     g.cards[g.stock], g.cards[g.turned] = [], []
     g.down[g.hands[1]] = 2
     g.vars.update(turn=0, leader=1, phase="follow", trump=C.HEARTS)
-    screen.refresh()
+    ui.app.trick_table.refresh()
+    return g
+
+
+def test_a_card_that_does_not_follow_gets_the_rules_reason(trick):
+    g = follow_position(trick)
+    screen = trick.app.trick_table
     spade = C.parse("KS")
     tap_card(trick, spade)
     tap_card(trick, spade)
@@ -86,25 +91,34 @@ def test_a_card_that_does_not_follow_gets_the_rules_reason(trick):
     assert "You must follow suit with clubs or play a trump (hearts)." in screen.message.text
 
 
-def test_the_end_of_a_hand_explains_high_low_jack_and_game_one_line_each(trick):
-    ctl = trick.app.open_game("follow_the_rules", visitor_leads())
-    trick.frames(2)
+def play_the_last_trick(ui, mine: str, **vars):
+    """A hand's last trick: the visitor leads the A♥ (trumps hearts, the 6♥ turned) against
+    the computer's 3♣, having taken ``mine`` earlier, the computer every other card; the
+    visitor plays it by two taps. ``vars`` adds to the game's (the scores before it).
+    Returns the game and the table."""
+    ctl = ui.app.open_game("follow_the_rules", visitor_leads())
+    ui.frames(2)
     g = ctl.game
-    screen = trick.app.trick_table
-    # the last trick: the visitor leads the A♥ (trumps hearts) against the computer's 3♣;
-    # the visitor took the other trumps' honours earlier, the computer everything else
-    mine = [C.parse(t) for t in ("2H", "JH", "TC", "TD", "TS", "TH")]
+    screen = ui.app.trick_table
+    won = [C.parse(t) for t in mine.split()]
     last = (C.parse("AH"), C.parse("3C"))
-    rest = [c for c in range(52) if c not in mine and c not in last]
+    rest = [c for c in range(52) if c not in won and c not in last]
     for pile in range(len(g.cards)):
         g.cards[pile], g.down[pile] = [], 0
     g.cards[g.hands[0]], g.cards[g.hands[1]] = [last[0]], [last[1]]
-    g.cards[g.captured[0]], g.cards[g.captured[1]] = mine, rest
+    g.cards[g.captured[0]], g.cards[g.captured[1]] = won, rest
     g.down[g.hands[1]] = 1
-    g.vars.update(turn=0, leader=0, phase="lead", trump=C.HEARTS, trump_card=C.parse("6H"))
+    g.vars.update(turn=0, leader=0, phase="lead", trump=C.HEARTS, trump_card=C.parse("6H"),
+                  **vars)
     screen.refresh()
-    tap_card(trick, last[0])
-    tap_card(trick, last[0])
+    tap_card(ui, last[0])
+    tap_card(ui, last[0])
+    return g, screen
+
+
+def test_the_end_of_a_hand_explains_high_low_jack_and_game_one_line_each(trick):
+    # the visitor took the other trumps' honours earlier, the computer everything else
+    g, screen = play_the_last_trick(trick, "2H JH TC TD TS TH")
     assert trick.until(lambda: g.phase == "done", 10)
     trick.frames(2)
     text = screen.message.text

@@ -7,24 +7,16 @@ from __future__ import annotations
 import pytest
 
 from games.engine import cards as C
-from tests.ui.test_trick_table import button, buttons, tap_card, trick, visitor_leads
+from tests.ui.test_trick_table import (
+    button,
+    buttons,
+    follow_position,
+    play_the_last_trick,
+    tap_card,
+    trick,
+)
 
 __all__ = ["trick"]  # the fixture, used by name
-
-
-def follow_position(ui):
-    """The computer led the 5♣ (trumps hearts); the visitor holds a club, a heart, a spade."""
-    ctl = ui.app.open_game("follow_the_rules", visitor_leads())
-    ui.frames(2)
-    g = ctl.game
-    g.cards[g.hands[0]] = [C.parse(t) for t in ("9C", "2H", "KS")]
-    g.cards[g.hands[1]] = [C.parse(t) for t in ("3D", "4D")]
-    g.cards[g.trick] = [C.parse("5C")]
-    g.cards[g.stock], g.cards[g.turned] = [], []
-    g.down[g.hands[1]] = 2
-    g.vars.update(turn=0, leader=1, phase="follow", trump=C.HEARTS)
-    ui.app.trick_table.refresh()
-    return g
 
 
 def test_a_card_that_may_not_be_played_is_not_raised_and_only_the_reason_is_said(trick):
@@ -63,25 +55,9 @@ END_WORDS = {
 @pytest.mark.parametrize("lang", ["en", "zh", "ru"])
 def test_the_match_end_says_where_the_count_stopped(trick, lang):
     trick.reset(lang)
-    ctl = trick.app.open_game("follow_the_rules", visitor_leads())
-    trick.frames(2)
-    g = ctl.game
-    screen = trick.app.trick_table
     # the last trick: the visitor (at 7) leads the A♥ against the computer's 3♣; the
     # visitor took Low and Jack before, the computer (at 9) nearly every card point
-    mine = [C.parse(t) for t in ("2H", "JH", "4C")]
-    last = (C.parse("AH"), C.parse("3C"))
-    rest = [c for c in range(52) if c not in mine and c not in last]
-    for pile in range(len(g.cards)):
-        g.cards[pile], g.down[pile] = [], 0
-    g.cards[g.hands[0]], g.cards[g.hands[1]] = [last[0]], [last[1]]
-    g.cards[g.captured[0]], g.cards[g.captured[1]] = mine, rest
-    g.down[g.hands[1]] = 1
-    g.vars.update(turn=0, leader=0, phase="lead", trump=C.HEARTS, trump_card=C.parse("6H"),
-                  scores=(7, 9))
-    screen.refresh()
-    tap_card(trick, last[0])
-    tap_card(trick, last[0])
+    g, screen = play_the_last_trick(trick, "2H JH 4C", scores=(7, 9))
     assert trick.until(lambda: g.phase == "match", 10)
     trick.frames(2)
     text = screen.message.text

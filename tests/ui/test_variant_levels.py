@@ -43,12 +43,17 @@ def test_the_default_level_is_the_operators_choice_else_the_configured_level():
     assert any("games.gin_rummy.offer_variants" in p for p in bad.problems)
 
 
+def variants_sheet(ui, game_id: str):
+    """The sheet a visitor meets on choosing ``game_id`` (it must be asked)."""
+    ui.app.choose_game(game_id)
+    ui.frames(2)
+    assert ui.app.sm.current == "variants"
+    return ui.app.variants
+
+
 def test_a_visitor_chooses_easy_on_the_sheet_and_the_log_row_keeps_it(ui):
     app = ui.app
-    app.choose_game("gin_rummy")
-    ui.frames(2)
-    assert app.sm.current == "variants"
-    sheet = app.variants
+    sheet = variants_sheet(ui, "gin_rummy")
     assert list(sheet.buttons) == ["easy", "normal"] and sheet.default().key == "normal"
     assert "Easy" in sheet.buttons["easy"].text
     ui.tap_widget(sheet.buttons["easy"])
@@ -85,10 +90,7 @@ def test_one_level_offered_by_the_operator_deals_it_without_the_sheet(ui):
 
 def test_draw_poker_asks_the_level_beside_the_opponents_and_deals_both(ui):
     app = ui.app
-    app.choose_game("draw_poker")
-    ui.frames(2)
-    assert app.sm.current == "variants"
-    sheet = app.variants
+    sheet = variants_sheet(ui, "draw_poker")
     assert list(sheet.level_buttons) == ["easy", "normal"] and sheet.level == "normal"
     assert "1" in sheet.buttons and "7" in sheet.buttons
     ui.tap_widget(sheet.level_buttons["easy"])
