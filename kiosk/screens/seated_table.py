@@ -25,12 +25,12 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from games.engine.model import Move
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
 from kiosk.screens.text_fit import TOUCH_PX
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, KButton, fit_font
 from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import ComputerTurns, Text, _
