@@ -244,7 +244,7 @@ def fit(text: str, want: float, floor: float, width: float, height: float | None
     ``width`` x ``height``, else at ``floor`` with an ellipsis. ``height`` None: as many
     lines as it takes (a box that grows). Sizes off the ladder would each open a font face
     of their own; ``floor`` is the one exception (a reading floor is not rounded below)."""
-    floor = min(floor, want)
+    floor = rung(want) if floor >= want else floor  # no room to shrink: want's own rung
     sizes = rungs_between(floor, want)
     if width <= 1 or not text:
         return text, sizes[0]
