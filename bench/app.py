@@ -86,17 +86,49 @@ def _texture_mb() -> float:
     return total / 1e6
 
 
-def _font_faces(app) -> int:
-    """Distinct (font, size, bold) faces the built screens' labels are drawn in: SDL_ttf
-    keeps one FreeType face per size."""
-    from kivy.uix.label import Label
+def _count_font_faces() -> dict[str, None]:
+    """The (size, font, bold) faces Kivy's text provider is asked for, from now on: it
+    keeps each one open as an SDL_ttf face (up to 64, in a cache Python cannot reach), so
+    the distinct ids asked for are the faces the process holds."""
+    from kivy.core.text import Label as CoreLabel
 
-    faces = set()
-    for screen in app.sm.screens:
-        for w in screen.walk(restrict=True):
-            if isinstance(w, Label):
-                faces.add((w.font_name, round(float(w.font_size), 1), bool(w.bold)))
-    return len(faces)
+    seen: dict[str, None] = {}  # in the order asked
+    ask = CoreLabel._get_font_id
+
+    def counted(label) -> str:
+        fid = ask(label)
+        seen.setdefault(fid, None)
+        return fid
+
+    CoreLabel._get_font_id = counted
+    return seen
+
+
+def _face_cost() -> dict[str, float]:
+    """The resident memory one more face of each font adds, in a process of its own (in the
+    split's process the faces would take the memory tracemalloc frees): 8 faces of each at
+    sizes the app never asks for (281-288 px), after one face of each opened first."""
+    from kivy.core.text import Label as CoreLabel
+
+    from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
+
+    cost = {}
+    for font, bold in ((FONT_REGULAR, False), (FONT_BOLD, True)):
+        CoreLabel(font_size=280.0, font_name=str(font), bold=bold).get_extents("Ag")
+        gc.collect()
+        before = _rss_mb()
+        for px in range(281, 289):
+            CoreLabel(font_size=float(px), font_name=str(font), bold=bold).get_extents("Ag")
+        gc.collect()
+        cost["bold_mb" if bold else "regular_mb"] = (_rss_mb() - before) / 8
+    return cost
+
+
+def _faces_mb(faces: list[str], cost: dict[str, float]) -> float:
+    """The faces held (the first 64 asked for: Kivy's cache holds no more) times their cost."""
+    held = faces[:64]
+    bold = sum(1 for f in held if "Bold" in f.split("|")[1])
+    return bold * cost["bold_mb"] + (len(held) - bold) * cost["regular_mb"]
 
 
 class _FrameClock:
@@ -139,6 +171,10 @@ def child(mode: str) -> None:
     from kiosk.platform import boot
 
     boot.configure(boot.Screen(800, 480, headless=True), quiet=True)
+    if mode == "face-cost":
+        print(json.dumps(_face_cost()))
+        return
+    faces = _count_font_faces() if mode == "memory-split" else {}
     from kivy.base import EventLoop, runTouchApp
     from kivy.clock import Clock
     from kivy.core.window import Window
@@ -187,18 +223,20 @@ def child(mode: str) -> None:
         import tracemalloc
 
         heap_start = tracemalloc.get_traced_memory()[0]
+        out["faces_at_first_frame"] = len(faces)
         played = _fifty_deals(app, frames)
         gc.collect()
         out["heap_mb"] = tracemalloc.get_traced_memory()[0] / 1e6
         out["heap_at_first_frame_mb"] = heap_start / 1e6
         out["texture_mb"] = _texture_mb()
-        out["font_faces"] = _font_faces(app)
+        out["font_faces"] = len(faces)
         out["games"] = len(set(played))
         snap = tracemalloc.take_snapshot()
         top = snap.statistics("filename")[:6]
         out["heap_top"] = [f"{s.traceback[0].filename.split('site-packages/')[-1]}: "
                            f"{s.size / 1e6:.1f} MB" for s in top]
         out["rss_mb"] = _rss_mb()
+        out["faces"] = list(faces)
     elif mode in ("memory-bare", "memory-bare-split"):
         frames(20)
         out["rss_mb"] = _rss_mb()
@@ -321,6 +359,8 @@ def main() -> int:
     start_app, start_bare = _pair("startup-app", "startup-bare", args.runs)
     mem_app, mem_bare = _pair("memory-app", "memory-bare", args.runs)
     split = _run_child("memory-split")
+    face_cost = _run_child("face-cost")
+    split["faces_mb"] = _faces_mb(split["faces"], face_cost)
     drag, frame_bare = _pair("drag-app", "drag-bare", args.runs)
     anim = measure("animate-app", args.runs)
 
@@ -365,8 +405,12 @@ def main() -> int:
         f"{split['texture_mb']:.1f} MB (width x height x 4 of every live texture: llvmpipe "
         "keeps its copy in this process, so it is in the resident figure here; a Pi's GPU "
         "memory is not in its RSS); "
-        f"{split['font_faces']:.0f} font faces (font, size, bold) "
-        "on the built screens; the rest (window, software GL, shared libraries, allocator "
+        f"fonts {split['faces_mb']:.1f} MB: {split['font_faces']:.0f} font faces (size, "
+        f"font, bold) asked for by the end ({split['faces_at_first_frame']:.0f} by the first "
+        "frame), each an SDL_ttf face Kivy keeps open (up to 64), at "
+        f"{face_cost['regular_mb']:.2f} MB a face of the regular font and "
+        f"{face_cost['bold_mb']:.2f} MB of the bold one (8 more faces of each opened in a "
+        "process of their own); the rest (window, software GL, shared libraries, allocator "
         "slack) is what the bare window measures plus the libraries the app adds. Largest "
         "heap files: " + "; ".join(split["heap_top"]) + ".",
         "",

@@ -19,11 +19,11 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from kiosk.platform import heap
 from kiosk.screens.celebration import cascade_over, fireworks
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, Panel
 from kiosk.settings.config import HAND_TABLES
 from kiosk.solving.attract import DemoPlayer, HandDemo

@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.table.card_art import card_texture
 
 SYMBOLS = "♠♥♦♣★"

@@ -22,7 +22,6 @@ from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
@@ -30,6 +29,7 @@ from kiosk.records import export as export_mod
 from kiosk.records import stats as stats_mod
 from kiosk.screens.operator_scroll import TouchScroll
 from kiosk.screens.text_fit import TOUCH_GAP, FitLabel
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import (
     GOLD,
     INK_DARK,

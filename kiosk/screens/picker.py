@@ -16,13 +16,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.carousel import Carousel
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from games import GameError
 from games.engine.registry import listed
 from kiosk.screens.text_fit import READ_PX, FitLabel
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, LanguageBar
 
 from ..i18n import game_text

@@ -15,12 +15,12 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 
 from games.draw_poker import BET_KINDS
 from games.engine.model import Move
 from games.families.seats import VISITOR
 from kiosk.screens.seated_table import KEPT_LINE, SeatedTableScreen
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.gin_turns import Text, _
 from kiosk.table.hand_fan import HandFan

@@ -25,12 +25,12 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from games.engine.model import Move
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
-from kiosk.screens.text_fit import TOUCH_PX
+from kiosk.screens.text_fit import TOUCH_PX, FitLabel
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, KButton, fit_font
 from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import ComputerTurns, Text, _
@@ -343,7 +343,8 @@ class EndPanel(FloatLayout):
             self._rect = Rectangle()
         self.title = Label(bold=True, color=GOLD, halign="center", valign="middle",
                            size_hint=(None, None))
-        self.line = Label(halign="center", valign="middle", size_hint=(None, None))
+        self.line = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                             min_font=12)
         self.choices = BoxLayout(spacing=16, size_hint=(None, None))
         for w in (self.title, self.line, self.choices):
             self.add_widget(w)
@@ -365,15 +366,9 @@ class EndPanel(FloatLayout):
         self.line.size = (W * 0.86, 110 * u)
         self.line.pos = (W * 0.07, H * 0.62 - 116 * u)
         self.title.text_size = self.title.size
-        # wrapped to the width and never clipped to the height (a clipped label drops whole
-        # lines): smaller until every line fits the box, drawn centred in it
-        lab = self.line
-        lab.font_size = 21 * u
-        lab.text_size = (lab.width, None)
-        lab.texture_update()
-        while lab.texture_size[1] > lab.height and lab.font_size > 12:
-            lab.font_size *= 0.92
-            lab.texture_update()
+        # broken by Unicode's rules (Kivy's own wrapping split "继续 / 。") and smaller, from
+        # rung to rung, until every line fits the box, drawn centred in it
+        self.line.font_size = 21 * u
         self.choices.clear_widgets()
         bw = min(W * 0.42, 300 * u)
         self.choices.size = (bw * len(choices) + 16 * (len(choices) - 1), 64 * u)

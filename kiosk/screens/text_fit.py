@@ -7,7 +7,9 @@ opportunities come from Unicode's line breaking algorithm (UAX #14, which carrie
 rules: no line starts with a closing bracket or a comma, none ends with an opening bracket),
 :mod:`kiosk.screens.line_break`; the lines are filled greedily with the font's real advance widths and
 handed to Kivy already broken. A text too big for its box is drawn smaller, down to the
-floor a visitor can still read (:data:`READ_PX`), and only then shortened with "…".
+floor a visitor can still read (:data:`READ_PX`), from rung to rung of one short ladder of
+sizes (:mod:`kiosk.screens.font_ladder`: each size is a font face Kivy keeps open), and only
+then shortened with "…".
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 
+from kiosk.screens.font_ladder import rung, rungs_between
 from kiosk.screens.line_break import break_units as uax14_units
 
 #: the smallest text a visitor must read, in px per unit (a unit is the short side / 480):
@@ -34,7 +37,8 @@ BULLETS = frozenset("・•·●-–—")
 
 @lru_cache(maxsize=128)
 def _core(px: float, font_name: str, bold: bool) -> CoreLabel:
-    return CoreLabel(font_size=px, font_name=font_name, bold=bold)
+    # float: Kivy keys its font faces on str(size), and a label's size is a float
+    return CoreLabel(font_size=float(px), font_name=font_name, bold=bold)
 
 
 @lru_cache(maxsize=16384)
@@ -235,21 +239,28 @@ WORD_FLOOR = 0.8
 def fit(text: str, want: float, floor: float, width: float, height: float | None,
         font_name: str, bold: bool = False, line_height: float = 1.0,
         glue_numbers: bool = False, words_only: bool = False) -> tuple[str, float]:
-    """The text as drawn and its size: ``want`` px if it fits ``width`` x ``height``,
-    else smaller down to ``floor``, else at ``floor`` with an ellipsis. ``height`` None:
-    as many lines as it takes (a box that grows)."""
+    """The text as drawn and its size: the largest rung of the ladder
+    (:mod:`kiosk.screens.font_ladder`) from ``want`` down to ``floor`` at which it fits
+    ``width`` x ``height``, else at ``floor`` with an ellipsis. ``height`` None: as many
+    lines as it takes (a box that grows). Sizes off the ladder would each open a font face
+    of their own; ``floor`` is the one exception (a reading floor is not rounded below)."""
+    floor = rung(want) if floor >= want else floor  # no room to shrink: want's own rung
+    sizes = rungs_between(floor, want)
     if width <= 1 or not text:
-        return text, want
-    floor = min(floor, want)
-    px = want
-    while True:
+        return text, sizes[0]
+    # a word wider than the box at the floor: smaller still, to WORD_FLOOR of it
+    word_sizes = [s for s in rungs_between(floor * WORD_FLOOR, floor, keep_low=False)
+                  if s < floor - 1e-6]
+    lines: list[str] = []
+    cut_word = False
+    px = sizes[0]
+    for px in sizes + word_sizes:
         lines, cut_word = _wrap(text, px, width, font_name, bold, glue_numbers, words_only)
         if not cut_word and (height is None or
                              fits(lines, px, width, height, font_name, bold, line_height)):
             return "\n".join(lines), px
-        if px <= floor * (WORD_FLOOR if cut_word else 1):
+        if px <= floor + 1e-6 and not cut_word:
             break
-        px = max(floor * (WORD_FLOOR if cut_word else 1), float(int(px * 0.94 * 2)) / 2)
     if cut_word:  # too wide even at the smallest size: "Подск…", never "Подска / зка"
         lines, _cut = _wrap(text, px, width, font_name, bold, glue_numbers, words_only,
                             ellipsize=True)
@@ -324,7 +335,9 @@ class FitLabel(Label):
 
     @property
     def floor(self) -> float:
-        return self.min_font or self.want_font
+        """The smallest size the text may take: ``min_font``, or without one the size
+        wanted, taken down to its rung (every size drawn is a rung)."""
+        return self.min_font or rung(self.want_font)
 
     def _refit(self, *_a) -> None:
         if self._fitting:
@@ -342,7 +355,10 @@ class FitLabel(Label):
         self._fitting = True
         try:
             self.font_size = px
-            self.text_size = (width, None if grow else self.height)
+            # centred text gets no height to lay out in: Kivy, given one, drops the last of
+            # n lines broken by "\n" unless it holds n + 1 ("继续。" gone from a 3-line panel
+            # text in 165 px at 44 px a line); the texture is drawn centred in the box anyway
+            self.text_size = (width, None if grow or self.valign == "middle" else self.height)
             self.shown = text
             self._label.text = text
         finally:
@@ -355,6 +371,22 @@ class FitLabel(Label):
     def is_cut(self) -> bool:
         """True when the text drawn is shorter than the text wanted (then it ends in …)."""
         return _squash(self.shown) != _squash(str(self.text))
+
+
+class LadderLabel(Label):
+    """A plain label (no fitting) whose size is always a rung of the ladder: any size it is
+    given is taken down to its rung (:func:`~kiosk.screens.font_ladder.rung`), so a label
+    sized ``19 * unit`` does not open a font face of its own."""
+
+    def on_font_size(self, _w, px: float) -> None:
+        snapped = rung(px)
+        if snapped != px or not isinstance(px, float):  # 18 and 18.0 are two faces' keys
+            self.font_size = snapped
+
+    def _trigger_texture_update(self, name=None, source=None, value=None):
+        if source is not None and name:  # the snapped size, not the one being replaced
+            value = getattr(self, name)
+        super()._trigger_texture_update(name, source, value)
 
 
 def _squash(text: str) -> str:

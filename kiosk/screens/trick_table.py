@@ -18,13 +18,13 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 
 from games.engine import cards as C
 from games.engine.model import Move
 from games.families.seats import VISITOR
 from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
 from kiosk.screens.text_fit import FitLabel
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
 from kiosk.table.gin_turns import Text, hand_order, match_text

@@ -13,10 +13,10 @@ from kivy.app import App
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from kiosk.i18n import game_text
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton
 from kiosk.settings import variants
 from kiosk.settings.variants import Variant

@@ -9,11 +9,17 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Str
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from kiosk.i18n import LANGUAGE_NAMES, LANGUAGES
-from kiosk.screens.text_fit import FitLabel, balanced_width, fit_slack, text_width
+from kiosk.screens.font_ladder import rung
+from kiosk.screens.text_fit import (
+    FitLabel,
+    LadderLabel,
+    balanced_width,
+    fit_slack,
+    text_width,
+)
 
 FELT = (0.07, 0.36, 0.2, 1)
 FELT_DARK = (0.03, 0.2, 0.11, 1)
@@ -161,7 +167,9 @@ class Toast(FitLabel):
 
     def show_text(self, text: str, px: float, most_width: float) -> None:
         """``text`` at ``px``, on one line if it fits ``most_width``, else broken into
-        lines of about the same length (:func:`~kiosk.screens.text_fit.balanced_width`)."""
+        lines of about the same length (:func:`~kiosk.screens.text_fit.balanced_width`); at
+        ``px``'s rung of the font ladder, the size it is drawn at."""
+        px = rung(px)
         self.font_size = px
         room = 2 * self.inset + fit_slack(px) + 1  # what the label keeps beside its text
         one_line = text_width(text, px, self.font_name, self.bold) + room
@@ -209,8 +217,9 @@ class Panel(BoxLayout):
         self._c.rgba = self.fill
 
 
-class Wrapped(Label):
-    """A label whose text wraps to its width and whose height follows its text."""
+class Wrapped(LadderLabel):
+    """A label whose text wraps to its width and whose height follows its text (at a rung
+    of the font ladder)."""
 
     def __init__(self, **kw) -> None:
         kw.setdefault("halign", "left")
@@ -228,16 +237,17 @@ class Wrapped(Label):
 
 
 def fit_font(text: str, size: float, width: float, bold: bool = False) -> float:
-    """``size``, or smaller so that ``text`` fits ``width`` on one line (long words in
-    Russian, narrow portrait screens)."""
+    """``size``'s rung of the font ladder, or a smaller rung so that ``text`` fits
+    ``width`` on one line (long words in Russian, narrow portrait screens)."""
     from kivy.core.text import Label as CoreLabel
 
+    size = rung(size)
     if width <= 0 or not text:
         return size
     core = CoreLabel(text=text, font_size=size, bold=bold)
     core.refresh()
     wide = core.texture.size[0] if core.texture else 0
-    return size if wide <= width else max(8.0, size * width / wide)
+    return size if wide <= width else max(8.0, rung(size * width / wide))
 
 
 class ButtonGrid(GridLayout):

@@ -37,6 +37,7 @@ from kivy.uix.widget import Widget
 
 from games.engine.cards import JOKER, RANK, SUIT
 from kiosk.platform.boot import FONT_BOLD, FONT_REGULAR
+from kiosk.screens.font_ladder import rung
 from kiosk.table.geometry import INDEX_DEPTH, INDEX_GAP, INDEX_PAD, INDEX_WIDTH
 
 from .texture_cache import TextureCache, texture_bytes
@@ -75,13 +76,18 @@ _texts = TextureCache(TEXT_BYTES, TEXT_ENTRIES)
 
 
 def text_texture(text: str, px: int, bold: bool = True):
-    """White text rendered at ``px`` pixels (tinted by a Color when drawn; cached)."""
-    px = max(4, int(px))
+    """White text rendered at the rung of the font ladder at most ``px`` pixels (tinted by
+    a Color when drawn; cached): every card size drawing its glyphs at sizes of its own
+    kept a font face open for each (:mod:`kiosk.screens.font_ladder`)."""
+    px = max(4, int(rung(px)))
     key = (text, px, bool(bold))
     tex = _texts.get(key)
     if tex is None:
-        label = CoreLabel(text=text, font_size=px, font_name=str(FONT_BOLD if bold
-                          else FONT_REGULAR), color=(1, 1, 1, 1), padding=(0, 0))
+        # asked for as a bold label asks (Kivy's font cache keys on the size's str and the
+        # bold flag: "18" and bold=False were a face of their own beside the labels'
+        # "18.0" and bold=True, with the same pixels)
+        label = CoreLabel(text=text, font_size=float(px), font_name=str(FONT_BOLD if bold
+                          else FONT_REGULAR), bold=bold, color=(1, 1, 1, 1), padding=(0, 0))
         label.refresh()
         tex = label.texture
         _texts.put(key, tex, texture_bytes(*tex.size))
@@ -154,7 +160,9 @@ class Glyph:
 
 def _placed(text: str, px: int, left: float | None = None, top: float = 0.0,
             right: float | None = None) -> Glyph:
-    """``text`` at ``px`` with its ink's top-left (or top-right) corner at a point."""
+    """``text`` at ``px`` (its rung of the font ladder, as :func:`text_texture` draws it)
+    with its ink's top-left (or top-right) corner at a point."""
+    px = max(4, int(rung(px)))
     il, it, ir, ib = ink_box(text)
     w, h = (ir - il) * px, (ib - it) * px
     x0 = left if left is not None else (right or 0.0) - w

@@ -10,9 +10,9 @@ gold at the showdown.
 from __future__ import annotations
 
 from kivy.graphics import Color, RoundedRectangle
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD
 from kiosk.table.hand_fan import HandFan
 
