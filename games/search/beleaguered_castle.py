@@ -9,11 +9,12 @@ from ..engine.cards import RANK, SUIT
 from ..engine.model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
+from .rules import CastleGameRules
 from .single_card import SingleCardSearch
 
 
 @searches(CastleGame)
-class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
+class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
     """What the search knows of CastleGame."""
 
     def solver_autoplay(self) -> Move | None:
@@ -198,12 +199,12 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
             nodes += 1
             if not left:
                 return "won", self._castle_line(path), nodes, len(seen)
-            k = b"\xff".join(sorted(wb))
-            if k in seen:
+            key = b"\xff".join(sorted(wb))
+            if key in seen:
                 held = path.pop()[2]
                 take_back(s, d, c)
             else:
-                seen.add(k)
+                seen.add(key)
                 stack.append(children(held))
                 index.append(0)
             tick -= 1

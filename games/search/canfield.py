@@ -11,11 +11,13 @@ from ..engine.cards import RANK
 from ..engine.model import Compound, Move
 from ..families.patience import DEAL, REDEAL
 from . import searches
+from .outcome import CHECK_EVERY
 from .patience import PatienceSearch
+from .rules import CanfieldRules
 
 
 @searches(Canfield)
-class CanfieldSearch(PatienceSearch):
+class CanfieldSearch(PatienceSearch, CanfieldRules):
     """What the search knows of Canfield."""
 
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
@@ -57,7 +59,7 @@ class CanfieldSearch(PatienceSearch):
         return (b"".join(found) + b"".join(cols) + bytes((len(reserve), *reserve))
                 + bytes((len(talon), *talon, self.vars["base"], phase)))
 
-    def solver_autoplay(self) -> Move | None:
+    def solver_autoplay(self) -> Move | Compound | None:
         """:meth:`PatienceSearch.solver_autoplay` (a card home once every card that could
         be built on it is home), but never from the waste when the stock is turned three at
         a time: taking a card out of the talon changes which cards the turns reach (the
@@ -151,11 +153,7 @@ class CanfieldSearch(PatienceSearch):
                 empty_home = True
                 for suit in range(4):
                     wants.setdefault(13 * suit + base - 1, []).append(f)
-        under = self.__dict__.get("_under_tab")
-        if under is None:
-            build = self.rule[self.tableau[0]].build
-            under = self._under_tab = tuple(tuple(c for c in range(52) if build.fits(c, t))
-                                            for t in range(52))
+        under = self.fits_on
         space = -1
         for t in self.tableau:
             pile = cards[t]
@@ -233,7 +231,10 @@ class CanfieldSearch(PatienceSearch):
             k += 1
             if k % 2 == 0:
                 limit *= 2
-        result, line, n, p = _CanfieldDFS(self).run(True, budget)
+        got = _CanfieldDFS(self).run(True, budget)
+        if got is None:  # (cannot happen: the probes took this position)
+            return None
+        result, line, n, p = got
         return result, line, nodes + n, positions + p
 
 
@@ -269,8 +270,6 @@ class _CanfieldDFS:
         self.g = g
 
     def run(self, prune: bool, budget, order=None) -> tuple | None:  # noqa: C901 - one loop, for speed
-        from ..solver import CHECK_EVERY  # (here: the solver imports this module)
-
         g = self.g
         cards = g.cards
         T = list(g.tableau)
@@ -278,7 +277,7 @@ class _CanfieldDFS:
         F = list(g.foundations)
         base = g.vars["base"]
         draw = g.draw
-        build = g.rule[T[0]].build
+        build = g.column_build()
         for t in T:
             col = cards[t]
             if g.down[t] or any(not build.fits(col[k], col[k - 1]) for k in range(1, len(col))):
@@ -406,7 +405,7 @@ class _CanfieldDFS:
                 return [(1, 0, -1)]
             n = len(tal)
             plays = reach_cache.get((n, i)) or reach(n, i)
-            moves = []
+            moves: list[tuple[int, int, int]] = []
             add = moves.append
             for j, _ in plays:
                 c = tal[j - 1]

@@ -6,14 +6,16 @@ time, so the card just moved between columns is not moved again at once
 from __future__ import annotations
 
 from ..engine.model import Move
+from ..families.patience import PatienceGame
 from ..king_albert import KingAlbert
 from . import searches
 from .open_patience import OpenPatienceSearch
+from .rules import KingAlbertRules
 from .single_card import SingleCardSearch
 
 
 @searches(KingAlbert)
-class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
+class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
     """What the search knows of KingAlbert."""
 
     def fresh_column(self) -> int:
@@ -92,8 +94,6 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
         Returns None (the generic search) for the source's refilling reserve or when the
         safe move is not the one worked out here.
         """
-        from ..families.patience import PatienceGame
-
         if (self.opts.get("reserve_refill") or not self.standard_foundations
                 or not self._builds_down()
                 or type(self).safe_autoplay is not PatienceGame.safe_autoplay):

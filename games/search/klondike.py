@@ -5,6 +5,7 @@ docs/solver.md for what each hook is for.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from ..engine.cards import RANK
 from ..engine.model import Compound, Move
@@ -12,14 +13,16 @@ from ..families.patience import DEAL, REDEAL
 from ..klondike import Klondike
 from . import searches
 from .patience import PatienceSearch
+from .rules import KlondikeRules
 
 
 @searches(Klondike)
-class KlondikeSearch(PatienceSearch):
+class KlondikeSearch(PatienceSearch, KlondikeRules):
     """What the search knows of Klondike."""
 
     @property
-    def SOLVER_VIEW(self) -> dict[str, str]:  # noqa: N802 (the hook's name)
+    def SOLVER_VIEW(self) -> dict[str, str]:  # type: ignore[override]  # noqa: N802 (the hook's name; it depends on the options, where
+    # the default is a class constant: the solver reads it on the instance)
         """A stock that is never turned over again only loses cards from its top, and a
         foundation built in suit from the ace is known by its top card."""
         return {"stock": "count" if self.redeals == 0 else "all",
@@ -152,7 +155,7 @@ class KlondikeSearch(PatienceSearch):
             elif len(pile) < 13:
                 wants.setdefault(pile[-1] + 1, []).append(f)
         space = -1
-        fits = self._fits_on
+        fits = self.fits_on
         for t in self.tableau:
             pile = cards[t]
             if not pile:
@@ -188,7 +191,7 @@ class KlondikeSearch(PatienceSearch):
             if not pile:
                 spaces = True
             elif down[t] < len(pile):
-                for c in self._fits_on[pile[-1]]:
+                for c in self.fits_on[pile[-1]]:
                     wants.setdefault(c, []).append(t)
         # one space stands for all (the key folds the columns together)
         empty = [next(t for t in self.tableau if not cards[t])] if spaces else []
@@ -217,16 +220,6 @@ class KlondikeSearch(PatienceSearch):
             k = size // draw + (size % draw > 0)
             turns.append(Compound((*(DEAL,) * k, REDEAL)))
         return home, rest, turns
-
-    @property
-    def _fits_on(self) -> tuple[tuple[int, ...], ...]:
-        """Per card, the cards that may be built on it in a column."""
-        table = self.__dict__.get("_fits_table")
-        if table is None:
-            build = self.rule[self.tableau[0]].build
-            table = self._fits_table = tuple(
-                tuple(c for c in range(52) if build.fits(c, t)) for t in range(52))
-        return table
 
     def solver_dfs(self, prune: bool, budget) -> tuple | None:
         """Klondike's own depth-first search with unlimited passes over an unshuffled talon
@@ -642,6 +635,7 @@ class _KlondikeDFS:
         played from the talon to a column, with draw 1 (:meth:`onto_fresh`), or 52 + the
         card the last move brought back from a foundation (:meth:`onto_back`), else -1."""
         safe = self.autoplay(talon, pos)
+        moves: Sequence[tuple]
         if safe is not None:
             moves = (safe,)
         elif fresh >= 52:

@@ -31,6 +31,7 @@ from games.search.klondike import (
     KlondikeSearch,
     _KlondikeDFS,
 )
+from games.search.outcome import Budget
 
 from ..conftest import arrange, plain_search
 from .test_klondike_canfield_search import folded_key, forward_moves
@@ -136,7 +137,7 @@ class _Recording(_KlondikeDFS):
 
 
 def _record(game: games.Game, prune: bool, nodes: int) -> list[tuple]:
-    search = _Recording(searchable(game), prune, solver._Budget(nodes, None))
+    search = _Recording(searchable(game), prune, Budget(nodes, None))
     search.pairs = []
     search.run()
     return search.pairs
