@@ -9,6 +9,8 @@ from ..engine.cards import RANK, SUIT
 from ..engine.model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
+from .outcome import WON
+from .plain_dfs import depth_first
 from .rules import CastleGameRules
 from .single_card import SingleCardSearch
 
@@ -35,15 +37,11 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
                 at[t + 1] = f
             elif free < 0:
                 free = f
-        low = min(progress) + 1
-        for s in self.tableau:
-            pile = cards[s]
-            if pile:
-                c = pile[-1]
-                r = RANK[c]
-                if r == progress[SUIT[c]] + 1 and (r <= 2 or r <= low):
-                    return Move("move", s, free if r == 1 else at[c], 1)
-        return None
+        s = self.thumb_home(progress)
+        if s < 0:
+            return None
+        c = cards[s][-1]
+        return Move("move", s, free if RANK[c] == 1 else at[c], 1)
 
     def solver_dfs(self, prune: bool, budget) -> tuple | None:
         """The family's own depth-first search (see :meth:`Search.solver_dfs`): the generic
@@ -90,7 +88,7 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
         SU = tuple(c // 13 for c in range(52))
         RK = tuple(c % 13 for c in range(52))  # rank - 1
 
-        def children(held: int) -> list[int]:
+        def children() -> list[int]:
             """The moves of :meth:`solver_moves` in the order of :meth:`guided`, or the safe
             move alone (:meth:`solver_autoplay`). A move is an int that sorts as the
             generic order does: the score of :meth:`guided` (less what every move shares),
@@ -161,24 +159,10 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
             w.append(c)
             wb[s] = bytes(w)
 
-        seen = {b"\xff".join(sorted(wb))}
-        nodes = 0
-        stack = [children(held)]
-        index = [0]
         path: list[tuple[int, int, int, int]] = []  # per move: wing, destination, held, card
-        tick = 256
-        while stack:
-            moves = stack[-1]
-            i = index[-1]
-            if i >= len(moves):
-                stack.pop()
-                index.pop()
-                if path:  # take back the move that led here
-                    s, d, held, c = path.pop()
-                    take_back(s, d, c)
-                continue
-            index[-1] = i + 1
-            k = moves[i]
+
+        def play(k: int) -> bool:
+            nonlocal held, left
             s = k >> 6 & 15
             d = (k & 15) - 1
             w = wings[s]
@@ -196,24 +180,18 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
                 wb[d] = bytes(w)
             path.append((s, d, held, c))
             held = d
-            nodes += 1
-            if not left:
-                return "won", self._castle_line(path), nodes, len(seen)
-            key = b"\xff".join(sorted(wb))
-            if key in seen:
-                held = path.pop()[2]
-                take_back(s, d, c)
-            else:
-                seen.add(key)
-                stack.append(children(held))
-                index.append(0)
-            tick -= 1
-            if not tick:
-                tick = 256
-                if budget.take(256):
-                    return "unknown", [], nodes, len(seen)
-        budget.take(256 - tick)
-        return "lost", [], nodes, len(seen)
+            return not left
+
+        def undo() -> None:
+            nonlocal held
+            s, d, held, c = path.pop()
+            take_back(s, d, c)
+
+        def key() -> bytes:
+            return b"\xff".join(sorted(wb))
+
+        result, nodes, positions = depth_first(children, play, undo, key, budget)
+        return result, self._castle_line(path) if result == WON else [], nodes, positions
 
     def _castle_line(self, path: list[tuple[int, int, int, int]]) -> list[Move]:
         """The engine's moves for a line of (wing, destination wing or -1 for home): an ace

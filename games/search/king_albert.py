@@ -10,6 +10,8 @@ from ..families.patience import PatienceGame
 from ..king_albert import KingAlbert
 from . import searches
 from .open_patience import OpenPatienceSearch
+from .outcome import WON
+from .plain_dfs import depth_first
 from .rules import KingAlbertRules
 from .single_card import SingleCardSearch
 
@@ -156,7 +158,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
                 return 0
             return len(cols[t]) - 1 - at[y] - (t == s)
 
-        def children(held: int, fresh: int) -> list[int]:
+        def children() -> list[int]:
             """The moves of :meth:`solver_moves` in their order, or the safe move alone.
             A move is an int that sorts as the generic order does: the change of
             :meth:`PatienceSearch.solver_score` it makes (worked out from the move: one card
@@ -321,28 +323,11 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
             if d >= 0:
                 cb[d] = bytes(cols[d])
 
-        seen = {key()}
-        nodes = 0
-        stack = [children(held, fresh)]
-        index = [0]
         # per move made: source, destination, held, card, foundation, fresh (before it)
         path: list[tuple] = []
-        tick = 256
-        while stack:
-            moves = stack[-1]
-            i = index[-1]
-            if i >= len(moves):
-                stack.pop()
-                index.pop()
-                if path:  # take back the move that led here
-                    s, d, held, c, f, fresh = path.pop()
-                    if c % 13 == 0:  # an ace's foundation is free again, or taken again
-                        fpile[c // 13] = -1 if d < 0 else f
-                    unmake(s, d, c)
-                    touched(s, d)
-                continue
-            index[-1] = i + 1
-            m = moves[i]
+
+        def play(m: int) -> bool:
+            nonlocal held, fresh
             s = m >> 4 & 31
             d = (m & 15) - 1
             f = -1
@@ -359,27 +344,18 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
             held = d if s < CELL and d >= 0 and fresh < 0 else -1
             fresh = d if CELL <= s < 20 and d >= 0 else -1
             touched(s, d)
-            nodes += 1
-            if not left:
-                return "won", self._albert_line(path), nodes, len(seen)
-            k = key()
-            if k in seen:
-                _, _, held, _, _, fresh = path.pop()
-                if c % 13 == 0:
-                    fpile[c // 13] = -1 if d < 0 else f
-                unmake(s, d, c)
-                touched(s, d)
-            else:
-                seen.add(k)
-                stack.append(children(held, fresh))
-                index.append(0)
-            tick -= 1
-            if not tick:
-                tick = 256
-                if budget.take(256):
-                    return "unknown", [], nodes, len(seen)
-        budget.take(256 - tick)
-        return "lost", [], nodes, len(seen)
+            return not left
+
+        def undo() -> None:
+            nonlocal held, fresh
+            s, d, held, c, f, fresh = path.pop()
+            if c % 13 == 0:  # an ace's foundation is free again, or taken again
+                fpile[c // 13] = -1 if d < 0 else f
+            unmake(s, d, c)
+            touched(s, d)
+
+        result, nodes, positions = depth_first(children, play, undo, key, budget)
+        return result, self._albert_line(path) if result == WON else [], nodes, positions
 
     def _albert_line(self, path: list[tuple]) -> list[Move]:
         """The engine's moves of a line of :meth:`solver_dfs` (each entry: the source, the

@@ -134,6 +134,21 @@ class PatienceSearch(Search, PatienceGameRules):
                 tuple(c for c in range(52) if build.fits(c, t)) for t in range(52))
         return table
 
+    def thumb_home(self, home: list[int]) -> int:
+        """The first column whose top card the old rule of thumb sends home at once (an ace,
+        a two, or a card at most one above the lowest foundation), given how many cards of
+        each suit are ``home`` (foundations built up in suit from the ace); -1 for none."""
+        cards = self.cards
+        low = min(home) + 1
+        for s in self.tableau:
+            pile = cards[s]
+            if pile:
+                c = pile[-1]
+                r = RANK[c]
+                if r == home[SUIT[c]] + 1 and (r <= 2 or r <= low):
+                    return s
+        return -1
+
     def _home_needs_table(self) -> tuple[tuple[int, ...], ...]:
         """Per card, the cards that must be home before it may go home (see above); worked
         out once per game object, then read from the instance."""

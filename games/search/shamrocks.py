@@ -77,14 +77,9 @@ class ShamrocksSearch(LaBelleLucieSearch, ShamrocksRules):
         cards = self.cards
         h = self._heights()
         if prune:
-            low = min(h) + 1
-            for t in self.tableau:
-                fan = cards[t]
-                if fan:
-                    c = fan[-1]
-                    r = RANK[c]
-                    if h[SUIT[c]] == r - 1 and (r <= 2 or r <= low):
-                        return [self._home(t)]
+            t = self.thumb_home(h)
+            if t >= 0:
+                return [self._home(t)]
         fans = self.__dict__.get("_fanset")
         if fans is None:
             fans = self._fanset = frozenset(self.tableau)

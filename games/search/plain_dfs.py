@@ -1,0 +1,56 @@
+"""The loop of a game's own depth-first search on plain lists (the castle family, King
+Albert): the moves as ints, the position kept by the game in its own lists, a table of
+positions seen.
+
+Why shared: each such search is the generic search node for node on a cheaper position
+(see :meth:`games.search.base.Search.solver_dfs`); what differs between games is how a
+move is made and taken back and what the key is, never the order in which nodes are
+visited, the table or the budget's charge, which are here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from .outcome import CHECK_EVERY, LOST, UNKNOWN, WON, Budget
+
+
+def depth_first(children: Callable[[], Sequence[int]], play: Callable[[int], bool],
+                take_back: Callable[[], None], key: Callable[[], bytes],
+                budget: Budget) -> tuple[str, int, int]:
+    """Search from the current position: ``(result, nodes, positions)``.
+
+    ``children()`` gives the moves of the current position in the order to try them,
+    ``play(move)`` makes one (True when it wins), ``take_back()`` takes back the last move
+    made and ``key()`` is the current position's key. On a win the game's own record of
+    the moves made is the line (nothing is taken back); the budget is charged every
+    :data:`CHECK_EVERY` nodes, and what is left over at the end.
+    """
+    seen = {key()}
+    nodes = 0
+    line: list[Iterator[int]] = [iter(children())]  # per depth: the moves still to try
+    tick = CHECK_EVERY
+    while line:
+        m = next(line[-1], None)
+        if m is None:
+            del line[-1]
+            if line:  # take back the move that led here
+                take_back()
+            continue
+        won = play(m)
+        nodes += 1
+        if won:
+            return WON, nodes, len(seen)
+        k = key()
+        if k in seen:
+            take_back()
+        else:
+            seen.add(k)
+            line.append(iter(children()))
+        tick -= 1
+        if not tick:
+            tick = CHECK_EVERY
+            if budget.take(CHECK_EVERY):
+                return UNKNOWN, nodes, len(seen)
+    budget.take(CHECK_EVERY - tick)
+    return LOST, nodes, len(seen)
