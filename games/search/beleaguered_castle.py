@@ -10,7 +10,7 @@ from ..engine.model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
 from .outcome import WON
-from .plain_dfs import depth_first
+from .plain_dfs import card_places, depth_first, placer
 from .rules import CastleGameRules
 from .single_card import SingleCardSearch
 
@@ -64,12 +64,8 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
             if cards[f]:
                 t = cards[f][-1]
                 prog[t // 13] = t % 13 + 1
-        where = [-1] * 52  # per card: its wing, -1 when home
-        at = [0] * 52  # per card in a wing: its height there
-        for i, w in enumerate(wings):
-            for j, c in enumerate(w):
-                where[c] = i
-                at[c] = j
+        where, at = card_places(wings)  # per card: its wing (-1 when home), its height there
+        put = placer(wings, where, at)
         left = sum(map(len, wings))
         if not left:
             return "won", [], 0, 1
@@ -153,11 +149,8 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
             else:
                 wings[d].pop()
                 wb[d] = bytes(wings[d])
-            w = wings[s]
-            at[c] = len(w)
-            where[c] = s
-            w.append(c)
-            wb[s] = bytes(w)
+            put(s, c)
+            wb[s] = bytes(wings[s])
 
         path: list[tuple[int, int, int, int]] = []  # per move: wing, destination, held, card
 
@@ -173,11 +166,8 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
                 where[c] = -1
                 left -= 1
             else:
-                w = wings[d]
-                at[c] = len(w)
-                where[c] = d
-                w.append(c)
-                wb[d] = bytes(w)
+                put(d, c)
+                wb[d] = bytes(wings[d])
             path.append((s, d, held, c))
             held = d
             return not left

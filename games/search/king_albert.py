@@ -11,7 +11,7 @@ from ..king_albert import KingAlbert
 from . import searches
 from .open_patience import OpenPatienceSearch
 from .outcome import WON
-from .plain_dfs import depth_first
+from .plain_dfs import card_places, depth_first, placer
 from .rules import KingAlbertRules
 from .single_card import SingleCardSearch
 
@@ -118,12 +118,9 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
                 t = cards[f][-1]
                 prog[t // 13] = t % 13 + 1
                 fpile[t // 13] = f
-        where = [-1] * 52  # per card: its column, CELL + place, or -1 when home
-        at = [0] * 52  # per card in a column: its height there
-        for i, col in enumerate(cols):
-            for j, c in enumerate(col):
-                where[c] = i
-                at[c] = j
+        # per card: its column, CELL + place, or -1 when home; its height in a column
+        where, at = card_places(cols)
+        put = placer(cols, where, at)
         for j, c in enumerate(cells):
             if c >= 0:
                 where[c] = CELL + j
@@ -289,10 +286,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
                 where[c] = -1
                 left -= 1
             else:
-                col = cols[d]
-                at[c] = len(col)
-                where[c] = d
-                col.append(c)
+                put(d, c)
             return c
 
         def unmake(s: int, d: int, c: int) -> None:
@@ -303,10 +297,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
             else:
                 cols[d].pop()
             if s < CELL:
-                col = cols[s]
-                at[c] = len(col)
-                where[c] = s
-                col.append(c)
+                put(s, c)
             elif s < 20:
                 cells[s - CELL] = c
                 where[c] = s

@@ -54,3 +54,27 @@ def depth_first(children: Callable[[], Sequence[int]], play: Callable[[int], boo
                 return UNKNOWN, nodes, len(seen)
     budget.take(CHECK_EVERY - tick)
     return LOST, nodes, len(seen)
+
+
+def card_places(cols: list[list[int]]) -> tuple[list[int], list[int]]:
+    """Per card the column it lies in (-1: not in a column) and its height there: what the
+    searches on plain lists keep up to date as cards move (see :func:`placer`)."""
+    where = [-1] * 52
+    at = [0] * 52
+    for i, col in enumerate(cols):
+        for j, c in enumerate(col):
+            where[c] = i
+            at[c] = j
+    return where, at
+
+
+def placer(cols: list[list[int]], where: list[int],
+           at: list[int]) -> Callable[[int, int], None]:
+    """``put(i, c)``: card ``c`` onto column ``i`` of ``cols``, with its place noted in
+    ``where`` and ``at`` (see :func:`card_places`)."""
+    def put(i: int, c: int) -> None:
+        col = cols[i]
+        at[c] = len(col)
+        where[c] = i
+        col.append(c)
+    return put
