@@ -10,7 +10,7 @@ from ..engine.model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
 from .outcome import WON
-from .plain_dfs import card_places, depth_first, placer
+from .plain_dfs import ALL_HOME, card_places, depth_first, next_home_counts, placer
 from .rules import CastleGameRules
 from .single_card import SingleCardSearch
 
@@ -66,8 +66,7 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
                 prog[t // 13] = t % 13 + 1
         where, at = card_places(wings)  # per card: its wing (-1 when home), its height there
         put = placer(wings, where, at)
-        left = sum(map(len, wings))
-        if not left:
+        if prog == ALL_HOME:  # (every card is in a wing or home)
             return "won", [], 0, 1
         wb = [bytes(w) for w in wings]
         onto = self._onto_column
@@ -104,14 +103,9 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
                     top_of[c] = t
                 elif space < 0:
                     space = t
-            count = [0] * n  # per wing: the cards next for home in it
-            for su in range(4):
-                p = prog[su]
-                if p < 13:
-                    count[where[su * 13 + p]] += 1
+            count = next_home_counts(prog, where, n)  # per wing
             out = []
-            for s in wing_range:
-                w = wings[s]
+            for s, w in enumerate(wings):
                 if not w or s == held:
                     continue
                 c = w[-1]
@@ -140,22 +134,10 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
                 out.sort()
             return out
 
-        def take_back(s: int, d: int, c: int) -> None:
-            """Card ``c`` back from wing ``d`` (home when ``d`` is -1) onto wing ``s``."""
-            nonlocal left
-            if d < 0:
-                prog[c // 13] -= 1
-                left += 1
-            else:
-                wings[d].pop()
-                wb[d] = bytes(wings[d])
-            put(s, c)
-            wb[s] = bytes(wings[s])
-
         path: list[tuple[int, int, int, int]] = []  # per move: wing, destination, held, card
 
         def play(k: int) -> bool:
-            nonlocal held, left
+            nonlocal held
             s = k >> 6 & 15
             d = (k & 15) - 1
             w = wings[s]
@@ -164,18 +146,25 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
             if d < 0:
                 prog[c // 13] += 1
                 where[c] = -1
-                left -= 1
             else:
                 put(d, c)
                 wb[d] = bytes(wings[d])
             path.append((s, d, held, c))
             held = d
-            return not left
+            return d < 0 and prog == ALL_HOME  # (only a card going home can win)
 
         def undo() -> None:
+            """The last move taken back: its card from wing ``d`` (home when ``d`` is -1)
+            back onto wing ``s``."""
             nonlocal held
             s, d, held, c = path.pop()
-            take_back(s, d, c)
+            if d < 0:
+                prog[c // 13] -= 1
+            else:
+                wings[d].pop()
+                wb[d] = bytes(wings[d])
+            put(s, c)
+            wb[s] = bytes(wings[s])
 
         def key() -> bytes:
             return b"\xff".join(sorted(wb))

@@ -11,7 +11,7 @@ from ..king_albert import KingAlbert
 from . import searches
 from .open_patience import OpenPatienceSearch
 from .outcome import WON
-from .plain_dfs import card_places, depth_first, placer
+from .plain_dfs import ALL_HOME, card_places, depth_first, next_home_counts, placer
 from .rules import KingAlbertRules
 from .single_card import SingleCardSearch
 
@@ -124,8 +124,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
         for j, c in enumerate(cells):
             if c >= 0:
                 where[c] = CELL + j
-        left = sum(map(len, cols)) + sum(c >= 0 for c in cells)
-        if not left:
+        if prog == ALL_HOME:  # (every card is in a column, the reserve or home)
             return "won", [], 0, 1
         cb = [bytes(col) for col in cols]
         onto = self._onto_column
@@ -190,13 +189,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
                     top_of[col[-1]] = t
                 elif space < 0:
                     space = t
-            count = [0] * n  # per column: the wanted cards in it
-            for su in range(4):
-                p = prog[su]
-                if p < 13:
-                    t = where[su * 13 + p]
-                    if t < CELL:
-                        count[t] += 1
+            count = next_home_counts(prog, where, n)  # per column (n < CELL: not the reserve)
             out = []
             feeders = [c for c in cells if c >= 0] if prune else ()
             for s in col_range:
@@ -270,7 +263,6 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
 
         def make(s: int, d: int) -> int:
             """Make the move from ``s`` to ``d`` on the lists (not the key); the card."""
-            nonlocal left
             if s < CELL:
                 c = cols[s].pop()
             elif s < 20:
@@ -280,20 +272,16 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
                 su = s - 20
                 prog[su] -= 1
                 c = su * 13 + prog[su]
-                left += 1
             if d < 0:
                 prog[c // 13] += 1
                 where[c] = -1
-                left -= 1
             else:
                 put(d, c)
             return c
 
         def unmake(s: int, d: int, c: int) -> None:
-            nonlocal left
             if d < 0:
                 prog[c // 13] -= 1
-                left += 1
             else:
                 cols[d].pop()
             if s < CELL:
@@ -304,7 +292,6 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
             else:
                 prog[s - 20] += 1
                 where[c] = -1
-                left -= 1
 
         def touched(s: int, d: int) -> None:
             if s < CELL:
@@ -335,7 +322,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
             held = d if s < CELL and d >= 0 and fresh < 0 else -1
             fresh = d if CELL <= s < 20 and d >= 0 else -1
             touched(s, d)
-            return not left
+            return d < 0 and prog == ALL_HOME  # (only a card going home can win)
 
         def undo() -> None:
             nonlocal held, fresh

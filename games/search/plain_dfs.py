@@ -14,6 +14,9 @@ from collections.abc import Callable, Iterator, Sequence
 
 from .outcome import CHECK_EVERY, LOST, UNKNOWN, WON, Budget
 
+#: per suit, how many cards are home when the game is won
+ALL_HOME = [13, 13, 13, 13]
+
 
 def depth_first(children: Callable[[], Sequence[int]], play: Callable[[int], bool],
                 take_back: Callable[[], None], key: Callable[[], bytes],
@@ -66,6 +69,20 @@ def card_places(cols: list[list[int]]) -> tuple[list[int], list[int]]:
             where[c] = i
             at[c] = j
     return where, at
+
+
+def next_home_counts(prog: list[int], where: list[int], n: int) -> list[int]:
+    """Per column (``0..n-1``), how many of the cards next for home (one per suit: the
+    lowest not home, by ``prog``) lie in it; cards next for home elsewhere (``where`` at
+    ``n`` or above: a reserve place) are not counted."""
+    count = [0] * n
+    for su in range(4):
+        p = prog[su]
+        if p < 13:
+            t = where[su * 13 + p]
+            if t < n:
+                count[t] += 1
+    return count
 
 
 def placer(cols: list[list[int]], where: list[int],
