@@ -31,49 +31,20 @@ reachable space was searched without a win, or ``unknown`` when the budget ran o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 
 from .engine.game import Game
 from .engine.model import Compound, Move
 from .search import Search, searchable
+from .search.ida import ida
+from .search.outcome import CHECK_EVERY, LOST, UNKNOWN, WON, Budget, Solution
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
-#: how many nodes pass between two calls of ``should_stop``
-CHECK_EVERY = 256
+__all__ = ["CHECK_EVERY", "LOST", "UNKNOWN", "WON", "Solution", "replay_wins", "solve"]
+
 #: how many times the heuristic counts in a quick (not shortest) IDA* search
 IDA_HASTE = 2
 #: node limits of the first and the last restart (``SOLVER_RESTARTS``)
 PROBE_FIRST, PROBE_LAST = 1_000, 256_000
-
-
-@dataclass
-class Solution:
-    result: str
-    moves: list[Move] = field(default_factory=list)
-    nodes: int = 0
-    #: distinct positions stored in the transposition table(s)
-    positions: int = 0
-    #: the search passes run: "pruned", "complete", "ida"
-    passes: list[str] = field(default_factory=list)
-
-    @property
-    def won(self) -> bool:
-        return self.result == WON
-
-
-class _Budget:
-    def __init__(self, max_nodes: int, should_stop: Callable[[], bool] | None) -> None:
-        self.left = max_nodes
-        self.should_stop = should_stop
-        self.spent = False
-
-    def take(self, nodes: int) -> bool:
-        """Charge ``nodes``; True when the budget is spent."""
-        self.left -= nodes
-        if self.left <= 0 or (self.should_stop is not None and self.should_stop()):
-            self.spent = True
-        return self.spent
 
 
 def solve(game: Game, *, max_nodes: int = 5_000_000,
@@ -89,10 +60,10 @@ def solve(game: Game, *, max_nodes: int = 5_000_000,
     """
     if game.won:
         return Solution(WON)
-    budget = _Budget(max_nodes, should_stop)
+    budget = Budget(max_nodes, should_stop)
     game = searchable(game)
     if game.SOLVER_SEARCH == "ida":
-        return _ida(game, budget, 1 if shortest else IDA_HASTE)
+        return ida(game, budget, 1 if shortest else IDA_HASTE)
     total = Solution(UNKNOWN)
     if game.SOLVER_RESTARTS:
         _probe(game, budget, total)
@@ -111,7 +82,7 @@ def solve(game: Game, *, max_nodes: int = 5_000_000,
     return total
 
 
-def _probe(game: Search, budget: _Budget, total: Solution) -> None:
+def _probe(game: Search, budget: Budget, total: Solution) -> None:
     """Restarts: short pruned searches, each with a node limit twice the last and the moves
     in another order (the game's, reversed, shuffled), to find a win in games where one bad
     early choice would keep a single search busy for ever. Finds wins only."""
@@ -119,7 +90,7 @@ def _probe(game: Search, budget: _Budget, total: Solution) -> None:
     k = 0
     while limit <= PROBE_LAST and not budget.spent:
         order = None if k % 3 == 0 else _reversed if k % 3 == 1 else random.Random(k).shuffle
-        cap = _Budget(limit, budget.should_stop)
+        cap = Budget(limit, budget.should_stop)
         part = _dfs(game, True, cap, order)
         budget.take(part.nodes)
         total.nodes += part.nodes
@@ -137,12 +108,12 @@ def _probe(game: Search, budget: _Budget, total: Solution) -> None:
             limit *= 2
 
 
-def _reversed(moves: list[Move]) -> None:
+def _reversed(moves: list[Move | Compound]) -> None:
     moves.reverse()
 
 
-def _dfs(game: Search, prune: bool, budget: _Budget,
-         order: Callable[[list[Move]], None] | None = None) -> Solution:
+def _dfs(game: Search, prune: bool, budget: Budget,
+         order: Callable[[list[Move | Compound]], None] | None = None) -> Solution:
     g = searchable(game)
     cls = type(g)
     if order is None and cls.solver_dfs is not Search.solver_dfs:
@@ -158,7 +129,7 @@ def _dfs(game: Search, prune: bool, budget: _Budget,
     if hopeless():
         return Solution(LOST, [], 0, 1)
 
-    def children() -> list[Move | Compound] | tuple[Move]:
+    def children() -> Sequence[Move | Compound]:
         safe = autoplay()
         if safe is not None:
             return (safe,)
@@ -168,27 +139,23 @@ def _dfs(game: Search, prune: bool, budget: _Budget,
             order(moves)
         return moves
 
-    # A child is a Move or a Compound of Moves made in a row (a game's compound move, such
-    # as "turn the stock three times, then play the waste card"); made_stack remembers, per
-    # frame, how many engine moves its current child made, to take them back.
-    moves_stack = [children()]
-    index_stack = [0]
+    # One iterator a depth: the children of that position still to try. A child is a Move
+    # or a Compound of Moves made in a row (a game's compound move, such as "turn the stock
+    # three times, then play the waste card"); made_stack remembers, per depth, how many
+    # engine moves its current child made, to take them back.
+    line = [iter(children())]
     made_stack = [1]
     tick = CHECK_EVERY
-    while moves_stack:
-        moves = moves_stack[-1]
-        i = index_stack[-1]
-        if i >= len(moves):
-            moves_stack.pop()
-            index_stack.pop()
+    while line:
+        m = next(line[-1], None)
+        if m is None:
+            del line[-1]
             made_stack.pop()
-            if moves_stack:
+            if line:
                 for _ in range(made_stack[-1]):
                     pop()
             continue
-        index_stack[-1] = i + 1
-        m = moves[i]
-        if type(m) is Compound:
+        if isinstance(m, Compound):
             for x in m.moves:
                 push(x)
             made = made_stack[-1] = len(m.moves)
@@ -199,18 +166,16 @@ def _dfs(game: Search, prune: bool, budget: _Budget,
         if g.won:
             return Solution(WON, list(g.history), nodes, len(seen))
         k = key()
-        if k in seen:
+        expand = k not in seen
+        if expand:
+            seen.add(k)
+            expand = not ((check_lost and g.lost) or (check_hopeless and hopeless()))
+        if expand:
+            line.append(iter(children()))
+            made_stack.append(1)
+        else:
             for _ in range(made):
                 pop()
-        else:
-            seen.add(k)
-            if (check_lost and g.lost) or (check_hopeless and hopeless()):
-                for _ in range(made):
-                    pop()
-            else:
-                moves_stack.append(children())
-                index_stack.append(0)
-                made_stack.append(1)
         tick -= 1
         if not tick:
             tick = CHECK_EVERY
@@ -218,77 +183,6 @@ def _dfs(game: Search, prune: bool, budget: _Budget,
                 return Solution(UNKNOWN, [], nodes, len(seen))
     budget.take(CHECK_EVERY - tick)
     return Solution(LOST, [], nodes, len(seen))
-
-
-def _ida(game: Search, budget: _Budget, weight: int = 1) -> Solution:
-    """Iterative-deepening A*: depth-first passes bounded by moves made + the heuristic.
-
-    With an admissible heuristic the first line found is a shortest one. A table of the
-    fewest moves at which each position was reached in the current pass keeps transpositions
-    from being searched twice. A pass that meets no bound proves the puzzle unsolvable.
-    With ``weight`` above 1 the heuristic is inflated: lines come much sooner and are no
-    longer shortest; a pass that meets no bound has still seen every reachable position.
-    """
-    g = searchable(game)
-    key, push, pop = g.solver_key, g.make, g.unmake
-    h, ordered = g.solver_heuristic, g.solver_moves
-    out = Solution(UNKNOWN, passes=[])
-    if g.solver_hopeless():
-        out.result = LOST
-        return out
-    bound = h() * weight
-    hcache: dict[bytes, int] = {}  # later passes meet the same positions again
-    tick = CHECK_EVERY
-    while True:
-        out.passes.append("ida")
-        best: dict[bytes, int] = {key(): 0}
-        beyond = None  # the smallest f above the bound met in this pass
-        moves_stack = [ordered(False)]
-        index_stack = [0]
-        while moves_stack:
-            moves = moves_stack[-1]
-            i = index_stack[-1]
-            if i >= len(moves):
-                moves_stack.pop()
-                index_stack.pop()
-                if moves_stack:
-                    pop()
-                continue
-            index_stack[-1] = i + 1
-            push(moves[i])
-            out.nodes += 1
-            depth = len(moves_stack)
-            if g.won:
-                out.result, out.moves = WON, list(g.history)
-                out.positions = len(best)
-                return out
-            k = key()
-            hk = hcache.get(k)
-            if hk is None:
-                hk = hcache[k] = h() * weight
-            f = depth + hk
-            if best.get(k, depth + 1) <= depth:
-                pop()
-            elif f > bound:
-                best[k] = depth
-                if beyond is None or f < beyond:
-                    beyond = f
-                pop()
-            else:
-                best[k] = depth
-                moves_stack.append(ordered(False))
-                index_stack.append(0)
-            tick -= 1
-            if not tick:
-                tick = CHECK_EVERY
-                if budget.take(CHECK_EVERY):
-                    out.positions = len(best)
-                    return out
-        out.positions = len(best)
-        if beyond is None:
-            out.result = LOST
-            return out
-        bound = beyond
 
 
 def replay_wins(game: Game, moves: list[Move]) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from ..engine.game import Game
 from ..engine.model import Compound
@@ -90,5 +90,6 @@ def searchable(game: Game) -> Search:
     """A copy of the position of ``game`` that answers the search hooks (no history)."""
     twin = game.clone()
     twin.__class__ = search_class(type(game))
-    twin.start_search()
-    return twin  # type: ignore[return-value]
+    searching = cast(Search, twin)  # (the class just set mixes Search in)
+    searching.start_search()
+    return searching

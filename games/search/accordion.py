@@ -9,10 +9,11 @@ from ..engine.cards import RANK, SUIT
 from ..engine.model import Move
 from . import searches
 from .base import Search
+from .rules import AccordionRules
 
 
 @searches(Accordion)
-class AccordionSearch(Search):
+class AccordionSearch(Search, AccordionRules):
     """What the search knows of Accordion."""
 
     #: a pile only ever shows its top card: what lies under it, and how much, never matters

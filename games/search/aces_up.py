@@ -9,6 +9,7 @@ from ..engine.cards import RANK, SUIT
 from ..engine.model import Move
 from . import searches
 from .base import Search
+from .rules import AcesUpRules
 
 ACES = frozenset(c for c in range(52) if RANK[c] == 1)
 
@@ -115,7 +116,7 @@ def last_round_wins(piles: tuple[tuple[int, ...], ...], dealt: tuple[int, ...]) 
 
 
 @searches(AcesUp)
-class AcesUpSearch(Search):
+class AcesUpSearch(Search, AcesUpRules):
     """What the search knows of AcesUp."""
 
     #: the stock is only ever dealt from, so its size says what is left in it

@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..bagua import Bagua
 from . import searches
 from .base import Search
+from .rules import BaguaRules
 
 
 @searches(Bagua)
-class BaguaSearch(Search):
+class BaguaSearch(Search, BaguaRules):
     """What the search knows of Bagua."""
 
     def solver_key(self) -> bytes:

@@ -10,11 +10,15 @@ first, which positions are dead ends and which moves can never hurt.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..engine.game import TWIN
-from ..engine.model import Move
+from ..engine.model import Compound, Move
 
+# For the type checker a mixin is a Game: it reads the engine's attributes through this base.
+# A game's own mixin names its game class too, as a last base from games/search/rules.py
+# (the game class for the checker, ``object`` at run time).
 if TYPE_CHECKING:  # a mixin over Game: type checkers see the game's attributes
     from ..engine.game import Game as _Base
 else:
@@ -52,7 +56,7 @@ class Search(_Base):
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
         return ()
 
-    def solver_autoplay(self) -> Move | None:
+    def solver_autoplay(self) -> Move | Compound | None:
         """A move the search plays as the only child of a position because it can never
         hurt (the closure under safe moves). Default: :meth:`safe_autoplay`."""
         return self.safe_autoplay()
@@ -89,19 +93,26 @@ class Search(_Base):
         order = sorted(range(len(moves)), key=scored.__getitem__)
         return [moves[i] for i in order]
 
-    def solver_moves(self, prune: bool = False) -> list[Move]:
+    def solver_moves(self, prune: bool = False) -> Sequence[Move | Compound]:
         """Legal moves in the order a search should try them.
 
         An entry may also be a :class:`~games.model.Compound`: moves the search makes in a
         row, as one step (Canfield turns the stock round to a card and plays it).
 
-        The default puts foundation moves and removals first, moves that turn up a hidden
-        card next, then the rest, and dealing from the stock last; it drops moves that lift a
-        whole pile onto an empty pile of the same :meth:`symmetric_groups` group (nothing
-        changes; between piles that differ, such as Snake's first column, which the stock
-        feeds, it is a real move). With ``prune`` a
-        game may also drop moves that rarely help (a fast first search); the solver falls
-        back to ``prune=False`` before it calls a deal lost.
+        The default is :meth:`ordered_moves`. With ``prune`` a game may also drop moves that
+        rarely help (a fast first search); the solver falls back to ``prune=False`` before
+        it calls a deal lost.
+        """
+        return self.ordered_moves()
+
+    def ordered_moves(self) -> list[Move]:
+        """The legal moves (plain moves only) in the default order of :meth:`solver_moves`.
+
+        Foundation moves and removals first, moves that turn up a hidden card next, then the
+        rest, and dealing from the stock last; moves that lift a whole pile onto an empty
+        pile of the same :meth:`symmetric_groups` group are dropped (nothing changes; between
+        piles that differ, such as Snake's first column, which the stock feeds, it is a
+        real move). A game's own order starts from here when it only reorders or drops.
         """
         moves = self.legal_moves()
         roles = self.role_of

@@ -9,11 +9,14 @@ from ..engine.cards import RANK, SUIT
 from ..engine.model import Move
 from . import searches
 from .open_patience import OpenPatienceSearch
+from .outcome import WON
+from .plain_dfs import ALL_HOME, card_places, depth_first, next_home_counts, placer
+from .rules import CastleGameRules
 from .single_card import SingleCardSearch
 
 
 @searches(CastleGame)
-class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
+class CastleGameSearch(SingleCardSearch, OpenPatienceSearch, CastleGameRules):
     """What the search knows of CastleGame."""
 
     def solver_autoplay(self) -> Move | None:
@@ -34,15 +37,11 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                 at[t + 1] = f
             elif free < 0:
                 free = f
-        low = min(progress) + 1
-        for s in self.tableau:
-            pile = cards[s]
-            if pile:
-                c = pile[-1]
-                r = RANK[c]
-                if r == progress[SUIT[c]] + 1 and (r <= 2 or r <= low):
-                    return Move("move", s, free if r == 1 else at[c], 1)
-        return None
+        s = self.thumb_home(progress)
+        if s < 0:
+            return None
+        c = cards[s][-1]
+        return Move("move", s, free if RANK[c] == 1 else at[c], 1)
 
     def solver_dfs(self, prune: bool, budget) -> tuple | None:
         """The family's own depth-first search (see :meth:`Search.solver_dfs`): the generic
@@ -65,14 +64,9 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
             if cards[f]:
                 t = cards[f][-1]
                 prog[t // 13] = t % 13 + 1
-        where = [-1] * 52  # per card: its wing, -1 when home
-        at = [0] * 52  # per card in a wing: its height there
-        for i, w in enumerate(wings):
-            for j, c in enumerate(w):
-                where[c] = i
-                at[c] = j
-        left = sum(map(len, wings))
-        if not left:
+        where, at = card_places(wings)  # per card: its wing (-1 when home), its height there
+        put = placer(wings, where, at)
+        if prog == ALL_HOME:  # (every card is in a wing or home)
             return "won", [], 0, 1
         wb = [bytes(w) for w in wings]
         onto = self._onto_column
@@ -89,7 +83,7 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
         SU = tuple(c // 13 for c in range(52))
         RK = tuple(c % 13 for c in range(52))  # rank - 1
 
-        def children(held: int) -> list[int]:
+        def children() -> list[int]:
             """The moves of :meth:`solver_moves` in the order of :meth:`guided`, or the safe
             move alone (:meth:`solver_autoplay`). A move is an int that sorts as the
             generic order does: the score of :meth:`guided` (less what every move shares),
@@ -109,14 +103,9 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                     top_of[c] = t
                 elif space < 0:
                     space = t
-            count = [0] * n  # per wing: the cards next for home in it
-            for su in range(4):
-                p = prog[su]
-                if p < 13:
-                    count[where[su * 13 + p]] += 1
+            count = next_home_counts(prog, where, n)  # per wing
             out = []
-            for s in wing_range:
-                w = wings[s]
+            for s, w in enumerate(wings):
                 if not w or s == held:
                     continue
                 c = w[-1]
@@ -145,39 +134,10 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
                 out.sort()
             return out
 
-        def take_back(s: int, d: int, c: int) -> None:
-            """Card ``c`` back from wing ``d`` (home when ``d`` is -1) onto wing ``s``."""
-            nonlocal left
-            if d < 0:
-                prog[c // 13] -= 1
-                left += 1
-            else:
-                wings[d].pop()
-                wb[d] = bytes(wings[d])
-            w = wings[s]
-            at[c] = len(w)
-            where[c] = s
-            w.append(c)
-            wb[s] = bytes(w)
-
-        seen = {b"\xff".join(sorted(wb))}
-        nodes = 0
-        stack = [children(held)]
-        index = [0]
         path: list[tuple[int, int, int, int]] = []  # per move: wing, destination, held, card
-        tick = 256
-        while stack:
-            moves = stack[-1]
-            i = index[-1]
-            if i >= len(moves):
-                stack.pop()
-                index.pop()
-                if path:  # take back the move that led here
-                    s, d, held, c = path.pop()
-                    take_back(s, d, c)
-                continue
-            index[-1] = i + 1
-            k = moves[i]
+
+        def play(k: int) -> bool:
+            nonlocal held
             s = k >> 6 & 15
             d = (k & 15) - 1
             w = wings[s]
@@ -186,33 +146,31 @@ class CastleGameSearch(SingleCardSearch, OpenPatienceSearch):
             if d < 0:
                 prog[c // 13] += 1
                 where[c] = -1
-                left -= 1
             else:
-                w = wings[d]
-                at[c] = len(w)
-                where[c] = d
-                w.append(c)
-                wb[d] = bytes(w)
+                put(d, c)
+                wb[d] = bytes(wings[d])
             path.append((s, d, held, c))
             held = d
-            nodes += 1
-            if not left:
-                return "won", self._castle_line(path), nodes, len(seen)
-            k = b"\xff".join(sorted(wb))
-            if k in seen:
-                held = path.pop()[2]
-                take_back(s, d, c)
+            return d < 0 and prog == ALL_HOME  # (only a card going home can win)
+
+        def undo() -> None:
+            """The last move taken back: its card from wing ``d`` (home when ``d`` is -1)
+            back onto wing ``s``."""
+            nonlocal held
+            s, d, held, c = path.pop()
+            if d < 0:
+                prog[c // 13] -= 1
             else:
-                seen.add(k)
-                stack.append(children(held))
-                index.append(0)
-            tick -= 1
-            if not tick:
-                tick = 256
-                if budget.take(256):
-                    return "unknown", [], nodes, len(seen)
-        budget.take(256 - tick)
-        return "lost", [], nodes, len(seen)
+                wings[d].pop()
+                wb[d] = bytes(wings[d])
+            put(s, c)
+            wb[s] = bytes(wings[s])
+
+        def key() -> bytes:
+            return b"\xff".join(sorted(wb))
+
+        result, nodes, positions = depth_first(children, play, undo, key, budget)
+        return result, self._castle_line(path) if result == WON else [], nodes, positions
 
     def _castle_line(self, path: list[tuple[int, int, int, int]]) -> list[Move]:
         """The engine's moves for a line of (wing, destination wing or -1 for home): an ace

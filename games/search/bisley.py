@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..bisley import Bisley
 from . import searches
 from .patience import PatienceSearch
+from .rules import BisleyRules
 
 
 @searches(Bisley)
-class BisleySearch(PatienceSearch):
+class BisleySearch(PatienceSearch, BisleyRules):
     """What the search knows of Bisley."""
 
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:

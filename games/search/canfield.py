@@ -9,13 +9,15 @@ import random
 from ..canfield import Canfield
 from ..engine.cards import RANK
 from ..engine.model import Compound, Move
-from ..families.patience import DEAL, REDEAL
 from . import searches
+from .outcome import CHECK_EVERY
 from .patience import PatienceSearch
+from .rules import CanfieldRules
+from .talon import round_plays, turns_round
 
 
 @searches(Canfield)
-class CanfieldSearch(PatienceSearch):
+class CanfieldSearch(PatienceSearch, CanfieldRules):
     """What the search knows of Canfield."""
 
     def symmetric_groups(self) -> tuple[tuple[int, ...], ...]:
@@ -57,7 +59,7 @@ class CanfieldSearch(PatienceSearch):
         return (b"".join(found) + b"".join(cols) + bytes((len(reserve), *reserve))
                 + bytes((len(talon), *talon, self.vars["base"], phase)))
 
-    def solver_autoplay(self) -> Move | None:
+    def solver_autoplay(self) -> Move | Compound | None:
         """:meth:`PatienceSearch.solver_autoplay` (a card home once every card that could
         be built on it is home), but never from the waste when the stock is turned three at
         a time: taking a card out of the talon changes which cards the turns reach (the
@@ -88,51 +90,9 @@ class CanfieldSearch(PatienceSearch):
         self._fold_all = prune  # the key folds every waste size in the pruned pass only
         if self.redeals >= 0 or not self.vars.get("base"):
             return moves  # (Selective Canfield: the first foundation card is still to choose)
-        home, rest = self._talon_plays()
+        home, rest = round_plays(self, self._wants(), last_singly=True)
         w = self.waste
         return home + [m for m in moves if m.kind == "move" and m.src != w] + rest
-
-    def _talon_plays(self) -> tuple[list, list]:
-        """Each card the stock can be turned round to, played to each place that takes it:
-        a :class:`Compound` (the turns, then the play), foundation plays apart. Worked out on
-        the talon's order (the waste, then the stock as it will be turned), without making
-        the turns: this runs at every node."""
-        cards, w = self.cards, self.waste
-        talon = cards[w] + cards[self.stock][::-1]
-        n = len(talon)
-        if not n:
-            return [], []
-        wants = self._wants()
-        home: list = []
-        rest: list = []
-        made: list[Move] = []
-        i = len(cards[w])  # cards on the waste: its top is talon[i - 1]
-        # why a set: from the middle of a pass the turns after a redeal need not come back
-        # to where they started (three at a time, the last ones singly)
-        states = {i}
-        seen: set[int] = set()
-        draw = self.draw
-        while True:
-            if i:
-                top = talon[i - 1]
-                if top not in seen:
-                    seen.add(top)
-                    for d in wants.get(top, ()):
-                        play = Move("move", w, d, 1)
-                        out = home if self._role[d] == "foundation" else rest
-                        out.append(Compound((*made, play)) if made else play)
-            if i < n:
-                made.append(DEAL)
-                i += draw if n - i >= draw else 1
-            elif i:
-                made.append(REDEAL)
-                i = 0
-            else:
-                break
-            if i in states:
-                break
-            states.add(i)
-        return home, rest
 
     def _wants(self) -> dict[int, list[int]]:
         """Per card, the piles that would take it from the waste now (one empty pile of a
@@ -151,11 +111,7 @@ class CanfieldSearch(PatienceSearch):
                 empty_home = True
                 for suit in range(4):
                     wants.setdefault(13 * suit + base - 1, []).append(f)
-        under = self.__dict__.get("_under_tab")
-        if under is None:
-            build = self.rule[self.tableau[0]].build
-            under = self._under_tab = tuple(tuple(c for c in range(52) if build.fits(c, t))
-                                            for t in range(52))
+        under = self.fits_on
         space = -1
         for t in self.tableau:
             pile = cards[t]
@@ -233,7 +189,10 @@ class CanfieldSearch(PatienceSearch):
             k += 1
             if k % 2 == 0:
                 limit *= 2
-        result, line, n, p = _CanfieldDFS(self).run(True, budget)
+        got = _CanfieldDFS(self).run(True, budget)
+        if got is None:  # (cannot happen: the probes took this position)
+            return None
+        result, line, n, p = got
         return result, line, nodes + n, positions + p
 
 
@@ -269,8 +228,6 @@ class _CanfieldDFS:
         self.g = g
 
     def run(self, prune: bool, budget, order=None) -> tuple | None:  # noqa: C901 - one loop, for speed
-        from ..solver import CHECK_EVERY  # (here: the solver imports this module)
-
         g = self.g
         cards = g.cards
         T = list(g.tableau)
@@ -278,7 +235,7 @@ class _CanfieldDFS:
         F = list(g.foundations)
         base = g.vars["base"]
         draw = g.draw
-        build = g.rule[T[0]].build
+        build = g.column_build()
         for t in T:
             col = cards[t]
             if g.down[t] or any(not build.fits(col[k], col[k - 1]) for k in range(1, len(col))):
@@ -343,28 +300,11 @@ class _CanfieldDFS:
 
         def reach(n: int, i0: int) -> tuple:
             """The waste sizes the talon can be turned round to from ``i0`` (each with a
-            top card), with the turns that get there: as ``_talon_plays``."""
-            out = []
-            made: list[Move] = []
-            states = {i0}
-            j = i0
-            while True:
-                if j:
-                    out.append((j, tuple(made)))
-                if j < n:
-                    made.append(DEAL)
-                    j += draw if n - j >= draw else 1
-                elif j:
-                    made.append(REDEAL)
-                    j = 0
-                else:
-                    break
-                if j in states:
-                    break
-                states.add(j)
-            got = tuple(out)
+            top card), with the turns that get there: as :func:`round_plays`."""
+            walk = turns_round(n, i0, draw, last_singly=True)
+            got = tuple((j, made) for j, made in walk if j)
             reach_cache[(n, i0)] = got
-            reach_bits[(n, i0)] = sum(1 << j for j in states)
+            reach_bits[(n, i0)] = sum(1 << j for j, _ in walk)
             return got
 
         reach_bits: dict[tuple[int, int], int] = {}
@@ -406,7 +346,7 @@ class _CanfieldDFS:
                 return [(1, 0, -1)]
             n = len(tal)
             plays = reach_cache.get((n, i)) or reach(n, i)
-            moves = []
+            moves: list[tuple[int, int, int]] = []
             add = moves.append
             for j, _ in plays:
                 c = tal[j - 1]

@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..florentine import Florentine
 from . import searches
 from .patience import PatienceSearch
+from .rules import FlorentineRules
 
 
 @searches(Florentine)
-class FlorentineSearch(PatienceSearch):
+class FlorentineSearch(PatienceSearch, FlorentineRules):
     """What the search knows of Florentine."""
 
     SOLVER_VIEW = {"foundation": "top"}

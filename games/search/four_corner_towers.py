@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..four_corner_towers import FourCornerTowers
 from . import searches
 from .patience import PatienceSearch
+from .rules import FourCornerTowersRules
 
 
 @searches(FourCornerTowers)
-class FourCornerTowersSearch(PatienceSearch):
+class FourCornerTowersSearch(PatienceSearch, FourCornerTowersRules):
     """What the search knows of FourCornerTowers."""
 
     SOLVER_VIEW = {"stock": "count", "foundation": "top"}

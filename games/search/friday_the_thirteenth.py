@@ -10,10 +10,11 @@ from ..families.patience import DEAL, REDEAL
 from ..friday_the_thirteenth import BASES, FridayTheThirteenth
 from . import searches
 from .patience import PatienceSearch
+from .rules import FridayTheThirteenthRules
 
 
 @searches(FridayTheThirteenth)
-class FridayTheThirteenthSearch(PatienceSearch):
+class FridayTheThirteenthSearch(PatienceSearch, FridayTheThirteenthRules):
     """What the search knows of FridayTheThirteenth."""
 
     SOLVER_PRUNES = True

@@ -4,11 +4,14 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..engine.cards import KING, RANK
 from ..engine.model import DEAL, Move
 from ..golf import Golf
 from . import searches
 from .base import Search
+from .rules import GolfRules
 
 #: the discard pile's top card as the last byte of the key: its rank (0: no card)
 RANK_BYTE = {c: bytes((RANK[c],)) for c in range(52)} | {-1: b"\0"}
@@ -17,8 +20,11 @@ KING_OFF = ~(255 << 8 * KING)
 
 
 @searches(Golf)
-class GolfSearch(Search):
+class GolfSearch(Search, GolfRules):
     """What the search knows of Golf."""
+
+    #: the dead-end test's tables, built from the search's root (see :meth:`solver_hopeless`)
+    _golf_tables: tuple[list[list[int]], list[list[tuple[int, int, int]]], dict] | None
 
     def solver_dfs(self, prune: bool, budget) -> tuple | None:
         """Golf's own depth-first search (see :meth:`Search.solver_dfs`): the solver's search,
@@ -51,7 +57,7 @@ class GolfSearch(Search):
         self._golf_tables = None
         if self.solver_hopeless():
             return "lost", [], 0, 1
-        masks, needs, _ = self._golf_tables
+        masks, needs, _ = self._tables()
         king_ends = self._king_ends
         # starts[s][w]: packed counts of the stock's s cards and a discard top of rank w
         starts = []
@@ -215,10 +221,7 @@ class GolfSearch(Search):
         card left, so no test fires on it.
         """
         cards = self.cards
-        tables = self._golf_tables
-        if tables is None:  # built from the first position asked about: the search's root
-            tables = self._golf_tables = self._build_tables()
-        masks, needs, verdicts = tables
+        masks, needs, verdicts = self._tables()
         sized = self._sized
         tab = 0
         for i in range(1, len(sized)):
@@ -241,6 +244,12 @@ class GolfSearch(Search):
                 if supply[a] + supply[b] <= under:
                     return True
         return False
+
+    def _tables(self) -> tuple[list[list[int]], list[list[tuple[int, int, int]]], dict]:
+        tables = self._golf_tables
+        if tables is None:  # built from the first position asked about: the search's root
+            tables = self._golf_tables = self._build_tables()
+        return tables
 
     def _build_tables(self) -> tuple[list[list[int]], list[list[tuple[int, int, int]]], dict]:
         """Per pile of :attr:`_sized`, the packed rank counts of its bottom n cards (one more
@@ -266,7 +275,7 @@ class GolfSearch(Search):
             needs.append(col)
         return masks, needs, {}
 
-    def _ranks_hopeless(self, tab_bits: int, start_bits: int) -> bool | bytes:
+    def _ranks_hopeless(self, tab_bits: int, start_bits: int) -> Literal[True] | bytes:
         """True when the rank counts alone show a dead end, else the supply of cards that
         may come just before another, by rank (a byte a rank).
 

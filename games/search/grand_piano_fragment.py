@@ -11,10 +11,11 @@ from ..grand_piano_fragment import RESCUE, GrandPianoFragment
 from ..snake import foundation_wants
 from . import searches
 from .patience import PatienceSearch
+from .rules import GrandPianoFragmentRules
 
 
 @searches(GrandPianoFragment)
-class GrandPianoFragmentSearch(PatienceSearch):
+class GrandPianoFragmentSearch(PatienceSearch, GrandPianoFragmentRules):
     """What the search knows of GrandPianoFragment."""
 
     #: foundations built in suit from the ace are known by their top card
@@ -85,6 +86,7 @@ class GrandPianoFragmentSearch(PatienceSearch):
                 continue
             c = pile[-1]
             r, su = C.RANK[c], C.SUIT[c]
+            need: tuple[int, ...]
             if r > 2:
                 if build == "same":
                     need = (su,)
@@ -141,7 +143,7 @@ class GrandPianoFragmentSearch(PatienceSearch):
             elif space < 0:
                 space = t  # the piles are interchangeable: one space stands for all
         fits = self._build.fits
-        seq = [((), waste[-1])] if waste else []
+        seq: list[tuple[tuple[Move, ...], int]] = [((), waste[-1])] if waste else []
         seq.extend(((DEAL,) * k, stock[-k]) for k in range(1, len(stock) + 1))
         for turns, c in seq:
             plays = [(f, home) for f in wants.get(c % 52, ())[:1]]

@@ -6,14 +6,18 @@ time, so the card just moved between columns is not moved again at once
 from __future__ import annotations
 
 from ..engine.model import Move
+from ..families.patience import PatienceGame
 from ..king_albert import KingAlbert
 from . import searches
 from .open_patience import OpenPatienceSearch
+from .outcome import WON
+from .plain_dfs import ALL_HOME, card_places, depth_first, next_home_counts, placer
+from .rules import KingAlbertRules
 from .single_card import SingleCardSearch
 
 
 @searches(KingAlbert)
-class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
+class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch, KingAlbertRules):
     """What the search knows of KingAlbert."""
 
     def fresh_column(self) -> int:
@@ -92,8 +96,6 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
         Returns None (the generic search) for the source's refilling reserve or when the
         safe move is not the one worked out here.
         """
-        from ..families.patience import PatienceGame
-
         if (self.opts.get("reserve_refill") or not self.standard_foundations
                 or not self._builds_down()
                 or type(self).safe_autoplay is not PatienceGame.safe_autoplay):
@@ -116,17 +118,13 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 t = cards[f][-1]
                 prog[t // 13] = t % 13 + 1
                 fpile[t // 13] = f
-        where = [-1] * 52  # per card: its column, CELL + place, or -1 when home
-        at = [0] * 52  # per card in a column: its height there
-        for i, col in enumerate(cols):
-            for j, c in enumerate(col):
-                where[c] = i
-                at[c] = j
+        # per card: its column, CELL + place, or -1 when home; its height in a column
+        where, at = card_places(cols)
+        put = placer(cols, where, at)
         for j, c in enumerate(cells):
             if c >= 0:
                 where[c] = CELL + j
-        left = sum(map(len, cols)) + sum(c >= 0 for c in cells)
-        if not left:
+        if prog == ALL_HOME:  # (every card is in a column, the reserve or home)
             return "won", [], 0, 1
         cb = [bytes(col) for col in cols]
         onto = self._onto_column
@@ -156,7 +154,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 return 0
             return len(cols[t]) - 1 - at[y] - (t == s)
 
-        def children(held: int, fresh: int) -> list[int]:
+        def children() -> list[int]:
             """The moves of :meth:`solver_moves` in their order, or the safe move alone.
             A move is an int that sorts as the generic order does: the change of
             :meth:`PatienceSearch.solver_score` it makes (worked out from the move: one card
@@ -191,13 +189,7 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                     top_of[col[-1]] = t
                 elif space < 0:
                     space = t
-            count = [0] * n  # per column: the wanted cards in it
-            for su in range(4):
-                p = prog[su]
-                if p < 13:
-                    t = where[su * 13 + p]
-                    if t < CELL:
-                        count[t] += 1
+            count = next_home_counts(prog, where, n)  # per column (n < CELL: not the reserve)
             out = []
             feeders = [c for c in cells if c >= 0] if prune else ()
             for s in col_range:
@@ -271,7 +263,6 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
 
         def make(s: int, d: int) -> int:
             """Make the move from ``s`` to ``d`` on the lists (not the key); the card."""
-            nonlocal left
             if s < CELL:
                 c = cols[s].pop()
             elif s < 20:
@@ -281,37 +272,26 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
                 su = s - 20
                 prog[su] -= 1
                 c = su * 13 + prog[su]
-                left += 1
             if d < 0:
                 prog[c // 13] += 1
                 where[c] = -1
-                left -= 1
             else:
-                col = cols[d]
-                at[c] = len(col)
-                where[c] = d
-                col.append(c)
+                put(d, c)
             return c
 
         def unmake(s: int, d: int, c: int) -> None:
-            nonlocal left
             if d < 0:
                 prog[c // 13] -= 1
-                left += 1
             else:
                 cols[d].pop()
             if s < CELL:
-                col = cols[s]
-                at[c] = len(col)
-                where[c] = s
-                col.append(c)
+                put(s, c)
             elif s < 20:
                 cells[s - CELL] = c
                 where[c] = s
             else:
                 prog[s - 20] += 1
                 where[c] = -1
-                left -= 1
 
         def touched(s: int, d: int) -> None:
             if s < CELL:
@@ -321,28 +301,11 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
             if d >= 0:
                 cb[d] = bytes(cols[d])
 
-        seen = {key()}
-        nodes = 0
-        stack = [children(held, fresh)]
-        index = [0]
         # per move made: source, destination, held, card, foundation, fresh (before it)
         path: list[tuple] = []
-        tick = 256
-        while stack:
-            moves = stack[-1]
-            i = index[-1]
-            if i >= len(moves):
-                stack.pop()
-                index.pop()
-                if path:  # take back the move that led here
-                    s, d, held, c, f, fresh = path.pop()
-                    if c % 13 == 0:  # an ace's foundation is free again, or taken again
-                        fpile[c // 13] = -1 if d < 0 else f
-                    unmake(s, d, c)
-                    touched(s, d)
-                continue
-            index[-1] = i + 1
-            m = moves[i]
+
+        def play(m: int) -> bool:
+            nonlocal held, fresh
             s = m >> 4 & 31
             d = (m & 15) - 1
             f = -1
@@ -359,27 +322,18 @@ class KingAlbertSearch(SingleCardSearch, OpenPatienceSearch):
             held = d if s < CELL and d >= 0 and fresh < 0 else -1
             fresh = d if CELL <= s < 20 and d >= 0 else -1
             touched(s, d)
-            nodes += 1
-            if not left:
-                return "won", self._albert_line(path), nodes, len(seen)
-            k = key()
-            if k in seen:
-                _, _, held, _, _, fresh = path.pop()
-                if c % 13 == 0:
-                    fpile[c // 13] = -1 if d < 0 else f
-                unmake(s, d, c)
-                touched(s, d)
-            else:
-                seen.add(k)
-                stack.append(children(held, fresh))
-                index.append(0)
-            tick -= 1
-            if not tick:
-                tick = 256
-                if budget.take(256):
-                    return "unknown", [], nodes, len(seen)
-        budget.take(256 - tick)
-        return "lost", [], nodes, len(seen)
+            return d < 0 and prog == ALL_HOME  # (only a card going home can win)
+
+        def undo() -> None:
+            nonlocal held, fresh
+            s, d, held, c, f, fresh = path.pop()
+            if c % 13 == 0:  # an ace's foundation is free again, or taken again
+                fpile[c // 13] = -1 if d < 0 else f
+            unmake(s, d, c)
+            touched(s, d)
+
+        result, nodes, positions = depth_first(children, play, undo, key, budget)
+        return result, self._albert_line(path) if result == WON else [], nodes, positions
 
     def _albert_line(self, path: list[tuple]) -> list[Move]:
         """The engine's moves of a line of :meth:`solver_dfs` (each entry: the source, the

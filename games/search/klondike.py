@@ -5,6 +5,7 @@ docs/solver.md for what each hook is for.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from ..engine.cards import RANK
 from ..engine.model import Compound, Move
@@ -12,14 +13,17 @@ from ..families.patience import DEAL, REDEAL
 from ..klondike import Klondike
 from . import searches
 from .patience import PatienceSearch
+from .rules import KlondikeRules
+from .talon import round_plays, turns_round
 
 
 @searches(Klondike)
-class KlondikeSearch(PatienceSearch):
+class KlondikeSearch(PatienceSearch, KlondikeRules):
     """What the search knows of Klondike."""
 
     @property
-    def SOLVER_VIEW(self) -> dict[str, str]:  # noqa: N802 (the hook's name)
+    def SOLVER_VIEW(self) -> dict[str, str]:  # type: ignore[override]  # noqa: N802 (the hook's name; it depends on the options, where
+    # the default is a class constant: the solver reads it on the instance)
         """A stock that is never turned over again only loses cards from its top, and a
         foundation built in suit from the ace is known by its top card."""
         return {"stock": "count" if self.redeals == 0 else "all",
@@ -89,55 +93,16 @@ class KlondikeSearch(PatienceSearch):
         return near + plain + [m for m in rest if type(m) is not Compound] + later + back + turns
 
     def _cycle_moves(self, moves: list) -> list:
-        """With unlimited passes: the talon cards each turned round to (``_cycle_plays``)
+        """With unlimited passes: the talon cards each turned round to (:func:`~games.search.talon.round_plays`)
         and played, foundation plays first and nearest first, then the column moves, then
         the talon cards to columns, and foundation cards brought back last."""
-        home, rest = self._cycle_plays()
+        home, rest = round_plays(self, self._wants(), last_singly=False)
         w = self.waste
         plain = [m for m in moves if m.kind == "move" and m.src != w]
         back = [m for m in plain if self._role[m.src] == "foundation"]
         if back:
             plain = [m for m in plain if self._role[m.src] != "foundation"]
         return home + plain + rest + back
-
-    def _cycle_plays(self) -> tuple[list, list]:
-        """Each card the talon can be turned round to (through redeals), played to each pile
-        that takes it: the turns and the play as one :class:`Compound`, the fewest turns
-        first; foundation plays apart. Worked out on the talon's order without making the
-        turns (this runs at every node)."""
-        cards, w = self.cards, self.waste
-        talon = cards[w] + cards[self.stock][::-1]
-        n = len(talon)
-        if not n:
-            return [], []
-        wants = self._wants()
-        home: list = []
-        rest: list = []
-        made: list = []
-        i = len(cards[w])
-        states = {i}
-        seen: set[int] = set()
-        draw = self.draw
-        founds = self.foundations
-        while True:
-            if i:
-                top = talon[i - 1]
-                if top not in seen:
-                    seen.add(top)
-                    for d in wants.get(top, ()):
-                        play = Move("move", w, d, 1)
-                        out = home if d in founds else rest
-                        out.append(Compound((*made, play)) if made else play)
-            if i < n:
-                made.append(DEAL)
-                i = min(i + draw, n)
-            else:
-                made.append(REDEAL)
-                i = 0
-            if i in states:
-                break
-            states.add(i)
-        return home, rest
 
     def _wants(self) -> dict[int, list[int]]:
         """Per card, the piles that would take it from the waste now (one space stands for
@@ -152,7 +117,7 @@ class KlondikeSearch(PatienceSearch):
             elif len(pile) < 13:
                 wants.setdefault(pile[-1] + 1, []).append(f)
         space = -1
-        fits = self._fits_on
+        fits = self.fits_on
         for t in self.tableau:
             pile = cards[t]
             if not pile:
@@ -173,26 +138,8 @@ class KlondikeSearch(PatienceSearch):
         it (compounds: the turns, then the play), foundation plays apart; and, when a redeal is
         left, the turns to the end of the pass followed by the redeal. Worked out from the
         card codes, without making the turns (this runs at every node)."""
-        cards, down, s, w = self.cards, self.down, self.stock, self.waste
-        wants: dict[int, list[int]] = {}  # card -> piles that take it now
-        for f in self.foundations:
-            pile = cards[f]
-            if not pile:
-                for ace in (0, 13, 26, 39):
-                    wants.setdefault(ace, []).append(f)
-            elif len(pile) < 13:
-                wants.setdefault(pile[-1] + 1, []).append(f)
-        spaces = False
-        for t in self.tableau:
-            pile = cards[t]
-            if not pile:
-                spaces = True
-            elif down[t] < len(pile):
-                for c in self._fits_on[pile[-1]]:
-                    wants.setdefault(c, []).append(t)
-        # one space stands for all (the key folds the columns together)
-        empty = [next(t for t in self.tableau if not cards[t])] if spaces else []
-        any_card = self.rule[self.tableau[0]].empty == "any"  # else a king only
+        cards, s, w = self.cards, self.stock, self.waste
+        wants = self._wants()  # card -> piles that take it now
         stock = cards[s]
         draw = self.draw
         home: list = []
@@ -205,10 +152,7 @@ class KlondikeSearch(PatienceSearch):
             turned = min(turned + draw, size)
             tops.append((stock[-turned], turned // draw + (turned % draw > 0)))
         for c, k in tops:
-            dests = wants.get(c, ())
-            if empty and (any_card or RANK[c] == 13):
-                dests = [*dests, *empty]
-            for d in dests:
+            for d in wants.get(c, ()):
                 play = Move("move", w, d, 1)
                 out = home if d in self.foundations else rest
                 out.append(Compound((*(DEAL,) * k, play)) if k else play)
@@ -217,16 +161,6 @@ class KlondikeSearch(PatienceSearch):
             k = size // draw + (size % draw > 0)
             turns.append(Compound((*(DEAL,) * k, REDEAL)))
         return home, rest, turns
-
-    @property
-    def _fits_on(self) -> tuple[tuple[int, ...], ...]:
-        """Per card, the cards that may be built on it in a column."""
-        table = self.__dict__.get("_fits_table")
-        if table is None:
-            build = self.rule[self.tableau[0]].build
-            table = self._fits_table = tuple(
-                tuple(c for c in range(52) if build.fits(c, t)) for t in range(52))
-        return table
 
     def solver_dfs(self, prune: bool, budget) -> tuple | None:
         """Klondike's own depth-first search with unlimited passes over an unshuffled talon
@@ -354,21 +288,11 @@ class _KlondikeDFS:
     # ------------------------------------------------------------ helpers
     def reach(self, n: int, pos: int) -> tuple[int, ...]:
         """The talon indices whose card the waste can show through turns and redeals from
-        a waste of ``pos`` cards (of ``n``), the fewest turns first (as ``_cycle_plays``)."""
+        a waste of ``pos`` cards (of ``n``), the fewest turns first (as :func:`~games.search.talon.round_plays`)."""
         got = self._reach.get((n, pos))
         if got is None:
-            out: list[int] = []
-            states = {pos}
-            i = pos
-            draw = self.draw
-            while True:
-                if i and i - 1 not in out:
-                    out.append(i - 1)
-                i = min(i + draw, n) if i < n else 0
-                if i in states:
-                    break
-                states.add(i)
-            got = self._reach[(n, pos)] = tuple(out)
+            walk = turns_round(n, pos, self.draw, last_singly=False)
+            got = self._reach[(n, pos)] = tuple(i - 1 for i, _ in walk if i)
         return got
 
     def reach_order(self, n: int, pos: int) -> dict[int, int]:
@@ -642,6 +566,7 @@ class _KlondikeDFS:
         played from the talon to a column, with draw 1 (:meth:`onto_fresh`), or 52 + the
         card the last move brought back from a foundation (:meth:`onto_back`), else -1."""
         safe = self.autoplay(talon, pos)
+        moves: Sequence[tuple]
         if safe is not None:
             moves = (safe,)
         elif fresh >= 52:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..la_belle_lucie import LaBelleLucie
 from . import searches
 from .patience import PatienceSearch
+from .rules import LaBelleLucieRules
 
 
 @searches(LaBelleLucie)
-class LaBelleLucieSearch(PatienceSearch):
+class LaBelleLucieSearch(PatienceSearch, LaBelleLucieRules):
     """What the search knows of LaBelleLucie."""
 
     #: a foundation built in suit from the ace is known by its top card

@@ -9,6 +9,7 @@ from ..engine.model import Move
 from ..leapfrog import LINKED, Leapfrog
 from . import searches
 from .grid import CellGameSearch
+from .rules import LeapfrogRules
 
 
 def link_groups(cards: list[int]) -> int:
@@ -33,7 +34,7 @@ def link_groups(cards: list[int]) -> int:
 
 
 @searches(Leapfrog)
-class LeapfrogSearch(CellGameSearch):
+class LeapfrogSearch(CellGameSearch, LeapfrogRules):
     """What the search knows of Leapfrog."""
 
     # ------------------------------------------------------------------ for the solver

@@ -8,10 +8,11 @@ from ..engine.model import Move
 from ..make_ten import MakeTen
 from . import searches
 from .grid import CellGameSearch
+from .rules import MakeTenRules
 
 
 @searches(MakeTen)
-class MakeTenSearch(CellGameSearch):
+class MakeTenSearch(CellGameSearch, MakeTenRules):
     """What the search knows of MakeTen."""
 
     def solver_autoplay(self) -> Move | None:

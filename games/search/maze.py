@@ -8,10 +8,11 @@ from ..engine.model import Move
 from ..maze import Maze
 from . import searches
 from .base import Search
+from .rules import MazeRules
 
 
 @searches(Maze)
-class MazeSearch(Search):
+class MazeSearch(Search, MazeRules):
     """What the search knows of Maze."""
 
     #: the best-scoring move is often a trap that one long search never leaves: short

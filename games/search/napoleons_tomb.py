@@ -13,10 +13,11 @@ from ..families.patience import DEAL, REDEAL
 from ..napoleons_tomb import FULL, NapoleonsTomb
 from . import searches
 from .patience import PatienceSearch
+from .rules import NapoleonsTombRules
 
 
 @searches(NapoleonsTomb)
-class NapoleonsTombSearch(PatienceSearch):
+class NapoleonsTombSearch(PatienceSearch, NapoleonsTombRules):
     """What the search knows of NapoleonsTomb."""
 
     #: a foundation (one suit, king down to ace, twice) is known by its top card and size
@@ -33,7 +34,8 @@ class NapoleonsTombSearch(PatienceSearch):
     # rearranged to turn the stock only right before it plays the waste card or turns the
     # pack over. Nothing is pruned, so the one pass is complete.
     @property
-    def SOLVER_PRUNES(self) -> bool:  # noqa: N802 (the engine's hook name)
+    def SOLVER_PRUNES(self) -> bool:  # type: ignore[override]  # noqa: N802 (the hook's name; it depends on the options, where
+    # the default is a class constant: the solver reads it on the instance)
         """Only the parking reading prunes (bad parks, talon cards parked)."""
         return self._parking()
 
@@ -57,7 +59,7 @@ class NapoleonsTombSearch(PatienceSearch):
                     + bytes(stock).translate(TWIN) + bytes(waste).translate(TWIN))
         return b"".join(found) + b"".join(units) + tail
 
-    def solver_autoplay(self) -> Move | None:
+    def solver_autoplay(self) -> Move | Compound | None:
         """A card its foundation takes now, where playing it home can never hurt:
 
         - from the talon, with unlimited passes and any card on a working pile, when its
@@ -315,7 +317,7 @@ class NapoleonsTombSearch(PatienceSearch):
         home: list = []
         rest: list = []
         wanted = self._wanted()
-        seq = [((), waste[-1])] if waste else []
+        seq: list[tuple[tuple[Move, ...], int]] = [((), waste[-1])] if waste else []
         seq.extend(((DEAL,) * k, stock[-k]) for k in range(1, len(stock) + 1))
         if self._cycle():
             seq = list({c % 52: (t, c) for t, c in reversed(seq)}.values())

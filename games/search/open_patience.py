@@ -9,10 +9,11 @@ from ..engine.model import Move
 from ..families.open_patience import OpenPatience
 from . import searches
 from .patience import PatienceSearch
+from .rules import OpenPatienceRules
 
 
 @searches(OpenPatience)
-class OpenPatienceSearch(PatienceSearch):
+class OpenPatienceSearch(PatienceSearch, OpenPatienceRules):
     """What the search knows of OpenPatience."""
 
     #: the search tries first the moves that bring the next foundation cards nearer

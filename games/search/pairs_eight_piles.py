@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..pairs_eight_piles import PairsEightPiles
 from . import searches
 from .base import Search
+from .rules import PairsEightPilesRules
 
 
 @searches(PairsEightPiles)
-class PairsEightPilesSearch(Search):
+class PairsEightPilesSearch(Search, PairsEightPilesRules):
     """What the search knows of PairsEightPiles."""
 
     #: the stock is only ever dealt from, so its count says which cards are in it

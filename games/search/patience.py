@@ -6,10 +6,11 @@ and the frozen-card dead-end test that Klondike, Canfield and La Belle Lucie opt
 from __future__ import annotations
 
 from ..engine.cards import RANK, SUIT
-from ..engine.model import Move
+from ..engine.model import Compound, Move
 from ..families.patience import Build, PatienceGame
 from . import searches
 from .base import Search
+from .rules import PatienceGameRules
 
 _NEEDS_CACHE: dict[tuple[frozenset[Build], bool], tuple[tuple[int, ...], ...]] = {}
 
@@ -67,12 +68,12 @@ def _lowers_for(base: int) -> tuple[tuple[int, ...], ...]:
 
 
 @searches(PatienceGame)
-class PatienceSearch(Search):
+class PatienceSearch(Search, PatienceGameRules):
     """The solver hooks shared by every PatienceGame."""
 
     SOLVER_PRUNES = True
 
-    def solver_autoplay(self) -> Move | None:
+    def solver_autoplay(self) -> Move | Compound | None:
         """For the search: :meth:`safe_autoplay`, or any card to a foundation when every
         card that could ever be built on it off the foundations is home already.
 
@@ -114,6 +115,40 @@ class PatienceSearch(Search):
                     return Move("move", s, f, 1)
         return None if generic else self.safe_autoplay()
 
+    def column_build(self) -> Build:
+        """The building rule of the columns, for searches that read it once for all of them
+        (their games build every column alike)."""
+        build = self.rule[self.tableau[0]].build
+        if build is None:
+            raise TypeError(f"{self.info.id}: its columns have no building rule to search by")
+        return build
+
+    @property
+    def fits_on(self) -> tuple[tuple[int, ...], ...]:
+        """Per card, the cards that may be built on it in a column (worked out once per
+        position the search starts from, then read from the instance)."""
+        table = self.__dict__.get("_fits_table")
+        if table is None:
+            build = self.column_build()
+            table = self._fits_table = tuple(
+                tuple(c for c in range(52) if build.fits(c, t)) for t in range(52))
+        return table
+
+    def thumb_home(self, home: list[int]) -> int:
+        """The first column whose top card the old rule of thumb sends home at once (an ace,
+        a two, or a card at most one above the lowest foundation), given how many cards of
+        each suit are ``home`` (foundations built up in suit from the ace); -1 for none."""
+        cards = self.cards
+        low = min(home) + 1
+        for s in self.tableau:
+            pile = cards[s]
+            if pile:
+                c = pile[-1]
+                r = RANK[c]
+                if r == home[SUIT[c]] + 1 and (r <= 2 or r <= low):
+                    return s
+        return -1
+
     def _home_needs_table(self) -> tuple[tuple[int, ...], ...]:
         """Per card, the cards that must be home before it may go home (see above); worked
         out once per game object, then read from the instance."""
@@ -122,14 +157,14 @@ class PatienceSearch(Search):
             return cached
         # one deck, and foundations each built in one suit: a card has one place to go home
         ok = (len(self.foundations) == 4 and self.info.decks == 1
-              and all(self.rule[f].build is not None and self.rule[f].build.suit == "same"
+              and all((b := self.rule[f].build) is not None and b.suit == "same"
                       for f in self.foundations)
               and (self.ACCEPTS_BY_BUILD if self.ACCEPTS_BY_BUILD is not None
                    else type(self).accepts is PatienceGame.accepts))
         table: tuple[tuple[int, ...], ...] = ()
         if ok:
-            builds = frozenset(self.rule[d].build for d in self._targets
-                               if self.rule[d].build is not None
+            builds = frozenset(b for d in self._targets
+                               if (b := self.rule[d].build) is not None
                                and self._role[d] != "foundation")
             back = any(self.rule[f].take != "none" for f in self.foundations)
             table = _needs_for(builds, back)
@@ -154,8 +189,8 @@ class PatienceSearch(Search):
         """
         parents = self.__dict__.get("_parents")
         if parents is None:
-            builds = frozenset(self.rule[d].build for d in self._targets
-                               if self.rule[d].build is not None
+            builds = frozenset(b for d in self._targets
+                               if (b := self.rule[d].build) is not None
                                and self._role[d] != "foundation")
             parents = self._parents = _parents_for(builds)
         cards, down, rule = self.cards, self.down, self.rule
@@ -239,7 +274,7 @@ class PatienceSearch(Search):
         """With ``prune``, a card move between tableau piles must achieve something now:
         turn up a hidden card, empty its pile, or free a card for a foundation or for the
         waste/reserve card to land on. Foundation cards are not brought back."""
-        moves = super().solver_moves(prune)
+        moves = self.ordered_moves()
         if prune:
             moves = self._pruned(moves)
         if self.SOLVER_GUIDED and len(moves) > 1:
@@ -311,7 +346,7 @@ class PatienceSearch(Search):
     def _frees(self, pile: int, exposed: int, feeders: list[int]) -> bool:
         for f in self.foundations:
             fc = self.cards[f]
-            if fc and self.rule[f].build and self.rule[f].build.fits(exposed, fc[-1]):
+            if fc and (b := self.rule[f].build) and b.fits(exposed, fc[-1]):
                 return True
             if not fc and self.empty_accepts(f, exposed):
                 return True

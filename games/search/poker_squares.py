@@ -13,6 +13,7 @@ from ..families import poker
 from ..poker_squares import CELLS, EXCELLENT, FINISH, LINES, LINES_OF, SIZE, PokerSquares
 from . import searches
 from .base import Search
+from .rules import PokerSquaresRules
 
 
 def hand_points(hand: list[int], pts: tuple[int, ...]) -> int:
@@ -73,7 +74,7 @@ PLANS_KEPT = 8
 
 
 @searches(PokerSquares)
-class PokerSquaresSearch(Search):
+class PokerSquaresSearch(Search, PokerSquaresRules):
     """What the search knows of PokerSquares."""
 
     SOLVER_VIEW = {"stock": "count"}  # dealt from the top only: its size says what is left
@@ -166,4 +167,5 @@ class PokerSquaresSearch(Search):
                 best, best_score = list(grid_now), score
             if best_score >= target or len(free) < 2:
                 break
+        assert best is not None  # (the first run's score beats -1)
         return best

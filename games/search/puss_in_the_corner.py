@@ -9,10 +9,11 @@ from ..engine.model import Move
 from ..puss_in_the_corner import PussInTheCorner
 from . import searches
 from .patience import PatienceSearch
+from .rules import PussInTheCornerRules
 
 
 @searches(PussInTheCorner)
-class PussInTheCornerSearch(PatienceSearch):
+class PussInTheCornerSearch(PatienceSearch, PussInTheCornerRules):
     """What the search knows of PussInTheCorner."""
 
     SOLVER_PRUNES = True

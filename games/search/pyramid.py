@@ -4,6 +4,8 @@ docs/solver.md for what each hook is for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.cards import KING, RANK
 from ..engine.model import Compound, Move
 from ..families.grid import triangle_covers
@@ -11,6 +13,7 @@ from ..families.pairing import partner_pairs
 from ..pyramid import DEAL, PASSES, REDEAL, ROWS, Pyramid
 from . import searches
 from .base import Search
+from .rules import PyramidRules
 
 #: card code -> rank, for ``bytes.translate`` in the solver's key
 _RANK_BYTES = bytes(RANK[c] if c < len(RANK) else 0 for c in range(256))
@@ -63,12 +66,13 @@ def _matches(left: list[int], right: list[int], apart) -> bool:
 
 
 @searches(Pyramid)
-class PyramidSearch(Search):
+class PyramidSearch(Search, PyramidRules):
     """What the search knows of Pyramid."""
 
     #: a place in the pyramid holds the card dealt there or nothing
     @property
-    def SOLVER_VIEW(self) -> dict[str, str]:  # noqa: N802 (the hook's name)
+    def SOLVER_VIEW(self) -> dict[str, str]:  # type: ignore[override]  # noqa: N802 (the hook's name; it depends on the options, where
+    # the default is a class constant: the solver reads it on the instance)
         if self.pair_pile:  # the pair pile's top card can still be played
             return {"tableau": "count", "discard": "all"}
         return {"tableau": "count"}
@@ -176,7 +180,7 @@ class PyramidSearch(Search):
         return bytes(head) + bytes(s).translate(ranks) + bytes(c).translate(ranks) \
             + bytes(w).translate(ranks)
 
-    def solver_moves(self, prune: bool = False) -> list:
+    def solver_moves(self, prune: bool = False) -> Sequence[Move | Compound]:
         """The moves, with the talon searched as compound moves ("deal k times, then play the
         new current card"), as in Klondike (docs/solver.md). Why this loses no win: a deal
         touches only the talon and a move of pyramid cards only the pyramid, and neither
@@ -260,9 +264,10 @@ class PyramidSearch(Search):
         Only with the compound moves of :meth:`solver_moves` (no pair pile, no scored match)."""
         key = self.solver_key()
         core = key[:6] + key[7:]
-        seen = self.__dict__.get("_seen_pass")
+        seen: dict[bytes, int] | None = self.__dict__.get("_seen_pass")
         if seen is None:
-            seen = self._seen_pass = {}
+            seen = {}
+            self._seen_pass = seen
         p = self.vars["pass"]
         best = seen.get(core)
         if best is not None and best < p:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..royal_marriage import RoyalMarriage
 from . import searches
 from .base import Search
+from .rules import RoyalMarriageRules
 
 
 @searches(RoyalMarriage)
-class RoyalMarriageSearch(Search):
+class RoyalMarriageSearch(Search, RoyalMarriageRules):
     """What the search knows of RoyalMarriage."""
 
     #: removals look alike to a search, and one early mistake can hide a win from it

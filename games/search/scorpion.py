@@ -9,10 +9,11 @@ from ..engine.model import Move
 from ..scorpion import Scorpion
 from . import searches
 from .patience import PatienceSearch
+from .rules import ScorpionRules
 
 
 @searches(Scorpion)
-class ScorpionSearch(PatienceSearch):
+class ScorpionSearch(PatienceSearch, ScorpionRules):
     """What the search knows of Scorpion."""
 
     SOLVER_PRUNES = False  # see solver_moves: one complete pass

@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..selective_canfield import SelectiveCanfield
 from . import searches
 from .canfield import CanfieldSearch
+from .rules import SelectiveCanfieldRules
 
 
 @searches(SelectiveCanfield)
-class SelectiveCanfieldSearch(CanfieldSearch):
+class SelectiveCanfieldSearch(CanfieldSearch, SelectiveCanfieldRules):
     """What the search knows of SelectiveCanfield."""
 
     #: the first move picks one of five Canfields: short searches in other orders try

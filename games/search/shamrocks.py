@@ -5,14 +5,15 @@ docs/solver.md for what each hook is for.
 from __future__ import annotations
 
 from ..engine.cards import RANK, SUIT
-from ..engine.model import Compound, Move
+from ..engine.model import Move
 from ..shamrocks import Shamrocks
 from . import searches
 from .la_belle_lucie import LaBelleLucieSearch
+from .rules import ShamrocksRules
 
 
 @searches(Shamrocks)
-class ShamrocksSearch(LaBelleLucieSearch):
+class ShamrocksSearch(LaBelleLucieSearch, ShamrocksRules):
     """What the search knows of Shamrocks."""
 
     #: the search tries first the moves that bring the next foundation cards nearer
@@ -60,7 +61,7 @@ class ShamrocksSearch(LaBelleLucieSearch):
                 return self._home(t)
         return None
 
-    def solver_moves(self, prune: bool = False) -> list[Move | Compound]:
+    def solver_moves(self, prune: bool = False) -> list[Move]:
         """Foundation moves first, then moves between fans that uncover the next card of a
         suit before those that bury one; a lone card is never moved onto another fan.
 
@@ -76,14 +77,9 @@ class ShamrocksSearch(LaBelleLucieSearch):
         cards = self.cards
         h = self._heights()
         if prune:
-            low = min(h) + 1
-            for t in self.tableau:
-                fan = cards[t]
-                if fan:
-                    c = fan[-1]
-                    r = RANK[c]
-                    if h[SUIT[c]] == r - 1 and (r <= 2 or r <= low):
-                        return [self._home(t)]
+            t = self.thumb_home(h)
+            if t >= 0:
+                return [self._home(t)]
         fans = self.__dict__.get("_fanset")
         if fans is None:
             fans = self._fanset = frozenset(self.tableau)
@@ -95,7 +91,8 @@ class ShamrocksSearch(LaBelleLucieSearch):
             return moves
         # the next card of each suit: moving a card off it helps, onto it hurts
         wanted = {13 * s + k for s, k in enumerate(h) if k < 13}
-        home, rest = [], []
+        home: list[Move] = []
+        rest: list[tuple[int, int, Move]] = []
         for m in moves:
             if m.dst not in fans:
                 home.append(m)

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from ..engine.model import Move
 from .base import Search
+from .rules import PatienceGameRules
 
 
-class SingleCardSearch(Search):
+class SingleCardSearch(Search, PatienceGameRules):
     """Knows which column's top card the last move carried from another column."""
 
     def held_column(self) -> int:

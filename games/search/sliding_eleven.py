@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..sliding_eleven import CELLS, COLS, ROWS, SlidingEleven, is_even
 from . import searches
 from .base import Search
+from .rules import SlidingElevenRules
 
 #: city-block distance between two places (the fewest slides that could carry a card across)
 DIST: tuple[tuple[int, ...], ...] = tuple(
@@ -33,7 +34,7 @@ def _longest_rise(values: list[int]) -> int:
 
 
 @searches(SlidingEleven)
-class SlidingElevenSearch(Search):
+class SlidingElevenSearch(Search, SlidingElevenRules):
     """What the search knows of SlidingEleven."""
 
     SOLVER_SEARCH = "ida"

@@ -8,10 +8,11 @@ from ..engine.model import Move
 from ..snake import Snake
 from . import searches
 from .patience import PatienceSearch
+from .rules import SnakeRules
 
 
 @searches(Snake)
-class SnakeSearch(PatienceSearch):
+class SnakeSearch(PatienceSearch, SnakeRules):
     """What the search knows of Snake."""
 
     #: foundations built in suit from the ace are known by their top card; the stock is only

@@ -8,13 +8,14 @@ from ..engine import cards as C
 from ..st_helena_spider import RUN, StHelenaSpider
 from . import searches
 from .patience import PatienceSearch
+from .rules import StHelenaSpiderRules
 
 #: byte translation from card codes to ranks (for the solver's keys)
 _RANKS = bytes(C.RANK[c] if c < len(C.RANK) else 0 for c in range(256))
 
 
 @searches(StHelenaSpider)
-class StHelenaSpiderSearch(PatienceSearch):
+class StHelenaSpiderSearch(PatienceSearch, StHelenaSpiderRules):
     """What the search knows of StHelenaSpider."""
 
     SOLVER_RESTARTS = True

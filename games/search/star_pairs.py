@@ -9,10 +9,11 @@ from ..engine.model import Move
 from ..star_pairs import StarPairs
 from . import searches
 from .base import Search
+from .rules import StarPairsRules
 
 
 @searches(StarPairs)
-class StarPairsSearch(Search):
+class StarPairsSearch(Search, StarPairsRules):
     """What the search knows of StarPairs."""
 
     SOLVER_VIEW = {"stock": "count"}  # dealt from the top only: its size says what is left

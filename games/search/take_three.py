@@ -7,10 +7,11 @@ from __future__ import annotations
 from ..take_three import TakeThree
 from . import searches
 from .patience import PatienceSearch
+from .rules import TakeThreeRules
 
 
 @searches(TakeThree)
-class TakeThreeSearch(PatienceSearch):
+class TakeThreeSearch(PatienceSearch, TakeThreeRules):
     """What the search knows of TakeThree."""
 
     SOLVER_VIEW = {"foundation": "top"}  # a foundation holds ace to its top card of one suit

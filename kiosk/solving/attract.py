@@ -164,7 +164,7 @@ class DemoPlayer:
         probe = game.clone()
         for candidate in candidates:
             # a game's solver may offer compound moves: several moves made in a row
-            steps = list(candidate.moves) if type(candidate) is Compound else [candidate]
+            steps = list(candidate.moves) if isinstance(candidate, Compound) else [candidate]
             try:
                 for move in steps:
                     probe.play(move, check=False)

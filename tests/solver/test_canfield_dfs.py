@@ -20,6 +20,7 @@ from games.search.base import Search
 from games.search.canfield import CanfieldSearch
 
 from ..conftest import arrange, plain_search
+from .positions import foundations, split_talon
 from .test_klondike_canfield_search import folded_key, forward_moves
 
 #: positions the plain search may meet; bigger cases are only compared with the generic
@@ -35,13 +36,7 @@ def random_canfield(rnd: random.Random, left: int) -> games.Game:
     lengths = [13, 13, 13, 13]
     for _ in range(left):
         lengths[rnd.choice([k for k in range(4) if lengths[k]])] -= 1
-    piles: dict[str, str] = {}
-    out = []
-    for suit, n in enumerate(lengths):
-        run = [13 * suit + (base - 1 + k) % 13 for k in range(13)]
-        if n:
-            piles[f"F{suit + 1}"] = " ".join(text(c) for c in run[:n])
-        out += run[n:]
+    piles, out = foundations(lengths, base)
     rnd.shuffle(out)
     n_reserve = rnd.randint(0, min(8, len(out)))
     reserve, out = out[:n_reserve], out[n_reserve:]
@@ -64,13 +59,12 @@ def random_canfield(rnd: random.Random, left: int) -> games.Game:
     for col in cols:
         if not col and reserve:
             col.append(reserve.pop())
-    split = rnd.randint(0, len(talon))
-    piles["W"] = " ".join(text(c) for c in talon[:split])
-    piles["S"] = " ".join(text(c) for c in talon[split:])
+    down: dict[str, int] = {}
+    split_talon(rnd, talon, piles, down)
     piles["R"] = " ".join(text(c) for c in reserve)
     for i, col in enumerate(cols):
         piles[f"T{i + 1}"] = " ".join(text(c) for c in col)
-    down = {"S": len(talon) - split, "R": max(0, len(reserve) - 1)}
+    down["R"] = max(0, len(reserve) - 1)
     assert all(parse(t) >= 0 for t in piles["R"].split())
     return arrange(g, piles, down, base=base, redeals=-1)
 

@@ -12,6 +12,7 @@ from games.engine.model import Move
 from games.families.patience import DEAL
 from games.search import Compound, searchable
 from games.search.patience import PatienceSearch
+from games.search.talon import round_plays
 from tests.conftest import arrange
 from tests.solver.test_solver import exhaustive_win
 
@@ -123,7 +124,8 @@ def test_canfield_talon_from_the_middle_of_a_pass_comes_round_to_every_card():
     w = g.waste
     g.cards[w].pop()  # as if the waste card had been played: 31 in the stock, 2 on the waste
     talon = set(g.cards[w]) | set(g.cards[g.stock])
-    home, rest = g._talon_plays()  # terminates although (31, 2) never comes round again
+    # terminates although (31, 2) never comes round again
+    home, rest = round_plays(g, g._wants(), last_singly=True)
     plays = {steps(m)[-1] for m in home + rest}
     # every card of the talon that some pile would take is offered, after some turns
     reachable = set()

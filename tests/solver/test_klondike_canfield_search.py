@@ -20,6 +20,7 @@ from games.engine.cards import RANK, SUIT, parse, text
 from games.search import searchable
 
 from ..conftest import arrange, plain_search
+from .positions import foundations, home_counts, split_talon
 
 #: positions the plain search may meet; bigger cases are skipped
 LIMIT = 3_000
@@ -31,22 +32,12 @@ def random_klondike(rnd: random.Random, draw: int) -> games.Game:
     """Each suit home up to a random rank; the cards left dealt at random to the columns
     (some face down), the waste and the stock."""
     g = searchable(games.new("klondike", 1, draw=draw, redeals=-1))
-    highs = [rnd.randint(6, 13) for _ in range(4)]
-    while sum(13 - h for h in highs) > LEFT:
-        highs[rnd.choice([k for k in range(4) if highs[k] < 13])] += 1
-    piles: dict[str, str] = {}
-    left = []
-    for suit, high in enumerate(highs):
-        piles[f"F{suit + 1}"] = " ".join(text(13 * suit + r) for r in range(high))
-        left += [13 * suit + r for r in range(high, 13)]
+    piles, left = foundations(home_counts(rnd, 6, LEFT))
     rnd.shuffle(left)
     down: dict[str, int] = {}
     n_talon = rnd.randint(0, min(len(left), 5))
-    talon, rest = left[:n_talon], left[n_talon:]
-    split = rnd.randint(0, n_talon)
-    piles["W"] = " ".join(text(c) for c in talon[:split])
-    piles["S"] = " ".join(text(c) for c in talon[split:])
-    down["S"] = n_talon - split
+    split_talon(rnd, left[:n_talon], piles, down)
+    rest = left[n_talon:]
     cols: list[list[int]] = [[] for _ in range(7)]
     for c in rest:
         cols[rnd.randrange(7)].append(c)
@@ -62,16 +53,7 @@ def random_canfield(rnd: random.Random) -> games.Game:
     random length, the rest in the reserve, the four columns, the waste and the stock."""
     g = searchable(games.new("canfield", 1, group_moves="whole_pile"))
     base = rnd.randint(1, 13)
-    lengths = [rnd.randint(5, 13) for _ in range(4)]
-    while sum(13 - n for n in lengths) > LEFT:
-        lengths[rnd.choice([k for k in range(4) if lengths[k] < 13])] += 1
-    piles: dict[str, str] = {}
-    left = []
-    for suit, n in enumerate(lengths):
-        run = [13 * suit + (base - 1 + k) % 13 for k in range(13)]
-        if n:
-            piles[f"F{suit + 1}"] = " ".join(text(c) for c in run[:n])
-        left += run[n:]
+    piles, left = foundations(home_counts(rnd, 5, LEFT), base)
     rnd.shuffle(left)
     down: dict[str, int] = {}
     n_reserve = rnd.randint(0, min(3, len(left)))
@@ -79,11 +61,8 @@ def random_canfield(rnd: random.Random) -> games.Game:
     down["R"] = max(0, n_reserve - 1)
     left = left[n_reserve:]
     n_talon = rnd.randint(0, len(left))
-    talon, rest = left[:n_talon], left[n_talon:]
-    split = rnd.randint(0, n_talon)
-    piles["W"] = " ".join(text(c) for c in talon[:split])
-    piles["S"] = " ".join(text(c) for c in talon[split:])
-    down["S"] = n_talon - split
+    split_talon(rnd, left[:n_talon], piles, down)
+    rest = left[n_talon:]
     # columns hold runs (each card fits on the one under it); a column is never empty
     # while the reserve lasts
     reserve = piles["R"].split()

@@ -31,8 +31,10 @@ from games.search.klondike import (
     KlondikeSearch,
     _KlondikeDFS,
 )
+from games.search.outcome import Budget
 
 from ..conftest import arrange, plain_search
+from .positions import foundations, home_counts, split_talon
 from .test_klondike_canfield_search import folded_key, forward_moves
 
 LIMIT = 3_000
@@ -46,22 +48,12 @@ def random_position(rnd: random.Random, draw: int, left: int,
     ``hidden``: all but the top card of a column face down and a short talon (losses are
     then common)."""
     g = searchable(games.new("klondike", 1, draw=draw, redeals=-1))
-    highs = [rnd.randint(5, 13) for _ in range(4)]
-    while sum(13 - h for h in highs) > left:
-        highs[rnd.choice([k for k in range(4) if highs[k] < 13])] += 1
-    piles: dict[str, str] = {}
-    out = []
-    for suit, high in enumerate(highs):
-        piles[f"F{suit + 1}"] = " ".join(text(13 * suit + r) for r in range(high))
-        out += [13 * suit + r for r in range(high, 13)]
+    piles, out = foundations(home_counts(rnd, 5, left))
     rnd.shuffle(out)
     down: dict[str, int] = {}
     n_talon = rnd.randint(0, min(len(out), 3 if hidden and talon == 7 else talon))
-    talon, rest = out[:n_talon], out[n_talon:]
-    split = rnd.randint(0, n_talon)
-    piles["W"] = " ".join(text(c) for c in talon[:split])
-    piles["S"] = " ".join(text(c) for c in talon[split:])
-    down["S"] = n_talon - split
+    split_talon(rnd, out[:n_talon], piles, down)
+    rest = out[n_talon:]
     cols: list[list[int]] = [[] for _ in range(7)]
     for c in rest:
         cols[rnd.randrange(rnd.randint(1, 7))].append(c)
@@ -136,7 +128,7 @@ class _Recording(_KlondikeDFS):
 
 
 def _record(game: games.Game, prune: bool, nodes: int) -> list[tuple]:
-    search = _Recording(searchable(game), prune, solver._Budget(nodes, None))
+    search = _Recording(searchable(game), prune, Budget(nodes, None))
     search.pairs = []
     search.run()
     return search.pairs
