@@ -169,9 +169,11 @@ def test_attract_mode_plays_and_a_touch_wakes_it_without_logging_a_demo(ui):
         # settled: the screen manager ignores touches while a transition runs, and even
         # NoTransition's runs until the next frame (the demo's fast-forwarded deal already
         # has its moves, so the touch below could come in that very frame: 1 run in 10)
+        # (generous limits: the whole suite on two busy cores once took over 3 s to start
+        # the demo; the waits end as soon as it is there)
         assert ui.until(lambda: app.sm.current == "attract"
-                        and not app.sm.transition.is_active, 3)
-        assert ui.until(lambda: demo.ctl is not None and demo.ctl.moves >= 3, 5)
+                        and not app.sm.transition.is_active, 20)
+        assert ui.until(lambda: demo.ctl is not None and demo.ctl.moves >= 3, 20)
         ctl = demo.ctl
         assert ctl.demo and ctl is not app.controller
         assert demo.prompt.text == "Touch the screen to play"
