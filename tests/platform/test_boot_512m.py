@@ -56,7 +56,7 @@ __all__ = ["reference"]   # the welcome screen drawn by the app here (a fixture)
 
 MEMORY_MB = 512
 #: the tour: page 1 of the picker first, then forward only (few page turns under TCG)
-TOUR = ("klondike", "pyramid", "draw_poker", "follow_the_rules", "gin_rummy", "snake")
+TOUR = ("klondike", "pyramid", "snake", "draw_poker", "follow_the_rules", "gin_rummy")
 AVAILABLE_FLOOR_KIB = 100 * 1024
 #: a screen after a touch: a table drawn the first time by llvmpipe under TCG is slow
 STEP_TIMEOUT = 600

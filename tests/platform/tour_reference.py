@@ -17,31 +17,20 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from tests.platform.app_reference import shot as picture
+from tests.platform.app_reference import start_app
 
 STOCK_TAPS = 3
 
 
 def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -> None:
-    from kiosk.platform import boot
-
-    boot.configure(boot.Screen(*size, headless=True), quiet=True)
-    from gpiozero.pins.mock import MockFactory
-    from kivy.base import EventLoop, runTouchApp
+    app = start_app(config_file, size, "kiosk-tour-ref-")
+    from kivy.base import EventLoop
     from kivy.tests.common import UnitTestTouch
 
-    from kiosk.app import KioskApp
-    from kiosk.screens.shots import capture
-    from kiosk.settings import config
-
-    home = Path(tempfile.mkdtemp(prefix="kiosk-tour-ref-"))
-    cfg = config.load(config_file)
-    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
-                   data_dir=home, pin_factory=MockFactory())
-    app._run_prepare()
-    runTouchApp(embedded=True)
     w, h = size
     steps: list[dict] = []
 
@@ -52,13 +41,7 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
             EventLoop.idle()
 
     def shot(name: str) -> None:
-        done: list = []
-        capture(out / name, done.append)
-        for _ in range(60):
-            EventLoop.idle()
-            if done:
-                return
-        raise SystemExit(f"tour_reference: no frame for {name}")
+        picture(out / name, "tour_reference")
 
     def touch(widget, what: str, picture: bool = True) -> None:
         x, y = widget.to_window(*widget.center)
@@ -80,11 +63,13 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
         if app.sm.current == "welcome":
             touch(welcome, "the welcome screen")
         picker = app.picker
-        ids = [e["id"] for e in app.catalog()]
-        if game_id not in ids:
+        # the picker groups its pages (solitaires, then the games against the computer), so
+        # a game's page is where its tile is, not its place in the catalog
+        page = next((n for n, grid in enumerate(picker.carousel.slides)
+                     if any(getattr(t, "game_id", None) == game_id for t in grid.children)),
+                    None)
+        if page is None:
             raise SystemExit(f"tour_reference: {game_id} is not in the picker")
-        cols, rows = picker.per_page()
-        page = ids.index(game_id) // (cols * rows)
         while (picker.carousel.index or 0) != page:
             forward = (picker.carousel.index or 0) < page
             touch(picker.next if forward else picker.prev,
