@@ -262,6 +262,10 @@ def test_a_tour_of_games_by_touch(board: SmallBoard):
             time.sleep(5)
         if what.startswith("the stock of klondike (1)"):
             wait_until("an open play in the log", lambda: open_plays(m), 120)
+        # how far the tour got and when, kept even if a later step fails
+        board.figures.setdefault("steps_s", []).append(
+            [what, round(time.monotonic() - started, 1)])
+        board.save()
     board.figures["tour_s"] = round(time.monotonic() - started, 1)
     assert "worker_seen_s" in board.figures, "no Hint of the tour needed the worker"
     write_png(BUILD / "boot-512m-tour-end.png", m.screendump(board.workdir / "end.png"))
