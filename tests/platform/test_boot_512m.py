@@ -148,8 +148,9 @@ def tour(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict]]:
     proc = subprocess.run([sys.executable, "-m", "tests.platform.tour_reference", str(out),
                            str(REPO / "config.example.toml"), "800x480", *TOUR],
                           cwd=REPO, capture_output=True, text=True, timeout=900)
+    error = out / "error.txt"
     assert proc.returncode == 0 and (out / "tour.json").exists(), \
-        proc.stdout[-3000:] + proc.stderr[-3000:]
+        proc.stdout[-3000:] + proc.stderr[-3000:] + (error.read_text() if error.exists() else "")
     return out, json.loads((out / "tour.json").read_text())["steps"]
 
 

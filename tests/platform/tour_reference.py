@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import traceback
 from pathlib import Path
 
 from tests.platform.app_reference import shot as picture
@@ -43,18 +44,48 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
     def shot(name: str) -> None:
         picture(out / name, "tour_reference")
 
-    def touch(widget, what: str, picture: bool = True) -> None:
+    def touch(widget, what: str, picture: bool = True, until=None) -> None:
+        """``until``: what must hold before the screen is drawn (a page turn is an
+        animation: on a loaded machine a second of frames may not see it end)."""
         x, y = widget.to_window(*widget.center)
         finger = UnitTestTouch(x, y)
         finger.touch_down()
         EventLoop.idle()
         finger.touch_up()
         settle()
+        deadline = time.monotonic() + 60
+        while until is not None and not until():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"tour_reference: {what} did not end in 60 s")
+            settle(0.2)
         step = {"touch": [round(x), round(h - y)], "what": what, "screen": app.sm.current}
         if picture:
             step["picture"] = f"step-{len(steps):02d}.png"
             shot(step["picture"])
         steps.append(step)
+
+    def close_a_sheet(screen, game_id: str) -> None:
+        """A Hint on a deal the solver proves lost opens "No way to win from here", and
+        nothing under that sheet takes a touch, Home included. The guest's deal is not this
+        one, so neither side knows whether it is open: both touch where its Close button is
+        (or would be). Without the sheet the touch falls on the table, which is left next."""
+        opened = screen.sheet is None
+        if opened:   # draw it to learn where Close is, as the guest would see it
+            screen.help.no_win(count=False)
+            settle(0.3)
+        close = next(b for b in screen.sheet.walk(restrict=True)
+                     if getattr(b, "text", None) == app.tr("Close"))
+        x, y = close.to_window(*close.center)
+        if opened:
+            screen.close_sheet()
+            settle(0.3)
+        finger = UnitTestTouch(x, y)
+        finger.touch_down()
+        EventLoop.idle()
+        finger.touch_up()
+        settle()
+        steps.append({"touch": [round(x), round(h - y)], "what":
+                      f"Close of a sheet on {game_id}, if one is open", "screen": app.sm.current})
 
     out.mkdir(parents=True, exist_ok=True)
     settle()
@@ -71,10 +102,13 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
         if page is None:
             raise SystemExit(f"tour_reference: {game_id} is not in the picker")
         while (picker.carousel.index or 0) != page:
-            forward = (picker.carousel.index or 0) < page
+            now = picker.carousel.index or 0
+            forward = now < page
+            turned = now + (1 if forward else -1)
             touch(picker.next if forward else picker.prev,
-                  "the picker's next page" if forward else "the picker's previous page")
-        grid = picker.carousel.current_slide
+                  "the picker's next page" if forward else "the picker's previous page",
+                  until=lambda c=picker.carousel, i=turned: c.index == i and c._offset == 0)
+        grid = picker.carousel.slides[page]
         tile = next(t for t in grid.children if getattr(t, "game_id", None) == game_id)
         touch(tile, f"the {game_id} tile")
         if app.sm.current == "variants":
@@ -100,6 +134,7 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
                     steps.append({"touch": [round(sx), round(h - sy)], "what":
                                   f"the stock of {game_id} ({n + 1})", "screen": app.sm.current})
             touch(screen.buttons["hint"], f"Hint at {game_id} again", picture=False)
+            close_a_sheet(screen, game_id)
             touch(screen.buttons["home"], f"Home from {game_id}")
         else:
             touch(screen.home, f"Home from {game_id}")
@@ -109,10 +144,15 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
                 if leave is not None:
                     touch(leave, f"Leave the table of {game_id}")
         if app.sm.current != "picker":
+            shot("error.png")
             raise SystemExit(f"tour_reference: Home from {game_id} led to {app.sm.current}")
     (out / "tour.json").write_text(json.dumps({"size": list(size), "steps": steps}, indent=1))
 
 
 if __name__ == "__main__":
     width, height = (int(v) for v in sys.argv[3].split("x"))
-    main(Path(sys.argv[1]), Path(sys.argv[2]), (width, height), sys.argv[4:])
+    try:
+        main(Path(sys.argv[1]), Path(sys.argv[2]), (width, height), sys.argv[4:])
+    except BaseException:   # the headless app keeps stderr quiet: the boot test shows this
+        Path(sys.argv[1], "error.txt").write_text(traceback.format_exc())
+        raise
