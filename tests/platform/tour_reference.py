@@ -44,15 +44,19 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
     def shot(name: str) -> None:
         picture(out / name, "tour_reference")
 
-    def touch(widget, what: str, picture: bool = True, until=None) -> None:
-        """``until``: what must hold before the screen is drawn (a page turn is an
-        animation: on a loaded machine a second of frames may not see it end)."""
-        x, y = widget.to_window(*widget.center)
+    def tap(x: float, y: float) -> None:
+        """A finger down and up at window (x, y), then a second of frames."""
         finger = UnitTestTouch(x, y)
         finger.touch_down()
         EventLoop.idle()
         finger.touch_up()
         settle()
+
+    def touch(widget, what: str, picture: bool = True, until=None) -> None:
+        """``until``: what must hold before the screen is drawn (a page turn is an
+        animation: on a loaded machine a second of frames may not see it end)."""
+        x, y = widget.to_window(*widget.center)
+        tap(x, y)
         deadline = time.monotonic() + 60
         while until is not None and not until():
             if time.monotonic() > deadline:
@@ -79,11 +83,7 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
         if opened:
             screen.close_sheet()
             settle(0.3)
-        finger = UnitTestTouch(x, y)
-        finger.touch_down()
-        EventLoop.idle()
-        finger.touch_up()
-        settle()
+        tap(x, y)
         steps.append({"touch": [round(x), round(h - y)], "what":
                       f"Close of a sheet on {game_id}, if one is open", "screen": app.sm.current})
 
@@ -126,11 +126,7 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
                     stock = screen.view.geometry().base(game.index["S"])
                     sx, sy = screen.view.to_window(stock.x + stock.w / 2,
                                                    stock.y + stock.h / 2)
-                    finger = UnitTestTouch(sx, sy)
-                    finger.touch_down()
-                    EventLoop.idle()
-                    finger.touch_up()
-                    settle()
+                    tap(sx, sy)
                     steps.append({"touch": [round(sx), round(h - sy)], "what":
                                   f"the stock of {game_id} ({n + 1})", "screen": app.sm.current})
             touch(screen.buttons["hint"], f"Hint at {game_id} again", picture=False)
