@@ -45,7 +45,7 @@ from .test_boot_image import (
     wait_until,
 )
 
-#: opt-in: two boots and a 47-step tour under TCG are about 22 min of wall time (3 December,
+#: opt-in: two boots and a 46-step tour under TCG are about 22 min of wall time (3 December,
 #: docs/benchmarks.md "Boot on a 512 MB board"), beyond what the suite's 45 min leave;
 #: `make boot-test-512` runs it
 OPT_IN = "SOLITAIRE_KIOSK_BOOT_512"
