@@ -22,6 +22,12 @@ log = logging.getLogger("kiosk.hint_state")
 
 #: how far back an Undo looks for a position known to be winnable (player actions)
 UNDO_SEARCH = 40
+#: the longest stored winning line replayed when a deal starts: the replay runs on the UI
+#: thread (every move checked against the legal moves), and Snake's solver lines run to
+#: 8,000-64,000 moves: 1.5 s of CPU for one of 15,000 on the x86 CI machine, minutes on a
+#: 512 MB board under emulation, where the kiosk's watchdog (3 min) killed the app as Snake
+#: opened. Longer lines are left to the hint worker, which answers within its budget.
+KNOWN_LINE_LIMIT = 1500
 #: ``(game_id, options) -> DealList | None``: where the stored winning lines come from
 DealLists = Callable[[str, dict[str, Any]], Any]
 
@@ -65,7 +71,10 @@ class HintState:
         try:
             lst = lists(game.info.id, dict(game.opts))
             entry = lst.find(game.seed) if lst is not None else None
-            if entry is not None:
+            if entry is not None and len(entry["moves"]) > KNOWN_LINE_LIMIT:
+                log.info("the stored line of %s #%s is %d moves long: the worker answers",
+                         *self.deal[:2], len(entry["moves"]))
+            elif entry is not None:
                 dealt = games.new(game.info.id, game.seed, **game.opts)
                 line = deals.line(dealt, entry["moves"])
                 if not self.book.add_known_line(dealt, line):

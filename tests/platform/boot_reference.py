@@ -15,40 +15,22 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from pathlib import Path
+
+from tests.platform.app_reference import shot as picture
+from tests.platform.app_reference import start_app
 
 
 def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
-    from kiosk.platform import boot
-
-    boot.configure(boot.Screen(*size, headless=True), quiet=True)
-    from gpiozero.pins.mock import MockFactory
-    from kivy.base import EventLoop, runTouchApp
-
-    from kiosk.app import KioskApp
-    from kiosk.screens.shots import capture
-    from kiosk.settings import config
-
-    home = Path(tempfile.mkdtemp(prefix="kiosk-boot-ref-"))
-    cfg = config.load(config_file)
-    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
-                   data_dir=home, pin_factory=MockFactory())
-    app._run_prepare()
-    runTouchApp(embedded=True)
+    app = start_app(config_file, size, "kiosk-boot-ref-")
+    from kivy.base import EventLoop
 
     def frames(n: int = 5) -> None:
         for _ in range(n):
             EventLoop.idle()
 
     def shot(name: str) -> None:
-        done: list = []
-        capture(out / name, done.append)
-        for _ in range(60):
-            EventLoop.idle()
-            if done:
-                return
-        raise SystemExit(f"boot_reference: no frame for {name}")
+        picture(out / name, "boot_reference")
 
     out.mkdir(parents=True, exist_ok=True)
     frames()

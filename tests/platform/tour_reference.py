@@ -17,31 +17,21 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 import time
+import traceback
 from pathlib import Path
+
+from tests.platform.app_reference import shot as picture
+from tests.platform.app_reference import start_app
 
 STOCK_TAPS = 3
 
 
 def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -> None:
-    from kiosk.platform import boot
-
-    boot.configure(boot.Screen(*size, headless=True), quiet=True)
-    from gpiozero.pins.mock import MockFactory
-    from kivy.base import EventLoop, runTouchApp
+    app = start_app(config_file, size, "kiosk-tour-ref-")
+    from kivy.base import EventLoop
     from kivy.tests.common import UnitTestTouch
 
-    from kiosk.app import KioskApp
-    from kiosk.screens.shots import capture
-    from kiosk.settings import config
-
-    home = Path(tempfile.mkdtemp(prefix="kiosk-tour-ref-"))
-    cfg = config.load(config_file)
-    app = KioskApp(cfg=cfg, transitions=False, animate=False, autoplay=False, services=True,
-                   data_dir=home, pin_factory=MockFactory())
-    app._run_prepare()
-    runTouchApp(embedded=True)
     w, h = size
     steps: list[dict] = []
 
@@ -52,26 +42,50 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
             EventLoop.idle()
 
     def shot(name: str) -> None:
-        done: list = []
-        capture(out / name, done.append)
-        for _ in range(60):
-            EventLoop.idle()
-            if done:
-                return
-        raise SystemExit(f"tour_reference: no frame for {name}")
+        picture(out / name, "tour_reference")
 
-    def touch(widget, what: str, picture: bool = True) -> None:
-        x, y = widget.to_window(*widget.center)
+    def tap(x: float, y: float) -> None:
+        """A finger down and up at window (x, y), then a second of frames."""
         finger = UnitTestTouch(x, y)
         finger.touch_down()
         EventLoop.idle()
         finger.touch_up()
         settle()
+
+    def touch(widget, what: str, picture: bool = True, until=None) -> None:
+        """``until``: what must hold before the screen is drawn (a page turn is an
+        animation: on a loaded machine a second of frames may not see it end)."""
+        x, y = widget.to_window(*widget.center)
+        tap(x, y)
+        deadline = time.monotonic() + 60
+        while until is not None and not until():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"tour_reference: {what} did not end in 60 s")
+            settle(0.2)
         step = {"touch": [round(x), round(h - y)], "what": what, "screen": app.sm.current}
         if picture:
             step["picture"] = f"step-{len(steps):02d}.png"
             shot(step["picture"])
         steps.append(step)
+
+    def close_a_sheet(screen, game_id: str) -> None:
+        """A Hint on a deal the solver proves lost opens "No way to win from here", and
+        nothing under that sheet takes a touch, Home included. The guest's deal is not this
+        one, so neither side knows whether it is open: both touch where its Close button is
+        (or would be). Without the sheet the touch falls on the table, which is left next."""
+        opened = screen.sheet is None
+        if opened:   # draw it to learn where Close is, as the guest would see it
+            screen.help.no_win(count=False)
+            settle(0.3)
+        close = next(b for b in screen.sheet.walk(restrict=True)
+                     if getattr(b, "text", None) == app.tr("Close"))
+        x, y = close.to_window(*close.center)
+        if opened:
+            screen.close_sheet()
+            settle(0.3)
+        tap(x, y)
+        steps.append({"touch": [round(x), round(h - y)], "what":
+                      f"Close of a sheet on {game_id}, if one is open", "screen": app.sm.current})
 
     out.mkdir(parents=True, exist_ok=True)
     settle()
@@ -80,16 +94,21 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
         if app.sm.current == "welcome":
             touch(welcome, "the welcome screen")
         picker = app.picker
-        ids = [e["id"] for e in app.catalog()]
-        if game_id not in ids:
+        # the picker groups its pages (solitaires, then the games against the computer), so
+        # a game's page is where its tile is, not its place in the catalog
+        page = next((n for n, grid in enumerate(picker.carousel.slides)
+                     if any(getattr(t, "game_id", None) == game_id for t in grid.children)),
+                    None)
+        if page is None:
             raise SystemExit(f"tour_reference: {game_id} is not in the picker")
-        cols, rows = picker.per_page()
-        page = ids.index(game_id) // (cols * rows)
         while (picker.carousel.index or 0) != page:
-            forward = (picker.carousel.index or 0) < page
+            now = picker.carousel.index or 0
+            forward = now < page
+            turned = now + (1 if forward else -1)
             touch(picker.next if forward else picker.prev,
-                  "the picker's next page" if forward else "the picker's previous page")
-        grid = picker.carousel.current_slide
+                  "the picker's next page" if forward else "the picker's previous page",
+                  until=lambda c=picker.carousel, i=turned: c.index == i and c._offset == 0)
+        grid = picker.carousel.slides[page]
         tile = next(t for t in grid.children if getattr(t, "game_id", None) == game_id)
         touch(tile, f"the {game_id} tile")
         if app.sm.current == "variants":
@@ -107,14 +126,11 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
                     stock = screen.view.geometry().base(game.index["S"])
                     sx, sy = screen.view.to_window(stock.x + stock.w / 2,
                                                    stock.y + stock.h / 2)
-                    finger = UnitTestTouch(sx, sy)
-                    finger.touch_down()
-                    EventLoop.idle()
-                    finger.touch_up()
-                    settle()
+                    tap(sx, sy)
                     steps.append({"touch": [round(sx), round(h - sy)], "what":
                                   f"the stock of {game_id} ({n + 1})", "screen": app.sm.current})
             touch(screen.buttons["hint"], f"Hint at {game_id} again", picture=False)
+            close_a_sheet(screen, game_id)
             touch(screen.buttons["home"], f"Home from {game_id}")
         else:
             touch(screen.home, f"Home from {game_id}")
@@ -124,10 +140,15 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
                 if leave is not None:
                     touch(leave, f"Leave the table of {game_id}")
         if app.sm.current != "picker":
+            shot("error.png")
             raise SystemExit(f"tour_reference: Home from {game_id} led to {app.sm.current}")
     (out / "tour.json").write_text(json.dumps({"size": list(size), "steps": steps}, indent=1))
 
 
 if __name__ == "__main__":
     width, height = (int(v) for v in sys.argv[3].split("x"))
-    main(Path(sys.argv[1]), Path(sys.argv[2]), (width, height), sys.argv[4:])
+    try:
+        main(Path(sys.argv[1]), Path(sys.argv[2]), (width, height), sys.argv[4:])
+    except BaseException:   # the headless app keeps stderr quiet: the boot test shows this
+        Path(sys.argv[1], "error.txt").write_text(traceback.format_exc())
+        raise
