@@ -87,21 +87,11 @@ def _texture_mb() -> float:
 
 
 def _count_font_faces() -> dict[str, None]:
-    """The (size, font, bold) faces Kivy's text provider is asked for, from now on: it
-    keeps each one open as an SDL_ttf face (up to 64, in a cache Python cannot reach), so
-    the distinct ids asked for are the faces the process holds."""
-    from kivy.core.text import Label as CoreLabel
+    """The (size, font, bold) faces Kivy's text provider is asked for, from now on: the
+    faces the process holds (kiosk/screens/font_faces.py)."""
+    from kiosk.screens.font_faces import watch_font_faces
 
-    seen: dict[str, None] = {}  # in the order asked
-    ask = CoreLabel._get_font_id
-
-    def counted(label) -> str:
-        fid = ask(label)
-        seen.setdefault(fid, None)
-        return fid
-
-    CoreLabel._get_font_id = counted
-    return seen
+    return watch_font_faces()[0]
 
 
 def _face_cost() -> dict[str, float]:

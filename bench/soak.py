@@ -80,24 +80,13 @@ def growth_per_hour(samples: list[tuple[float, float]], after_min: float) -> flo
 
 
 # ---------------------------------------------------------------------- the child
-def _count_font_faces() -> set[str]:
-    """The (font, size, style) faces Kivy's text provider is asked for, from now on.
+def _count_font_faces() -> dict[str, None]:
+    """The (font, size, style) faces Kivy's text provider is asked for, from now on:
+    whether Kivy's face cache still fills (a new id) or only reuses what it has
+    (kiosk/screens/font_faces.py)."""
+    from kiosk.screens.font_faces import watch_font_faces
 
-    Kivy keeps each one open as a FreeType face (about 0.5 MB of the kiosk's CJK font), at
-    most 64, in a cache Python cannot see; counting the distinct ids it is asked for tells
-    whether that cache still fills (a new id) or only reuses what it has."""
-    from kivy.core.text import Label as CoreLabel
-
-    seen: set[str] = set()
-    ask = CoreLabel._get_font_id
-
-    def counted(label) -> str:
-        fid = ask(label)
-        seen.add(fid)
-        return fid
-
-    CoreLabel._get_font_id = counted
-    return seen
+    return watch_font_faces()[0]
 
 
 def child(config_path: str, report_every: float) -> None:

@@ -9,6 +9,7 @@ steps to fit, or taken from a card's width were nearly all different: 80 faces o
 from __future__ import annotations
 
 from kiosk.platform.boot import FONT_REGULAR
+from kiosk.screens.font_faces import watch_font_faces
 from kiosk.screens.font_ladder import RUNGS
 
 #: label sizes the screens ask for (px at 800x480) and the unit of 4 window sizes
@@ -72,18 +73,8 @@ def test_a_tour_of_tables_asks_for_few_font_faces(ui):
     """The faces Kivy is asked for while a visitor opens eleven tables one after another
     (solitaires of each layout, the hand tables), in English at 800x480: each distinct
     (size, font, bold) is a face kept open: 26 here, 53 before the ladder."""
-    from kivy.core.text import Label as CoreLabel
-
-    seen: set[str] = set()
-    ask = CoreLabel._get_font_id
-
-    def counted(label) -> str:
-        fid = ask(label)
-        seen.add(fid)
-        return fid
-
     ui.reset("en", (800, 480))
-    CoreLabel._get_font_id = counted
+    seen, stop = watch_font_faces()
     try:
         for k, game_id in enumerate(TOUR):
             ui.app.open_game(game_id, 100 + k)
@@ -91,7 +82,7 @@ def test_a_tour_of_tables_asks_for_few_font_faces(ui):
         ui.app.go_welcome()
         ui.frames(3)
     finally:
-        CoreLabel._get_font_id = ask
+        stop()
     sizes = {float(fid.split("|")[0]) for fid in seen}
     off = sorted(s for s in sizes if not _on_ladder(s))
     assert len(seen) <= 30 and len(off) <= 2, (len(seen), off, sorted(seen))
