@@ -168,6 +168,7 @@ class TableScreen(Screen):
         self.view.animate = self.app.animate
         self.view.set_controller(controller)
         self.close_sheet()
+        self.hush()
         self._arrange()
         self._changed("start")
         if controller.game.won:
@@ -434,6 +435,7 @@ class TableScreen(Screen):
     # the controller's events: the same whoever asked (this screen, a button, a key)
     def _dealt(self, _game=None, old=None, *_a) -> None:
         self.close_sheet()
+        self.hush()
         if self.ctl is not None and self.ctl.shelved and old is not None and old.history \
                 and not old.won:  # the game in progress is not lost: say how to get it back
             self.say(self.app.tr("Your game is kept: Undo brings it back."), 4.0)
@@ -484,6 +486,16 @@ class TableScreen(Screen):
             self._toast_ev.cancel()
         self._toast_ev = Clock.schedule_once(
             lambda _dt: Animation(opacity=0, d=0.4).start(t), seconds)
+
+    def hush(self) -> None:
+        """Take the line off at once: it spoke of the deal that was on the table (a
+        suggestion said in English stayed over the next visitor's Russian table when the
+        table was left, the language changed and a game opened within its seconds)."""
+        if self._toast_ev is not None:
+            self._toast_ev.cancel()
+            self._toast_ev = None
+        Animation.cancel_all(self.toast)
+        self.toast.opacity = 0
 
     def _toast_place(self, area, size, gap: float) -> tuple[float, float]:
         """Where a message of ``size`` covers the fewest cards: the table's foot, its top or
@@ -620,6 +632,7 @@ class TableScreen(Screen):
     def on_leave(self, *_a) -> None:
         """Another screen took over (the picker, the welcome screen, attract mode)."""
         self.help.stop()
+        self.hush()
         self._end_cascade()
 
     def _won(self, game, now: bool = False) -> None:

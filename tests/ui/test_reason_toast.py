@@ -99,3 +99,33 @@ def test_where_every_band_of_the_table_holds_a_card_the_message_covers_the_statu
         assert sum(box.overlap(r) for r in cards) == 0
         assert toast.top == pytest.approx(area[1]) and toast._span == (area[0], area[2])
         assert toast._c.a == 1
+
+
+def test_a_line_about_one_deal_is_gone_from_the_next(ui):
+    """A line speaks of the deal it was said over: leaving the table, opening another game
+    or dealing again takes it off at once (an English suggestion stayed over the next
+    visitor's Russian table when the language changed within its seconds)."""
+    ui.reset("en")
+    ui.app.open_game("klondike", 4711)
+    ui.frames(2)
+    toast = ui.table.toast
+    ui.table.say(ui.app.tr("Maybe try this move. No sure win was found in time."), 30)
+    ui.frames(2)
+    assert toast.opacity == 1
+    ui.app.show_picker()
+    ui.frames(2)
+    assert toast.opacity == 0
+    ui.reset("ru")
+    ui.app.open_game("klondike", 4711)
+    ui.frames(2)
+    assert toast.opacity == 0
+    ui.table.say(ui.app.tr("No hint found"), 30)
+    ui.frames(2)
+    assert toast.opacity == 1
+    ui.app.open_game("golf", 7)   # another game, straight from the table
+    ui.frames(2)
+    assert toast.opacity == 0
+    ui.table.say(ui.app.tr("No hint found"), 30)
+    ui.table.new_deal()
+    ui.frames(2)
+    assert toast.opacity == 0
