@@ -549,9 +549,10 @@ class OperatorScreen(Screen):
         app, tr = self.app, self.app.tr
         col = self._column(u)
 
-        def item(label: str, value: str, color=(1, 1, 1, 0.95)) -> None:
+        def item(label: str, value: str, color=(1, 1, 1, 0.95), path: bool = False) -> None:
             col.add_widget(self._text(label, u, size=15, color=(1, 1, 1, 0.6), bold=True))
-            col.add_widget(self._text(value, u, color=color))
+            text = self._path_text if path else self._text
+            col.add_widget(text(value, u, color=color))
 
         status = app.log_status()
         if status is None:
@@ -578,9 +579,7 @@ class OperatorScreen(Screen):
         cfg = app.cfg
         source = str(cfg.path) if cfg.path else tr("Built-in defaults")
         problems = app.config_problems()
-        col.add_widget(self._text(tr("Configuration"), u, size=15, color=(1, 1, 1, 0.6),
-                                  bold=True))
-        col.add_widget(self._path_text(source, u))
+        item(tr("Configuration"), source, path=True)
         if problems:
             col.add_widget(self._text(app.trn("{n} problem; the default is used for this key:",
                                               "{n} problems; the defaults are used for these "
