@@ -2,8 +2,8 @@
 # The Debian arm64 root of the kiosk (trixie, from Debian's archive only), as a tarball in a
 # cache: built once, then reused by `make image` (image-build/debian/build-image.sh) and by
 # the arm64 root test (tests/platform/test_arm64_root.py), which installs the app into a copy.
-# The tarball's name carries a hash of everything that decides its content (this script, the
-# package lists, the suite, the mirror), so a changed list builds a new one.
+# The tarball's name carries a hash of everything that decides its content (the recipe's
+# version, the package names, the suite, the mirror), so a changed list builds a new one.
 # KIOSK_FRESH=1 builds it again even when cached. Prints the tarball's path.
 #
 # usage: root.sh        (cache: $KIOSK_CACHE, default /var/cache/solitaire-kiosk-tests)
@@ -23,8 +23,10 @@ command -v mmdebstrap >/dev/null || { echo "root: mmdebstrap is missing (apt ins
 "$here/binfmt.sh"
 # shellcheck disable=SC2086 # the lists are paths without spaces
 packages=$(sed 's/#.*//' $lists | tr -s ' \n' '\n' | sed '/^$/d' | sort -u | paste -sd, -)
-# shellcheck disable=SC2086
-key=$( { cat "$0" $lists; echo "$suite $mirror"; } | sha256sum | cut -c1-12)
+# The key names what the root holds, not where its lists live: the recipe's version (raise it
+# when the mmdebstrap call below changes what it makes), the packages, the suite, the mirror.
+recipe=1
+key=$(printf '%s\n' "recipe $recipe" "$packages" "$suite $mirror" | sha256sum | cut -c1-12)
 tar=$cache/debian-root-$suite-arm64-$key.tar
 mkdir -p "$cache"
 
