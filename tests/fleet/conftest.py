@@ -60,14 +60,15 @@ class Kiosk:
         import psycopg
 
         with psycopg.connect(dsn, autocommit=True) as conn:
-            password = central.add_kiosk(conn, name)
+            added = central.add_kiosk(conn, name)
+        password, self.role = added.password, added.role
         self.db_path = self.data_dir / "plays.db"
         secret = self.data_dir / "fleet.secret"
         secret.write_text(password + "\n")
         secret.chmod(0o600)
         self.dbname = psycopg.conninfo.conninfo_to_dict(dsn)["dbname"]
         self.fleet = {"server": str(pg.socket_dir), "port": pg.port, "database": self.dbname,
-                      "user": f"kiosk_{name}", "batch_plays": 50, "connect_timeout": 5,
+                      "user": self.role, "batch_plays": 50, "connect_timeout": 5,
                       **fleet}
         self.config = self.data_dir / "config.toml"
         self.write_config()

@@ -12,7 +12,7 @@ from .conftest import central_rows
 
 def _as_kiosk(k) -> psycopg.Connection:
     password = (k.data_dir / "fleet.secret").read_text().strip()
-    return psycopg.connect(k.pg.dsn(k.dbname, f"kiosk_{k.name}", password), autocommit=True)
+    return psycopg.connect(k.pg.dsn(k.dbname, k.role, password), autocommit=True)
 
 
 @pytest.fixture
