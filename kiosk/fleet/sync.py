@@ -261,13 +261,14 @@ class _Sender:
             except psycopg.errors.UniqueViolation:
                 pass
         if table in IMMUTABLE:
-            action = "NOTHING"
-        else:
-            sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in PLAY_CHANGING)
-            changed = " OR ".join(f"{table}.{c} IS DISTINCT FROM EXCLUDED.{c}"
-                                  for c in PLAY_CHANGING)
-            action = f"UPDATE SET {sets} WHERE {changed}"
-        self.pg.execute(f"{insert} ON CONFLICT (kiosk, {', '.join(key)}) DO {action}", params)
+            # no conflict target: naming one needs SELECT, which a kiosk has only on plays
+            self.pg.execute(f"{insert} ON CONFLICT DO NOTHING", params)
+            return
+        sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in PLAY_CHANGING)
+        changed = " OR ".join(f"{table}.{c} IS DISTINCT FROM EXCLUDED.{c}"
+                              for c in PLAY_CHANGING)
+        self.pg.execute(f"{insert} ON CONFLICT (kiosk, {', '.join(key)}) DO UPDATE SET {sets}"
+                        f" WHERE {changed}", params)
 
     def _rows(self, sql: str, params: tuple[Any, ...] | list[Any]) -> Iterator[tuple[Any, ...]]:
         assert self.local is not None
@@ -507,7 +508,7 @@ class _Sender:
                                  "reason": r.reason}, sort_keys=True)
             self.pg.execute(
                 "INSERT INTO events (kiosk, id, at, kind, detail, app_version) VALUES"
-                " (%s, %s, %s, 'sync_set_aside', %s, %s) ON CONFLICT (kiosk, id) DO NOTHING",
+                " (%s, %s, %s, 'sync_set_aside', %s, %s) ON CONFLICT DO NOTHING",
                 (self.kiosk, r.event_id, r.at, detail, __version__))
             r.sent = True
         self.pg.commit()
