@@ -640,6 +640,9 @@ def _run_locked(cfg: Config, log_path: Path, data_dir: Path) -> PassResult:
         sender.send_open(cursor)
         sender.send_new(cursor)
         sender.send_events(cursor)
+        if sender.result.set_aside:  # the office hears of it now, not in five minutes
+            sender.send_heartbeat(heartbeat.collect(cfg, data_dir, log_path, settings,
+                                                    state.waiting_rows(sender.local, cursor)))
         return sender.result
     finally:
         sender.close()
