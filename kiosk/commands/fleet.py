@@ -440,7 +440,7 @@ def _config_unusable(cfg, asked: bool) -> str | None:
     that does not parse, a [fleet] section without its server or user), or None."""
     if cfg.broken_file is not None or (asked and cfg.path is None):
         return cfg.problems[0] if cfg.problems else "the configuration cannot be read"
-    fleet_problems = [p for p in cfg.problems if ": fleet: " in p]
+    fleet_problems = [p for p in cfg.problems if ": fleet: " in p or ": fleet." in p]
     if cfg.fleet is None and fleet_problems:
         return fleet_problems[0]
     return None
