@@ -303,13 +303,13 @@ def cmd_status(args: argparse.Namespace) -> int:
     try:
         with _connect_admin(args) as conn:
             kiosks = health.assess(conn, interval_min=args.interval, remember=not args.peek)
-            now = conn.execute("SELECT now()").fetchone()[0]
     except FleetError as err:
         print(f"kiosk: {err}", file=sys.stderr)
         return 2
     except Exception as err:  # noqa: BLE001
         print(f"kiosk: {describe(err, 'fleet status: ')}", file=sys.stderr)
         return 2
+    now = kiosks[0].seen_at if kiosks else None
     for line in health.format_table(kiosks, now):
         print(line)
     return 1 if any(h.needs_person for h in kiosks) else 0
