@@ -485,7 +485,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
         result = run_pass(cfg)
     except FleetError as err:
         print(f"kiosk: sync: {err}", file=sys.stderr)
-        return 2 if err.kind == "config" else 1
+        return 2 if err.bad_input else 1
     if result.skipped:
         print(f"kiosk sync: {result.skipped}")
         return 0
