@@ -241,8 +241,9 @@ def main(argv: list[str] | None = None) -> int:
                      f"({', '.join(f'{x:.1f}' for x in r['copy_all'])}) | "
                      f"{r['copy_rows_s']:,.0f} | {r['ratio']:.2f}x | {r['peak_mb']:.0f} MB |")
     idle = min(r["idle_cpu"] for r in ups)
-    lines += ["", f"Idle pass (nothing to send, so no connection: process start, imports, "
-              f"the cursor and two counts in the play log): {idle:.2f} CPU s here, about "
+    lines += ["", f"Idle pass (nothing to send: process start, imports, one connection, the "
+              f"schema's version, the kiosk's name and its log's ordinal, the settings, the "
+              f"heartbeat; no staging table): {idle:.2f} CPU s here, about "
               f"{idle * slowdown:.1f} CPU s on a Pi 4 (this machine's venv is an editable "
               "install, whose import finder the image's venv does not have)."]
     if fl:
