@@ -30,6 +30,7 @@ from kiosk.table.poker_words import (
     button_specs,
     end_lines,
     hand_name,
+    hold_tip,
     poker_order,
     prompt,
     render,
@@ -194,6 +195,10 @@ class PokerTableScreen(SeatedTableScreen):
             lines.append(self.refusal)
         elif not ended:
             lines.append(render(prompt(g), tr, trn))
+        if g.phase == "draw" and g.to_move == VISITOR and self.app.learning(self.ctl.game_id):
+            lines.append(hold_tip(g.hand(VISITOR), g.rule, tr))  # the first hand's tip
+        if ended and result:
+            self.app.learnt(self.ctl.game_id)
         self.message.text = "\n".join(lines[-3:])
         self._fit_texts()
         self._buttons()
@@ -306,8 +311,8 @@ class PokerTableScreen(SeatedTableScreen):
         W, H = self.size
         portrait = H > W
         top = self.place_home(W, H, 0.06 if portrait else 0.09)
-        self.header.size = (W - self.home.right - 16, top)
-        self.header.pos = (self.home.right + 8, H - top)
+        x, width = self.header_box(8)
+        self.header.pos, self.header.size = (x, H - top), (width, top)
         self._px = min(H, W) * (0.04 if portrait else 0.042)
         hand_h = H * (0.16 if portrait else 0.27)
         self.mine.size = (W * (0.9 if portrait else 0.56), hand_h)

@@ -67,7 +67,11 @@ def test_a_pass_hands_the_upcard_to_the_computer_whose_answer_is_said(gin, seed,
     assert g.history[1] == Move(answer)
     if answer == "pass":  # both passed: the visitor must draw from the stock
         assert f"The computer passes the {C.pretty(up)}." in said
-        assert [b.text for b in gin.app.gin.actions.children] == ["Draw from stock"]
+        buttons = gin.app.gin.actions.children
+        assert [b.text for b in buttons if not getattr(b, "greyed", False)] == \
+            ["Draw from stock"]
+        assert sorted(b.text for b in buttons if getattr(b, "greyed", False)) == \
+            ["Gin", "Knock"]  # in sight, greyed: a card must be drawn first
     else:
         out = C.pretty(g.history[2].extra[0])
         assert said.startswith(f"The computer takes the {C.pretty(up)} and discards the {out}")

@@ -1,0 +1,131 @@
+"""What the Gin Rummy table shows a visitor who has never played: the hand arranged in
+melds, the deadwood counted, why Knock and Gin are not lit yet, and the first hand's tips.
+
+Why apart from the screen: these are rules read from the visitor's own hand (the meld
+search of :mod:`games.families.melds`, the knock limit), and the words are (msgid, fields)
+pairs of the kiosk catalog, as in :mod:`kiosk.table.gin_turns`, so plain tests check them
+without Kivy and the screen translates them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.engine import cards as C
+from games.engine.model import Move
+from games.families.gin_scoring import KNOCK_LIMIT
+from games.families.melds import arrange, deadwood
+from kiosk.table.gin_turns import Text, _
+
+
+@dataclass(frozen=True)
+class Arranged:
+    """A hand as the table lays it out: ``order`` (melds first, then deadwood), the sizes of
+    the meld groups shown apart (``groups``), and each meld card's meld number (``bands``)."""
+
+    order: list[int]
+    groups: list[int]
+    bands: dict[int, int]
+
+
+def _meld_key(meld: Sequence[int]) -> tuple[int, int]:
+    return min(C.RANK[c] for c in meld), min(C.SUIT[c] for c in meld)
+
+
+def arranged(hand: Sequence[int]) -> Arranged:
+    """The hand in a least-deadwood arrangement: each meld together (a run by rank, a set by
+    suit), the melds from low to high, then the deadwood from low to high, so the highest
+    card in no meld, the one a newcomer should throw away first, is at the right end."""
+    melds, dead = arrange(hand)
+    melds = sorted(melds, key=_meld_key)
+    order: list[int] = []
+    bands: dict[int, int] = {}
+    for k, meld in enumerate(melds):
+        cards = sorted(meld, key=lambda c: (C.RANK[c], C.SUIT[c]))
+        order += cards
+        bands.update(dict.fromkeys(cards, k))
+    order += sorted(dead, key=lambda c: (C.RANK[c], C.SUIT[c]))
+    groups = [len(m) for m in melds] + ([len(dead)] if dead and melds else [])
+    return Arranged(order, groups, bands)
+
+
+def in_order(hand: Sequence[int], chosen: Sequence[int]) -> list[int]:
+    """The hand in the order the visitor dragged it to (``chosen``); a card that came
+    since goes at the right end, where a person puts a card just drawn."""
+    held = set(hand)
+    kept = [c for c in chosen if c in held]
+    return kept + [c for c in arranged(hand).order if c not in kept]
+
+
+def deadwood_now(hand: Sequence[int], taken: int = -1) -> int:
+    """The deadwood that counts for a knock now: of a hand of ten, its deadwood; of a hand
+    of eleven (drawn, not yet thrown), what is left after the best throw (never the card
+    just ``taken`` from the discard pile). Which card is raised does not change it: Knock
+    throws the card that leaves the least (:func:`knock_card`), so the line and the button
+    always agree."""
+    cards = list(hand)
+    if len(cards) <= 10:
+        return deadwood(cards)
+    return min(deadwood(c for c in cards if c != out) for out in cards if out != taken)
+
+
+def deadwood_text(points: int, phase: str, can_knock: bool, can_gin: bool) -> Text:
+    """The live line under the table's words: the deadwood, and what it allows (the reason
+    Knock and Gin are greyed while they are)."""
+    if can_gin:
+        return _("Deadwood 0: you may go gin"), {}
+    if can_knock:
+        return _("Deadwood {n}: you may knock"), {"n": points}
+    if points <= KNOCK_LIMIT and phase in ("offer", "draw"):
+        return _("Deadwood {n}: draw, then you may knock"), {"n": points}
+    if points <= KNOCK_LIMIT:
+        return _("Deadwood {n}"), {"n": points}
+    return _("Deadwood {n}: knock at 10 or less"), {"n": points}
+
+
+def greyed_text(kind: str, points: int, phase: str) -> Text:
+    """Why Knock (or Gin) is greyed, said when a visitor taps it anyway."""
+    if phase in ("offer", "draw"):
+        return _("First draw a card: you knock (or go gin) as you throw one away."), {}
+    if kind == "gin":
+        return _("Gin needs no deadwood at all; you would have {n}."), {"n": points}
+    return _("Deadwood {n}: knock at 10 or less."), {"n": points}
+
+
+def knock_card(hand: Sequence[int], moves: Sequence[Move], kind: str, raised: int) -> int:
+    """The card a Knock (or Gin) tap throws away: the raised one when it may, else the one
+    that leaves the least deadwood (the highest of those)."""
+    cards = [m.extra[0] for m in moves if m.kind == kind]
+    if raised in cards:
+        return raised
+    return min(cards, key=lambda c: (deadwood(x for x in hand if x != c), -C.RANK[c]))
+
+
+def tip(phase: str, my_turn: bool, can_knock: bool, can_gin: bool, upcard: int) -> Text | None:
+    """The first hand's tip for this moment, or None: the upcard offer, the draw, the throw,
+    and the knock (or gin) once it is possible."""
+    if not my_turn:
+        return None
+    if phase == "offer":
+        return (_("Tip: take the {card} if it joins a meld of yours; else pass."),
+                {"card": C.pretty(upcard)})
+    if phase == "draw":
+        return _("Tip: take the top discard if it joins a meld; else draw from the stock."), {}
+    if phase == "layoff":
+        return None  # the table's words say it already: tap a card, then the meld
+    if phase != "discard":
+        return None
+    if can_gin:
+        return _("Tip: no deadwood is left after a throw: tap Gin for 25 more points."), {}
+    if can_knock:
+        return _("Tip: your deadwood can be 10 or less: tap Knock to end the hand."), {}
+    return _("Tip: throw away a high card in no meld; the highest lie at the right end."), {}
+
+
+def confirm_text(kind: str, card: int, points: int) -> Text:
+    """The question before a knock or gin: which card goes, and the deadwood it leaves."""
+    if kind == "gin":
+        return _("Go gin, throwing away the {card}?"), {"card": C.pretty(card)}
+    return (_("Knock, throwing away the {card}? Your deadwood: {n}."),
+            {"card": C.pretty(card), "n": points})
