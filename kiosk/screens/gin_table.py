@@ -68,6 +68,8 @@ class GinTableScreen(SeatedTableScreen):
         self._drawn: Move | None = None
         self._upcard = -1
         self._score_px = self._message_px = self._line_px = 20.0
+        #: the computer's cards lie open (a knock, the hand's end): its row is larger
+        self._open_row = False
         self._message_box = ((0.0, 0.0), (100.0, 100.0))
         root = FloatLayout()
         self.add_widget(root)
@@ -257,8 +259,13 @@ class GinTableScreen(SeatedTableScreen):
         g = self.game
         if g is None:
             return
-        self._show_score(g)
         ended = g.phase in ("done", "match")
+        open_row = ended or g.phase == "layoff"
+        if open_row != self._open_row:  # laid out again for the open row, then drawn
+            self._open_row = open_row
+            self._arrange()
+            return
+        self._show_score(g)
         result = g.vars["result"] or None
         if ended and result is not None:
             self._show_arranged(result)
@@ -278,8 +285,8 @@ class GinTableScreen(SeatedTableScreen):
             self.discard.code, self.discard.opacity = g.top(g.waste), 1
         else:
             self.discard.opacity = 0
-        self.message.text = self._message(result if ended else None)
         self._show_help(g)
+        self.message.text = self._message(result if ended else None)
         self._fit_texts()
         self._buttons()
         self._panel()
@@ -314,9 +321,10 @@ class GinTableScreen(SeatedTableScreen):
                 melds = [sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c])) for m in melds]
             melds = [[c for c in m if seat == result.knocker or c not in laid] for m in melds]
             dead = [c for c in result.dead[seat] if c not in laid]
-            rows.append(([c for m in melds for c in m] + dead, set(dead), [len(m) for m in melds]))
-        self.mine.show(rows[0][0], marked=rows[0][1], groups=rows[0][2])
-        self.theirs.show(rows[1][0], marked=rows[1][1], groups=rows[1][2])
+            rows.append(([c for m in melds for c in m] + dead, set(dead), [len(m) for m in melds],
+                         {c: k for k, m in enumerate(melds) for c in m}))
+        self.mine.show(rows[0][0], marked=rows[0][1], groups=rows[0][2], bands=rows[0][3])
+        self.theirs.show(rows[1][0], marked=rows[1][1], groups=rows[1][2], bands=rows[1][3])
 
     def _show_lay_off(self) -> None:
         """During the lay-off the knocker's hand lies open in its melds, each with what was
@@ -331,12 +339,14 @@ class GinTableScreen(SeatedTableScreen):
         dead = [c for c in hand_order(g.hand(knocker)) if c not in in_melds]
         rest = [c for c in g.hand(1 - knocker) if c not in laid]
         groups = [len(m) for m in lying]
+        bands = {c: k for k, m in enumerate(lying) for c in m}
         if knocker == VISITOR:
-            self.mine.show(row + dead, marked=set(dead), groups=groups)
+            self.mine.show(row + dead, marked=set(dead), groups=groups, bands=bands)
             self.theirs.show(rest, face_up=False)
         else:
-            self.theirs.show(row + dead, marked=set(dead), groups=groups)
-            self.mine.show(hand_order(rest), raised=self.raised)
+            self.theirs.show(row + dead, marked=set(dead), groups=groups, bands=bands)
+            best = arranged(rest)  # the visitor's own melds stay marked while laying off
+            self.mine.show(best.order, raised=self.raised, groups=best.groups, bands=best.bands)
 
     def _message(self, result) -> str:
         tr = self.app.tr
@@ -356,11 +366,13 @@ class GinTableScreen(SeatedTableScreen):
             if g.phase == "layoff":
                 lines.append(tr("You knock: the computer may lay off cards on your melds."))
             lines.append(tr("The computer is thinking…"))
-        elif g.phase == "offer":
-            lines.append(tr("The first upcard: take it, or pass."))
         elif g.phase == "layoff":
             lines.append(tr("Lay off cards on the computer's melds: tap a card, then the meld "
                             "it extends. Then tap Done."))
+        elif self.tip.text and self.confirm is None:
+            pass  # the first hand's tip (under the words) says what to do, and more
+        elif g.phase == "offer":
+            lines.append(tr("The first upcard: take it, or pass."))
         elif self.confirm is not None:
             kind, card = self.confirm.kind, self.confirm.extra[0]
             left = deadwood(c for c in g.hand(VISITOR) if c != card)
@@ -416,14 +428,18 @@ class GinTableScreen(SeatedTableScreen):
         playing = g.phase in ("offer", "draw", "discard") and not self.leaving
         self.deadwood.text = ""
         self.tip.text = ""
-        if not playing:
+        if self.leaving or g.phase not in ("offer", "draw", "discard", "layoff"):
             return
         points, knock, gin = self._going_out_state(g)
-        msgid, fields = deadwood_text(points, g.phase, knock, gin)
-        self.deadwood.text = tr(msgid, **fields)
+        if playing:
+            msgid, fields = deadwood_text(points, g.phase, knock, gin)
+            self.deadwood.text = tr(msgid, **fields)
         if self.first_hand() and self.confirm is None:
+            moves = self._visitor_moves()
             upcard = g.top(g.waste) if g.cards[g.waste] else -1
-            found = tip_text(g.phase, g.to_move == VISITOR, knock, gin, upcard)
+            found = tip_text(g.phase, g.to_move == VISITOR, g.hand(VISITOR), upcard,
+                             any(m.kind == "take" for m in moves), knock, gin,
+                             [m.extra[0] for m in moves if m.kind == "layoff"])
             if found is not None:
                 self.tip.text = tr(found[0], **found[1])
 
@@ -438,8 +454,11 @@ class GinTableScreen(SeatedTableScreen):
         # landscape: one line high, so it shrinks (to the floor) before it breaks in two
         line = top if portrait else min(top, self._score_px * 1.6)
         self.score.pos, self.score.size = (x, H - top + (top - line) / 2), (width, line)
+        # the computer's row: small backs while a hand is played (the words, the deadwood
+        # line and the tip need the room), larger once its cards lie open in melds
+        theirs = 0.2 if self._open_row else 0.13
         mid_top, mid_bottom = self._stack_hands(
-            W, H, top, portrait, ((0.2, 0.3), (0.065, 0.115), (0.13, 0.15)), (0.05, 0.9))
+            W, H, top, portrait, ((0.2, 0.27), (0.065, 0.115), (0.13, theirs)), (0.05, 0.9))
         if portrait:
             pile_h = (mid_top - mid_bottom) * 0.5
             pile_w = pile_h / ASPECT

@@ -193,10 +193,11 @@ class PokerTableScreen(SeatedTableScreen):
             lines.append(render(self.said, tr, trn))
         if self.refusal:
             lines.append(self.refusal)
+        elif g.phase == "draw" and g.to_move == VISITOR and self.app.learning(
+                self.ctl.game_id):  # the first hand's tip, which says what the prompt says
+            lines.append(hold_tip(g.hand(VISITOR), g.rule, tr))
         elif not ended:
             lines.append(render(prompt(g), tr, trn))
-        if g.phase == "draw" and g.to_move == VISITOR and self.app.learning(self.ctl.game_id):
-            lines.append(hold_tip(g.hand(VISITOR), g.rule, tr))  # the first hand's tip
         if ended and result:
             self.app.learnt(self.ctl.game_id)
         self.message.text = "\n".join(lines[-3:])

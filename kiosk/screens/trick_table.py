@@ -295,7 +295,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.score.pos, self.score.size = (x, H - top), (width, top)
         self._score_px = min(top * 0.45, H * 0.04)
         mid_top, mid_bottom = self._stack_hands(
-            W, H, top, portrait, ((0.2, 0.3), (0.065, 0.11), (0.12, 0.17)), (0.15, 0.7))
+            W, H, top, portrait, ((0.2, 0.23), (0.065, 0.11), (0.12, 0.13)), (0.15, 0.7))
         self._small_px = max(18.0, min(H, W) * 0.04)
         if portrait:
             pile_h = (mid_top - mid_bottom) * 0.34
@@ -320,7 +320,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.trumps.size = (pile_w * 1.6, self._small_px * 1.6)
         self.trumps.pos = (sx, py + pile_h + 2)
         gap = pile_w * 0.15
-        tx = W * 0.45 if portrait else W * 0.36
+        tx = W * 0.45 if portrait else W * 0.22
         for k, w in enumerate(self.trick):
             w.size = (pile_w, pile_h)
             w.pos = (tx + k * (pile_w + gap), py)

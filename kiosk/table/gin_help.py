@@ -102,25 +102,54 @@ def knock_card(hand: Sequence[int], moves: Sequence[Move], kind: str, raised: in
     return min(cards, key=lambda c: (deadwood(x for x in hand if x != c), -C.RANK[c]))
 
 
-def tip(phase: str, my_turn: bool, can_knock: bool, can_gin: bool, upcard: int) -> Text | None:
-    """The first hand's tip for this moment, or None: the upcard offer, the draw, the throw,
-    and the knock (or gin) once it is possible."""
+def joins(hand: Sequence[int], card: int) -> tuple[int, ...]:
+    """The cards of ``hand`` that ``card`` would make a meld with (a best arrangement of
+    the hand with it), or () when it would be deadwood."""
+    melds, _dead = arrange([*hand, card])
+    meld = next((m for m in melds if card in m), ())
+    return tuple(sorted((c for c in meld if c != card), key=lambda c: (C.RANK[c], C.SUIT[c])))
+
+
+def signs(cards: Sequence[int]) -> str:
+    return " ".join(C.pretty(c) for c in cards)
+
+
+def tip(phase: str, my_turn: bool, hand: Sequence[int], upcard: int, can_take: bool,
+        can_knock: bool, can_gin: bool, lay_offs: Sequence[int] = ()) -> Text | None:
+    """The first hand's tip for this moment, or None. Each one is read from the visitor's
+    own cards, so that a person who cannot yet see a meld is told which: whether the face-up
+    card joins a meld (take it) or not (draw from the stock), which card to throw, that a
+    knock or gin is possible, which cards are worth laying off on the computer's melds (a
+    card of the visitor's own meld is not: it counts nothing where it is)."""
     if not my_turn:
         return None
-    if phase == "offer":
-        return (_("Tip: take the {card} if it joins a meld of yours; else pass."),
-                {"card": C.pretty(upcard)})
-    if phase == "draw":
-        return _("Tip: take the top discard if it joins a meld; else draw from the stock."), {}
+    if phase in ("offer", "draw"):
+        if upcard < 0 or not can_take:
+            return None  # after two passes only the stock is left: its button says so
+        partners = joins(hand, upcard)
+        if partners:
+            return (_("Tip: the {card} makes a meld with your {cards}: take it."),
+                    {"card": C.pretty(upcard), "cards": signs(partners)})
+        if phase == "offer":
+            return _("Tip: the {card} makes no meld with your cards: pass."), \
+                {"card": C.pretty(upcard)}
+        return _("Tip: the {card} makes no meld with your cards: draw from the stock."), \
+            {"card": C.pretty(upcard)}
     if phase == "layoff":
-        return None  # the table's words say it already: tap a card, then the meld
+        helpful = [c for c in dict.fromkeys(lay_offs)
+                   if deadwood(x for x in hand if x != c) < deadwood(hand)]
+        if helpful:
+            return (_("Tip: laying off lowers your deadwood: {cards}."),
+                    {"cards": signs(sorted(helpful, key=lambda c: (C.RANK[c], C.SUIT[c])))})
+        return _("Tip: no lay-off would lower your deadwood: tap Done."), {}
     if phase != "discard":
         return None
     if can_gin:
         return _("Tip: no deadwood is left after a throw: tap Gin for 25 more points."), {}
     if can_knock:
         return _("Tip: your deadwood can be 10 or less: tap Knock to end the hand."), {}
-    return _("Tip: throw away a high card in no meld; the highest lie at the right end."), {}
+    return (_("Tip: throw away a high card in no meld (the highest lie at the right end): "
+              "tap it twice."), {})
 
 
 def confirm_text(kind: str, card: int, points: int) -> Text:

@@ -124,5 +124,5 @@ def trick_tip(phase: str, lead: int, trump: int) -> Text:
     if phase == "lead":
         return _("Tip: the higher card of the suit led takes the trick; a trump beats every "
                  "other suit."), {}
-    return (_("Tip: to take the trick, play a higher {suit} or a trump; else play a low "
-              "card."), {"suit": C.SUIT_SYMBOLS[C.SUIT[lead]]})
+    return _("Tip: a higher {suit} or a trump takes the trick."), \
+        {"suit": C.SUIT_SYMBOLS[C.SUIT[lead]]}
