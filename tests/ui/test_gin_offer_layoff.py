@@ -50,7 +50,12 @@ def offered_to_visitor(gin, seed: int) -> GinRummy:  # noqa: F811
 def test_the_visitor_takes_the_first_upcard_with_one_tap(gin):  # noqa: F811
     g = offered_to_visitor(gin, visitor_first())
     up = g.top(g.waste)
+    assert gin.app.gin.tip.text.startswith(f"Tip: the {C.pretty(up)} makes")  # a first hand
+    gin.seasoned()  # a visitor who has played a hand reads the short question instead
+    gin.app.gin.refresh()
+    gin.frames(2)  # the new row of buttons is laid out
     assert "The first upcard: take it, or pass." in gin.app.gin.message.text
+    assert not gin.app.gin.tip.text
     gin.tap_widget(button(gin, f"Take the {C.pretty(up)}"))
     assert g.phase == "discard" and up in g.hand(0) and g.vars["taken"] == up
 
