@@ -23,7 +23,7 @@ from games.engine import cards as C
 from games.engine.model import Move
 from games.families.melds import deadwood
 from games.families.seats import VISITOR
-from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box, header_label
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton
@@ -76,8 +76,7 @@ class GinTableScreen(SeatedTableScreen):
         root.add_widget(Felt())
         # the header line: shrinks to the reading floor, then breaks, with a margin at both
         # ends (Russian "Раздача 1 • Вы 0 • Компьютер 0" ran to the screen's edge)
-        self.score = FitLabel(bold=True, halign="center", valign="middle",
-                              size_hint=(None, None), words_only=True, glue_numbers=True)
+        self.score = header_label()
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(on_pick=self.pick_meld, size_hint=(None, None))
@@ -274,8 +273,6 @@ class GinTableScreen(SeatedTableScreen):
         else:
             self.theirs.show(list(g.hand(1)), face_up=False)
             self._show_mine(g)
-        if ended and result is not None:
-            self.app.learnt(self.ctl.game_id)  # the first hand is over: no more tips
         self.mine.active = (not ended and g.to_move == VISITOR
                             and g.phase in ("discard", "layoff"))
         self.theirs.active = g.phase == "layoff" and g.to_move == VISITOR
@@ -447,13 +444,8 @@ class GinTableScreen(SeatedTableScreen):
         W, H = self.size
         portrait = H > W
         top = self.place_home(W, H, 0.06 if portrait else 0.09)
-        margin = 8 * min(W, H) / 480
-        x, width = self.header_box(margin)
-        self.score.min_font = READ_PX * min(W, H) / 480
         self._score_px = min(top * 0.45, H * 0.04)
-        # landscape: one line high, so it shrinks (to the floor) before it breaks in two
-        line = top if portrait else min(top, self._score_px * 1.6)
-        self.score.pos, self.score.size = (x, H - top + (top - line) / 2), (width, line)
+        self.place_header(self.score, W, H, top, self._score_px)
         # the computer's row: small backs while a hand is played (the words, the deadwood
         # line and the tip need the room), larger once its cards lie open in melds
         theirs = 0.2 if self._open_row else 0.13

@@ -36,7 +36,7 @@ from kivy.uix.screenmanager import Screen
 from games.engine.model import Move
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
 from kiosk.screens.rules_sheet import RulesSheet, light_deck
-from kiosk.screens.text_fit import TOUCH_PX, FitLabel, text_width
+from kiosk.screens.text_fit import READ_PX, TOUCH_PX, FitLabel, text_width
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, KButton, fit_font
 from kiosk.table.card_art import CardWidget
@@ -128,9 +128,9 @@ class SeatedTableScreen(Screen):
     # ------------------------------------------------------------------ sitting down
     def start(self, controller: TableController) -> None:
         if self.ctl is not None:
-            self.ctl.unbind(on_new_deal=self._dealt)
+            self.ctl.unbind(on_new_deal=self._dealt, on_move=self._moved)
         self.ctl = controller
-        controller.bind(on_new_deal=self._dealt)
+        controller.bind(on_new_deal=self._dealt, on_move=self._moved)
         back = self._bring_back(controller)
         self._dealt()
         if back:
@@ -144,6 +144,15 @@ class SeatedTableScreen(Screen):
         if controller.game.history or kept is None or match_finished(kept):
             return False
         return controller.undo("tap")
+
+    def _moved(self, *_a) -> None:
+        """A hand of this game has been scored: the visitor has played one, and its table
+        gives no more tips this visit. Heard from the move itself, not from a redraw: a
+        redraw of a finished hand comes after the visit too (the welcome screen's language
+        switch redraws every screen), and must not spoil the next visitor's first hand."""
+        g = self.game
+        if g is not None and (g.phase == "done" or match_finished(g)):
+            self.app.learnt(self.ctl.game_id)
 
     def _dealt(self, *_a) -> None:
         self.turns.cancel()
@@ -247,6 +256,20 @@ class SeatedTableScreen(Screen):
         """The header's x and width: between the Leave and the Rules buttons."""
         x = self.home.right + margin
         return x, max(1.0, self.rules_button.x - margin - x)
+
+    def place_header(self, label: FitLabel, W: float, H: float, top: float,
+                     px: float) -> None:
+        """The header line between the corner buttons, wanted at ``px``: in landscape one
+        line high, so it shrinks to the reading floor before it breaks; in portrait, where
+        the buttons leave it a narrow box, it may take two lines, never a size under the
+        floor (a number stays with its word: ``glue_numbers``)."""
+        margin = 8 * min(W, H) / 480
+        x, width = self.header_box(margin)
+        label.min_font = READ_PX * min(W, H) / 480
+        line = top if H > W else min(top, px * 1.6)
+        label.pos, label.size = (x, H - top + (top - line) / 2), (width, line)
+        label.font_size = px
+
 
     # ------------------------------------------------------------------ the rules
     def show_rules(self) -> None:
@@ -412,6 +435,13 @@ class SeatedTableScreen(Screen):
 
     def _tick(self, _dt: float = 0) -> None:
         raise NotImplementedError
+
+
+def header_label() -> FitLabel:
+    """The header of a hand table (the hand and the score, or the chips): broken by
+    Unicode's rules at spaces only, shrunk to the floor first (:meth:`place_header`)."""
+    return FitLabel(bold=True, halign="center", valign="middle", size_hint=(None, None),
+                    words_only=True, glue_numbers=True)
 
 
 #: the Leave panel's last line (every table against the computer keeps a match left)

@@ -24,7 +24,7 @@ from kivy.uix.widget import Widget
 from games.engine import cards as C
 from games.engine.model import Move
 from games.families.seats import VISITOR
-from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box, header_label
 from kiosk.screens.text_fit import FitLabel
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
@@ -63,7 +63,7 @@ class TrickTableScreen(SeatedTableScreen):
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
-        self.score = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
+        self.score = header_label()
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(size_hint=(None, None))
@@ -169,8 +169,6 @@ class TrickTableScreen(SeatedTableScreen):
         self.theirs.show(list(g.hand(1)), face_up=ended)
         self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised,
                        dimmed=self._unplayable(g))
-        if ended and g.vars["result"]:
-            self.app.learnt(self.ctl.game_id)  # the first hand is over: no more tips
         self.mine.active = self._my_turn()
         left = g.stock_left()
         self.stock.opacity = 1 if g.cards[g.stock] else 0
@@ -240,8 +238,7 @@ class TrickTableScreen(SeatedTableScreen):
         """The score line and the message shrink until they fit (Russian runs long)."""
         # a margin: fit_font's measure ran 6 px short of the drawn "Раздача 1 · Вы 10 ·
         # Компьютер 9" in portrait
-        self.score.font_size = fit_font(self.score.text, self._score_px,
-                                        self.score.width * 0.96, bold=True)
+        self.score.font_size = self._score_px
         for label, px in ((self.taken, self._small_px), (self.trumps, self._small_px)):
             label.font_size = fit_font(label.text, px, label.width, bold=label.bold)
             label.text_size = label.size
@@ -291,9 +288,8 @@ class TrickTableScreen(SeatedTableScreen):
         W, H = self.size
         portrait = H > W
         top = self.place_home(W, H, 0.06 if portrait else 0.09)
-        x, width = self.header_box(8)
-        self.score.pos, self.score.size = (x, H - top), (width, top)
         self._score_px = min(top * 0.45, H * 0.04)
+        self.place_header(self.score, W, H, top, self._score_px)
         mid_top, mid_bottom = self._stack_hands(
             W, H, top, portrait, ((0.2, 0.23), (0.065, 0.11), (0.12, 0.13)), (0.15, 0.7))
         self._small_px = max(18.0, min(H, W) * 0.04)

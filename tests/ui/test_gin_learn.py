@@ -24,13 +24,20 @@ def lit(b) -> bool:
     return not getattr(b, "greyed", False)
 
 
+def melded(ui, hand: str = MELDED):
+    """A first Gin hand with ``hand`` to throw from, drawn; (controller, game, screen)."""
+    ctl = ui.app.open_game("gin_rummy", visitor_first())
+    ui.frames(2)
+    dealt_position(ctl.game, hand, COMPUTER, turn=0)
+    screen = ui.app.gin
+    screen.refresh()
+    ui.frames(1)
+    return ctl, ctl.game, screen
+
+
 def test_the_hand_lies_in_melds_with_bands_and_the_deadwood_after(gin):  # noqa: F811
-    ctl = gin.app.open_game("gin_rummy", visitor_first())
-    gin.frames(2)
-    g = ctl.game
-    dealt_position(g, MELDED, COMPUTER, turn=0)
-    gin.app.gin.refresh()
-    mine = gin.app.gin.mine
+    _ctl, _g, screen = melded(gin)
+    mine = screen.mine
     names = [C.pretty(c) for c in mine.codes]
     # melds from low to high, each together (a set by suit, a run by rank), then deadwood
     # from low to high: the highest card in no meld, the one to throw, at the right end
@@ -41,13 +48,7 @@ def test_the_hand_lies_in_melds_with_bands_and_the_deadwood_after(gin):  # noqa:
 
 
 def test_a_drag_reorders_the_hand_and_the_next_hand_is_arranged_again(gin):  # noqa: F811
-    ctl = gin.app.open_game("gin_rummy", visitor_first())
-    gin.frames(2)
-    g = ctl.game
-    dealt_position(g, MELDED, COMPUTER, turn=0)
-    screen = gin.app.gin
-    screen.refresh()
-    gin.frames(1)
+    _ctl, g, screen = melded(gin)
     mine = screen.mine
     king = C.parse("KH")
     x, y = mine.center_of(king)
@@ -110,13 +111,7 @@ def test_the_deadwood_shows_live_and_knock_and_gin_are_greyed_with_the_reason(gi
 
 
 def test_knock_raises_the_card_it_throws_and_asks_once_more(gin):  # noqa: F811
-    ctl = gin.app.open_game("gin_rummy", visitor_first())
-    gin.frames(2)
-    g = ctl.game
-    dealt_position(g, MELDED, COMPUTER, turn=0)
-    screen = gin.app.gin
-    screen.refresh()
-    gin.frames(1)
+    _ctl, g, screen = melded(gin)
     gin.tap_widget(button(gin, "Knock"))  # nothing raised: the table picks the K♥
     assert screen.raised == C.parse("KH") and g.phase == "discard"
     assert "Knock, throwing away the K♥? Your deadwood: 1." in screen.message.text
@@ -125,11 +120,8 @@ def test_knock_raises_the_card_it_throws_and_asks_once_more(gin):  # noqa: F811
 
 
 def test_the_first_hand_gives_tips_and_no_more_that_visit(gin):  # noqa: F811
-    app = gin.app
-    ctl = app.open_game("gin_rummy", visitor_first())
-    gin.frames(2)
-    g = ctl.game
-    screen = app.gin
+    app, screen = gin.app, gin.app.gin
+    ctl, g = gin.sit("gin_rummy", visitor_first())
     up = g.top(g.waste)
     partners = joins(g.hand(0), up)
     if partners:
@@ -160,6 +152,23 @@ def test_the_first_hand_gives_tips_and_no_more_that_visit(gin):  # noqa: F811
     app.open_game("gin_rummy", visitor_first())
     gin.frames(2)
     assert screen.tip.text.startswith("Tip: the ")
+
+
+def test_the_next_visitor_gets_the_tips_whatever_the_last_one_left_on_the_table(gin):  # noqa: F811
+    """The last visitor finished a hand in Russian and walked away: the reset switches the
+    language back and so redraws the finished hand; that must not count as the next
+    visitor's first hand."""
+    app = gin.app
+    _ctl, g, _screen = melded(gin)
+    gin.tap_widget(button(gin, "Knock"))
+    gin.tap_widget(button(gin, "Yes, knock"))
+    assert gin.until(lambda: g.phase == "done", 10)
+    app.set_language("ru")
+    app.go_welcome()  # the idle reset: back to the operator's language, every screen redrawn
+    assert "gin_rummy" not in app.visit_learnt
+    app.open_game("gin_rummy", visitor_first())
+    gin.frames(2)
+    assert app.gin.tip.text.startswith("Tip: the ")
 
 
 def test_a_lay_off_tip_names_only_the_cards_that_lower_the_deadwood(gin):  # noqa: F811

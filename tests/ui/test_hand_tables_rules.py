@@ -16,23 +16,19 @@ from kiosk.table.hand_fan import HandFan
 
 from .contrast import contrast_problems
 from .screen_walk import settle
+from .test_hand_tables_leave import TABLES as HAND_TABLES
+from .test_hand_tables_leave import computer_pause
 from .test_text_fit import label_problems
 
-#: (game, options, the screen's attribute on the app)
-TABLES = [("gin_rummy", {}, "gin"), ("follow_the_rules", {}, "trick_table"),
-          ("draw_poker", {"opponents": 7}, "poker")]
+#: (game, options, the screen's attribute on the app): Draw Poker with all seven opponents
+TABLES = [(g, {"opponents": 7} if g == "draw_poker" else o, a) for g, o, a in HAND_TABLES]
 
 
 @pytest.fixture
 def waiting(ui):
     """The computer moves at once when it may (so a test sees that it waits)."""
-    screens = [getattr(ui.app, attr) for _g, _o, attr in TABLES]
-    old = [s.turns.pause for s in screens]
-    for s in screens:
-        s.turns.pause = 0.02
-    yield ui
-    for s, pause in zip(screens, old, strict=True):
-        s.turns.pause = pause
+    with computer_pause(ui, 0.02):
+        yield ui
 
 
 def computer_first(game_id: str, options: dict) -> int:
@@ -205,6 +201,9 @@ def test_the_new_words_read_at_the_floor_and_at_4_5_to_1(ui, lang, size):
                     problems += contrast_problems(w, where)
                     problems += label_problems(w, where)
                 problems += floor_problems([screen.message], u, where + " message")
+                header = getattr(screen, "score", None) or screen.header  # between the
+                problems += floor_problems([header], u, where + " header")  # two buttons
+                problems += label_problems(header, where)
                 problems += contrast_problems(screen.message, where)
             screen.show_rules()
             settle()

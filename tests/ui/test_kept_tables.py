@@ -10,16 +10,13 @@ import pytest
 
 from kiosk.lobby import KEPT_TABLES
 
+from .test_hand_tables_leave import computer_pause
+
 
 @pytest.fixture
 def lobby(ui):
-    screens = [ui.app.gin, ui.app.poker, ui.app.trick_table]
-    old = [s.turns.pause for s in screens]
-    for s in screens:
-        s.turns.pause = 3600  # the computer waits: the test moves for it
-    yield ui
-    for s, pause in zip(screens, old, strict=True):
-        s.turns.pause = pause
+    with computer_pause(ui, 3600):  # the computer waits: the test moves for it
+        yield ui
 
 
 def pick(ui, game_id: str, variant: str):

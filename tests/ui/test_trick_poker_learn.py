@@ -31,11 +31,8 @@ def computer_leads() -> int:
 
 
 def test_the_suit_led_is_marked_and_the_cards_that_may_not_follow_are_dimmed(trick):  # noqa: F811
-    app = trick.app
-    ctl = app.open_game("follow_the_rules", computer_leads())
-    trick.frames(2)
-    g = ctl.game
-    screen = app.trick_table
+    ctl, g = trick.sit("follow_the_rules", computer_leads())
+    screen = trick.app.trick_table
     lead = min(g.hand(1), key=lambda c: C.RANK[c])
     assert ctl.play(Move("play", extra=(lead,)), "computer") is None
     screen.refresh()
@@ -89,8 +86,9 @@ def test_the_lead_tip_shows_in_the_first_hand_only(trick):  # noqa: F811
     tip = "Tip: the higher card of the suit led takes the trick; a trump beats every other suit."
     assert screen.message.text.endswith(tip)
     g = ctl.game
-    g.vars["scores"] = (0, 0)
-    g._end_hand()  # the first hand is over
+    while g.phase == "lead" or g.phase == "follow":  # the first hand, played out
+        ctl.play(g.legal_moves()[0], "touch" if g.to_move == 0 else "computer")
+    assert g.phase == "done"
     screen.refresh()
     screen.next_hand()
     trick.until(lambda: g.to_move == 0 and g.phase == "lead", 10)
