@@ -173,6 +173,7 @@ class SeatedTableScreen(Screen):
             self._tick_ev = Clock.schedule_interval(self._tick, TICK)
 
     def on_leave(self, *_a) -> None:
+        self.close_rules()  # the next visitor never finds the last one's sheet open
         if self._tick_ev is not None:
             self._tick_ev.cancel()
             self._tick_ev = None

@@ -153,8 +153,9 @@ def tip(phase: str, my_turn: bool, hand: Sequence[int], upcard: int, can_take: b
 
 
 def confirm_text(kind: str, card: int, points: int) -> Text:
-    """The question before a knock or gin: which card goes, and the deadwood it leaves."""
+    """The question before a knock or gin: which card goes, the deadwood it leaves, and
+    the risk a newcomer does not expect (the knocker loses a tie: an undercut)."""
     if kind == "gin":
         return _("Go gin, throwing away the {card}?"), {"card": C.pretty(card)}
-    return (_("Knock, throwing away the {card}? Your deadwood: {n}."),
-            {"card": C.pretty(card), "n": points})
+    return (_("Knock, throwing away the {card}? Your deadwood: {n}; if the computer's is "
+              "{n} or less, it scores."), {"card": C.pretty(card), "n": points})

@@ -114,7 +114,8 @@ def test_knock_raises_the_card_it_throws_and_asks_once_more(gin):  # noqa: F811
     _ctl, g, screen = melded(gin)
     gin.tap_widget(button(gin, "Knock"))  # nothing raised: the table picks the K♥
     assert screen.raised == C.parse("KH") and g.phase == "discard"
-    assert "Knock, throwing away the K♥? Your deadwood: 1." in screen.message.text
+    assert ("Knock, throwing away the K♥? Your deadwood: 1; if the computer's is 1 or less, "
+            "it scores.") in screen.message.text
     gin.tap_widget(button(gin, "Yes, knock"))
     assert g.history[-1].kind == "knock" and g.history[-1].extra == (C.parse("KH"),)
 

@@ -131,7 +131,8 @@ def test_a_knock_asks_to_be_sure_then_shows_both_hands_in_melds(gin, lang):
     tap_card(gin, king)
     gin.tap_widget(button(gin, "Knock"))
     assert g.phase == "discard"  # asked once more, naming the card that goes
-    assert "Knock, throwing away the K♠? Your deadwood: 2." in gin.app.gin.message.text
+    assert ("Knock, throwing away the K♠? Your deadwood: 2; if the computer's is 2 or less, "
+            "it scores.") in gin.app.gin.message.text
     gin.tap_widget(button(gin, "Yes, knock"))
     assert gin.until(lambda: g.phase == "done", 10)  # after the computer's lay-offs
     result = g.vars["result"]

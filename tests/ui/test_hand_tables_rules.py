@@ -111,7 +111,7 @@ def test_the_deck_chosen_at_a_hand_table_is_the_solitaires_deck_too(waiting):
 
 #: how many of the new words show at each moment: the Rules button, then Gin's tip, its
 #: deadwood line and greyed buttons, Follow the Rules' suit led
-SHOWING = {"offer": 5, "throw": 5, "knock": 4, "follow": 2, "draw": 1}
+SHOWING = {"offer": 5, "throw": 5, "knock": 4, "confirm": 2, "follow": 2, "draw": 1}
 
 
 def new_words(screen) -> list:
@@ -158,6 +158,10 @@ def first_hand_moments(app, game_id: str, screen):
                        "7H 8H 2C 2D 2S JC JD JS KC 9D", turn=0)
         screen.refresh()
         yield "knock"
+        screen.said = ("You take the {card}; it is framed in gold in your hand.",
+                       {"card": "J♣"})  # the longest words a confirmation stands under
+        screen.going_out("knock")
+        yield "confirm"
     elif game_id == "follow_the_rules":
         seed = next(s for s in range(1, 99) if FollowTheRules(s).to_move == 1)
         ctl = app.open_game(game_id, seed)
