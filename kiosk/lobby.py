@@ -42,6 +42,7 @@ from kivy.core.window import Window
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO, Buttons
 from kiosk.settings.config import Config
 from kiosk.settings.operator import HOLD_SECONDS
+from kiosk.table.kept import KeptTables
 
 if TYPE_CHECKING:  # imported when the log is opened (sqlite3, sqlite-utils, statistics)
     from kiosk.records.logsession import LogSession
@@ -66,13 +67,7 @@ CORNER = 90
 CORNER_SCREENS = ("welcome", "picker")
 #: screens without the idle timer (the welcome screen has the attract timer instead)
 NO_IDLE = ("welcome", "attract")
-#: how many left tables (one a game and variant) are kept for the visitor at most
-KEPT_TABLES = 6
 
-
-def kept_key(controller: Any) -> tuple[str, str]:
-    """A left table's shelf: its game and its options (a variant is a table of its own)."""
-    return controller.game_id, repr(sorted(controller.options.items()))
 
 
 class Lobby:
@@ -115,11 +110,9 @@ class Lobby:
         self._corner_ev = None
         self._started = False
         self._presses_seen = 0
-        #: the tables a visitor left with Home, one a game (and variant), the most recently
-        #: left last: sitting down at that game again, its game comes back
-        #: (:meth:`TableController.shelve_from`), whatever other games were played
-        #: meanwhile; at most :data:`KEPT_TABLES`, all gone when the visit ends
-        self._left_tables: dict[tuple[str, str], Any] = {}
+        #: the tables a visitor left, one a game and variant, until they sit down at that
+        #: game again (:mod:`kiosk.table.kept`); all gone when the visit ends
+        self.kept = KeptTables()
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:
@@ -224,35 +217,19 @@ class Lobby:
         controller.keep_log(self.session)
         controller.bind(on_idle=self._table_idle, on_idle_warning=self._table_warning,
                         on_leave=lambda _game, source, c=controller: self._left(c, source))
-        left = self._left_tables.pop(kept_key(controller), None)
-        if left is not None and not controller.demo:
-            controller.shelve_from(left)
+        self.kept.sat(controller)
 
     def _left(self, controller: Any, source: str) -> None:
         """Home (or the held New deal button) keeps the table on its game's shelf, until
         the visitor sits down at that game again; idle forgets every one."""
         if source == "idle":
             self.forget_left()
-            return
-        if controller.demo or not controller.keeps_something:
-            return  # an untouched deal keeps nothing, and does not push a kept game out
-        key = kept_key(controller)
-        self._left_tables.pop(key, None)
-        self._left_tables[key] = controller
-        while len(self._left_tables) > KEPT_TABLES:  # the longest left goes first
-            oldest = next(iter(self._left_tables))
-            self._left_tables.pop(oldest).drop_shelf()
-
-    @property
-    def kept_games(self) -> list[tuple[str, str]]:
-        """(game, options) of every table kept for the visitor, the longest left first."""
-        return list(self._left_tables)
+        else:
+            self.kept.left(controller)
 
     def forget_left(self) -> None:
         """The next visitor starts afresh (back to the welcome screen)."""
-        for table in self._left_tables.values():
-            table.drop_shelf()
-        self._left_tables.clear()
+        self.kept.forget()
 
     def today_wins(self) -> int:
         """Today's wins in the log; 0 while it is still to open (the welcome screen's

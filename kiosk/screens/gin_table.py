@@ -29,21 +29,19 @@ from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton
 from kiosk.table.card_art import CardWidget
 from kiosk.table.gin_help import (
-    arranged,
     confirm_text,
     deadwood_now,
     deadwood_text,
     greyed_text,
-    in_order,
     knock_card,
 )
 from kiosk.table.gin_help import tip as tip_text
+from kiosk.table.gin_rows import arranged, hand_end_rows, in_order, knocker_row
 from kiosk.table.gin_turns import (
     Text,
     _,
     computer_text,
     drawn_text,
-    hand_order,
     lay_off_text,
     match_text,
     meld_text,
@@ -240,8 +238,7 @@ class GinTableScreen(SeatedTableScreen):
             self.mine.show(in_order(hand, self.chosen), raised=self.raised, fresh=self.fresh,
                            bands=best.bands)
         else:
-            self.mine.show(best.order, raised=self.raised, fresh=self.fresh,
-                           groups=best.groups, bands=best.bands)
+            best.show_on(self.mine, raised=self.raised, fresh=self.fresh)
 
     def _going_out_state(self, g) -> tuple[int, bool, bool]:
         """(the deadwood that counts now, Knock possible, Gin possible) for the visitor."""
@@ -307,21 +304,9 @@ class GinTableScreen(SeatedTableScreen):
     def _show_arranged(self, result) -> None:
         """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
         knocker's row after the meld they extend."""
-        laid = {c for c, _i in result.laid_off}
-        rows = []
-        for seat in (0, 1):
-            melds = [list(m) for m in result.melds[seat]]
-            if seat == result.knocker:
-                for card, where in result.laid_off:
-                    if 0 <= where < len(melds):
-                        melds[where].append(card)
-                melds = [sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c])) for m in melds]
-            melds = [[c for c in m if seat == result.knocker or c not in laid] for m in melds]
-            dead = [c for c in result.dead[seat] if c not in laid]
-            rows.append(([c for m in melds for c in m] + dead, set(dead), [len(m) for m in melds],
-                         {c: k for k, m in enumerate(melds) for c in m}))
-        self.mine.show(rows[0][0], marked=rows[0][1], groups=rows[0][2], bands=rows[0][3])
-        self.theirs.show(rows[1][0], marked=rows[1][1], groups=rows[1][2], bands=rows[1][3])
+        mine, theirs = hand_end_rows(result)
+        mine.show_on(self.mine)
+        theirs.show_on(self.theirs)
 
     def _show_lay_off(self) -> None:
         """During the lay-off the knocker's hand lies open in its melds, each with what was
@@ -330,20 +315,15 @@ class GinTableScreen(SeatedTableScreen):
         g = self.game
         knocker = g.vars["knocker"]
         laid = {c for c, _i in g.vars["laid"]}
-        lying = g.lying_melds()
-        in_melds = {c for m in lying for c in m}
-        row = [c for m in lying for c in sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c]))]
-        dead = [c for c in hand_order(g.hand(knocker)) if c not in in_melds]
+        open_row = knocker_row(g.lying_melds(), g.hand(knocker))
         rest = [c for c in g.hand(1 - knocker) if c not in laid]
-        groups = [len(m) for m in lying]
-        bands = {c: k for k, m in enumerate(lying) for c in m}
         if knocker == VISITOR:
-            self.mine.show(row + dead, marked=set(dead), groups=groups, bands=bands)
+            open_row.show_on(self.mine)
             self.theirs.show(rest, face_up=False)
         else:
-            self.theirs.show(row + dead, marked=set(dead), groups=groups, bands=bands)
-            best = arranged(rest)  # the visitor's own melds stay marked while laying off
-            self.mine.show(best.order, raised=self.raised, groups=best.groups, bands=best.bands)
+            open_row.show_on(self.theirs)
+            # the visitor's own melds stay marked while laying off
+            arranged(rest).show_on(self.mine, raised=self.raised)
 
     def _message(self, result) -> str:
         tr = self.app.tr

@@ -1,5 +1,6 @@
-"""What the Gin Rummy table shows a visitor who has never played: the hand arranged in
-melds, the deadwood counted, why Knock and Gin are not lit yet, and the first hand's tips.
+"""What the Gin Rummy table tells a visitor who has never played: the deadwood counted,
+why Knock and Gin are not lit yet, and the first hand's tips (the hand's arrangement in
+melds is :mod:`kiosk.table.gin_rows`).
 
 Why apart from the screen: these are rules read from the visitor's own hand (the meld
 search of :mod:`games.families.melds`, the knock limit), and the words are (msgid, fields)
@@ -10,52 +11,12 @@ without Kivy and the screen translates them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from games.engine import cards as C
 from games.engine.model import Move
 from games.families.gin_scoring import KNOCK_LIMIT
 from games.families.melds import arrange, deadwood
 from kiosk.table.gin_turns import Text, _
-
-
-@dataclass(frozen=True)
-class Arranged:
-    """A hand as the table lays it out: ``order`` (melds first, then deadwood), the sizes of
-    the meld groups shown apart (``groups``), and each meld card's meld number (``bands``)."""
-
-    order: list[int]
-    groups: list[int]
-    bands: dict[int, int]
-
-
-def _meld_key(meld: Sequence[int]) -> tuple[int, int]:
-    return min(C.RANK[c] for c in meld), min(C.SUIT[c] for c in meld)
-
-
-def arranged(hand: Sequence[int]) -> Arranged:
-    """The hand in a least-deadwood arrangement: each meld together (a run by rank, a set by
-    suit), the melds from low to high, then the deadwood from low to high, so the highest
-    card in no meld, the one a newcomer should throw away first, is at the right end."""
-    melds, dead = arrange(hand)
-    melds = sorted(melds, key=_meld_key)
-    order: list[int] = []
-    bands: dict[int, int] = {}
-    for k, meld in enumerate(melds):
-        cards = sorted(meld, key=lambda c: (C.RANK[c], C.SUIT[c]))
-        order += cards
-        bands.update(dict.fromkeys(cards, k))
-    order += sorted(dead, key=lambda c: (C.RANK[c], C.SUIT[c]))
-    groups = [len(m) for m in melds] + ([len(dead)] if dead and melds else [])
-    return Arranged(order, groups, bands)
-
-
-def in_order(hand: Sequence[int], chosen: Sequence[int]) -> list[int]:
-    """The hand in the order the visitor dragged it to (``chosen``); a card that came
-    since goes at the right end, where a person puts a card just drawn."""
-    held = set(hand)
-    kept = [c for c in chosen if c in held]
-    return kept + [c for c in arranged(hand).order if c not in kept]
 
 
 def deadwood_now(hand: Sequence[int], taken: int = -1) -> int:

@@ -11,7 +11,8 @@ import pytest
 from games.engine import cards as C
 from games.engine.model import Move
 from games.families.melds import arrange, deadwood
-from kiosk.table.gin_help import arranged, joins
+from kiosk.table.gin_help import joins
+from kiosk.table.gin_rows import arranged
 
 from .test_gin_offer_layoff import dealt_position
 from .test_gin_table import button, gin, tap_card, visitor_first  # noqa: F401

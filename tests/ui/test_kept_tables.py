@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.lobby import KEPT_TABLES
+from kiosk.table.kept import KEPT_TABLES
 
 from .test_hand_tables_leave import computer_pause
 
@@ -90,7 +90,7 @@ def test_another_variant_is_a_table_of_its_own_and_idle_forgets_every_one(lobby)
     assert pick(lobby, "gin_rummy", "normal").game is normal
     leave(lobby, app.gin)
     app.go_welcome()  # the idle timeout: the next visitor
-    assert app.lobby.kept_games == []
+    assert app.lobby.kept.games == []
     fresh = pick(lobby, "gin_rummy", "normal").game
     assert fresh is not normal and not fresh.history
 
@@ -105,7 +105,7 @@ def test_the_shelves_are_bounded(lobby):
         ctl = app.open_game(game_id, 7)
         ctl.play(ctl.legal_moves()[0])
         app.table.go_home()
-    kept = [g for g, _o in app.lobby.kept_games]
+    kept = [g for g, _o in app.lobby.kept.games]
     assert kept == games_left[1:]
     again = app.open_game("klondike", 8)  # the first one left was let go
     assert not again.shelved
