@@ -19,7 +19,7 @@ from kivy.uix.floatlayout import FloatLayout
 from games.draw_poker import BET_KINDS
 from games.engine.model import Move
 from games.families.seats import VISITOR
-from kiosk.screens.seated_table import KEPT_LINE, SeatedTableScreen
+from kiosk.screens.seated_table import KEPT_LINE, SeatedTableScreen, header_label
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.gin_turns import Text, _
@@ -30,6 +30,7 @@ from kiosk.table.poker_words import (
     button_specs,
     end_lines,
     hand_name,
+    hold_tip,
     poker_order,
     prompt,
     render,
@@ -52,7 +53,7 @@ class PokerTableScreen(SeatedTableScreen):
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
-        self.header = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
+        self.header = header_label()
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.seats_box = FloatLayout(size_hint=(None, None))
@@ -192,6 +193,9 @@ class PokerTableScreen(SeatedTableScreen):
             lines.append(render(self.said, tr, trn))
         if self.refusal:
             lines.append(self.refusal)
+        elif g.phase == "draw" and g.to_move == VISITOR and self.app.learning(
+                self.ctl.game_id):  # the first hand's tip, which says what the prompt says
+            lines.append(hold_tip(g.hand(VISITOR), g.rule, tr))
         elif not ended:
             lines.append(render(prompt(g), tr, trn))
         self.message.text = "\n".join(lines[-3:])
@@ -226,8 +230,7 @@ class PokerTableScreen(SeatedTableScreen):
 
     def _fit_texts(self) -> None:
         """The header and the words shrink until they fit (Russian runs long)."""
-        self.header.font_size = fit_font(self.header.text, self._px * 1.05,
-                                         self.header.width, bold=True)
+        self.header.font_size = self._px * 1.05
         self._shrink(self.my_hand, self._px)
         self._shrink(self.message, self._px)
 
@@ -306,9 +309,8 @@ class PokerTableScreen(SeatedTableScreen):
         W, H = self.size
         portrait = H > W
         top = self.place_home(W, H, 0.06 if portrait else 0.09)
-        self.header.size = (W - self.home.right - 16, top)
-        self.header.pos = (self.home.right + 8, H - top)
         self._px = min(H, W) * (0.04 if portrait else 0.042)
+        self.place_header(self.header, W, H, top, self._px * 1.05)
         hand_h = H * (0.16 if portrait else 0.27)
         self.mine.size = (W * (0.9 if portrait else 0.56), hand_h)
         self.mine.pos = ((W - self.mine.width) / 2, H * 0.01)
@@ -344,7 +346,6 @@ class PokerTableScreen(SeatedTableScreen):
         self.pot.font_size = min(self.pot.height * 0.3, self._px * 1.3)
         self.pot.text_size = self.pot.size
         self.message.text_size = self.message.size
-        for lab in (self.header, self.my_hand):
-            lab.text_size = lab.size
+        self.my_hand.text_size = self.my_hand.size
         self._place_seats()
         self.refresh()
