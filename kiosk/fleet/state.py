@@ -46,6 +46,8 @@ class Status:
     last_attempt: str | None = None
     last_error: str | None = None     # one line; None after a pass that succeeded
     sent_plays: int = 0               # in the last pass
+    last_error_kind: str | None = None  # one of kiosk.fleet.errors.KINDS; None after success
+    set_aside: int = 0                # rows the centre refused, set aside so far
 
 
 def _read_json(path: Path) -> dict[str, Any] | None:
