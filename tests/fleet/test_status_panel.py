@@ -46,11 +46,10 @@ def test_a_child_that_ends_without_writing_is_no_result_and_a_silent_pass_times_
 
 
 def test_every_kind_has_advice_in_every_language_and_an_unknown_one_a_generic_line():
+    from kiosk.fleet.errors import KINDS
     from kiosk.fleet.state import Status
 
-    kinds = ("no-network", "tls-untrusted", "tls-clock", "auth", "retired", "schema-old",
-             "schema-new", "config", "server")
-    assert set(status_panel.ADVICE) == set(kinds)
+    assert set(status_panel.ADVICE) == set(KINDS)
     assert status_panel.advice(None) == status_panel.advice("new") == \
         status_panel.ADVICE_UNKNOWN
     lines = [*status_panel.ADVICE.values(), status_panel.ADVICE_UNKNOWN, status_panel.KEPT]
