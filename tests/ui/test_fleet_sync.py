@@ -15,7 +15,7 @@ import psycopg
 import pytest
 
 from kiosk.commands.cli import main as kiosk_main
-from kiosk.fleet import central, state
+from kiosk.fleet import central, state, status_panel
 from kiosk.settings.config import Fleet
 from tests.fleet.conftest import REPO, assert_central_matches
 from tests.fleet.pgserver import PgServer, ServerMissing
@@ -99,8 +99,11 @@ def test_play_goes_on_through_a_sync_and_a_server_down(ui, pg, tmp_path):
             assert "Sync now" in shown and "Last sync: " in shown
             # what to do, in the operator's words; the server's own line stays in the
             # journal (the pass printed it, one line)
-            raw = state.load_status(data_dir).last_error
-            assert raw and raw not in shown and err.strip() not in shown
+            down_status = state.load_status(data_dir)
+            assert down_status.last_error and down_status.last_error not in shown
+            assert err.strip() not in shown
+            assert down_status.last_error_kind == "no-network"
+            assert status_panel.ADVICE["no-network"] in shown and status_panel.KEPT in shown
             if os.environ.get("FLEET_SHOTS"):
                 _shots(ui)
             app.go_welcome()
