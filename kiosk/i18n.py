@@ -250,13 +250,30 @@ def _sentences(text: str, lang: str) -> str:
     whole = t.gettext(text)
     if whole != text or not text:
         return whole
-    parts = [t.gettext(p) for p in _SENTENCE_END.split(text)]
-    return ("" if lang == "zh" else " ").join(parts)
+    return join_sentences((t.gettext(p) for p in _SENTENCE_END.split(text)), lang)
+
+
+def join_sentences(texts: Iterable[str], lang: str) -> str:
+    """Sentences already in ``lang`` as one text: Chinese puts none of the space between
+    them that English and Russian do."""
+    return ("" if lang == "zh" else " ").join(t for t in texts if t)
 
 
 def translate_parts(parts: Iterable[Reason | str], lang: str) -> str:
     """Several sentences (values or catalog texts) as one text in ``lang``."""
-    return ("" if lang == "zh" else " ").join(translate(p, lang) for p in parts if p)
+    return join_sentences((translate(p, lang) for p in parts if p), lang)
+
+
+def _template(msgid: str, lang: str) -> str | None:
+    """The translation of a value's template: the engine's reasons first, then the UI's (a
+    back end's value sentence is a UI text); None when neither catalog translates it. A
+    translation may equal its msgid ("{file}: {key}: {problem}" in Russian)."""
+    for domain in (REASONS, UI):
+        translations(lang, domain)
+        text = _texts[(lang, domain)].get(msgid)
+        if text:
+            return text
+    return None
 
 
 def translate(value: Reason | str | None, lang: str) -> str:
@@ -269,10 +286,8 @@ def translate(value: Reason | str | None, lang: str) -> str:
     english = str(value)
     if lang == DEFAULT_LANGUAGE:
         return english
-    template = translations(lang, REASONS).gettext(value.msgid)
-    if template == value.msgid:  # a back end's value sentence is a UI text
-        template = translations(lang, UI).gettext(value.msgid)
-    if template == value.msgid:
+    template = _template(value.msgid, lang)
+    if template is None:
         return english
     try:
         return _LENIENT.format(template, **{k: _param(v, lang) for k, v in value.params})

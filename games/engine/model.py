@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from .errors import GameError
 from .game_texts import GameTexts, texts
+from .reason import Reason
 
 
 class IllegalMove(GameError):
@@ -108,21 +109,29 @@ class Option:
                 elif low in ("0", "false", "no", "off"):
                     value = False
             if not isinstance(value, bool):
-                raise GameError(f"option {self.name} must be true or false, not {value!r}")
+                raise GameError(Reason("option {name} must be true or false, not {value}",
+                                       name=self.name, value=repr(value)))
         elif kind is int:
             if isinstance(value, str):
                 try:
                     value = int(value)
                 except ValueError:
-                    raise GameError(f"option {self.name} must be a whole number, not {value!r}") from None
+                    raise GameError(self._whole(value)) from None
             if isinstance(value, bool) or not isinstance(value, int):
-                raise GameError(f"option {self.name} must be a whole number, not {value!r}") from None
+                raise GameError(self._whole(value)) from None
         elif kind is str and not isinstance(value, str):
-            raise GameError(f"option {self.name} must be text, not {value!r}")
+            raise GameError(Reason("option {name} must be text, not {value}", name=self.name,
+                                   value=repr(value)))
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise GameError(f"option {self.name} must be one of {allowed}, not {value!r}")
+            raise GameError(Reason("option {name} must be one of {allowed}, not {value}",
+                                   name=self.name, allowed=allowed, value=repr(value)))
         return value
+
+    def _whole(self, value: Any) -> Reason:
+        # a value, as the engine's refusals are: the operator menu shows it translated
+        return Reason("option {name} must be a whole number, not {value}", name=self.name,
+                      value=repr(value))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,17 @@
-"""The fleet's lines on the operator menu's Status page: the last sync, the rows waiting,
-the last error, and a "Sync now" button.
+"""What the operator menu's Status page says about the fleet's sync, without drawing it:
+the last sync, the rows waiting, the rows the centre refused, what the last error means for
+the operator, and "Sync now" with the pass it started followed to its end.
 
 The kiosk itself never reaches the network (its unit has ``IPAddressDeny=any``): on the
 Pi "Sync now" leaves a request file in the data directory, which
 ``solitaire-kiosk-sync.path`` turns into a pass of the sync unit; off systemd (a desktop,
 the tests) it starts ``kiosk sync`` as a child process. Either way the pass runs in its
-own process and the screen never waits for it.
+own process and the screen never waits for it: it looks at the pass's status file once a
+second (:class:`SyncWatch`) and shows the outcome when the file changes.
+
+An error is shown by its kind (``Status.last_error_kind``: :data:`ADVICE`), as a sentence
+in the operator's language that says what to do; the pass's own line, the server's words,
+stays in the journal. The page is drawn by :mod:`kiosk.screens.operator.status_fleet`.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import logging
 import os
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -25,6 +32,44 @@ log = logging.getLogger("kiosk.fleet")
 
 #: the file "Sync now" leaves for solitaire-kiosk-sync.path (the pass removes it)
 REQUEST_NAME = "fleet-sync.request"
+#: how long "Sync now" follows a pass: the sync unit's TimeoutStartSec, and a minute
+WATCH_SECONDS = 16 * 60.0
+
+
+def _(msgid: str) -> str:
+    """Marks a msgid for tools/messages.py; the Status page translates it."""
+    return msgid
+
+
+#: what the operator can do about each kind of error (kiosk/fleet/errors.py names the
+#: kinds); ``{now}`` is the kiosk's clock
+ADVICE: dict[str, str] = {
+    "no-network": _("The kiosk cannot reach the central server. Check the network cable or "
+                    "Wi-Fi; if they work, the server may be down: tell the office."),
+    "tls-untrusted": _("The central server's certificate is not the one this kiosk trusts "
+                       "(a wrong certificate file or server name). Tell the office."),
+    "tls-clock": _("The kiosk's clock says {now}, and the server's certificate is not valid "
+                   "at that time. If the clock is wrong, check the network: the kiosk sets "
+                   "its clock from it. If the clock is right, tell the office."),
+    "auth": _("The central server refused this kiosk's password. Tell the office: it can "
+              "give the kiosk a new one."),
+    "retired": _("The office has taken this kiosk out of the fleet. If that is a mistake, "
+                 "ask the office to add it again."),
+    "schema-old": _("The central database must be updated by the office (`kiosk fleet "
+                    "init`)."),
+    "schema-new": _("This kiosk's software is older than the central database: update the "
+                    "kiosk's software."),
+    "config": _("This kiosk's fleet settings cannot be used (the [fleet] section of its "
+                "configuration, or its password or certificate file). Check them or tell "
+                "the office."),
+    "server": _("The central server reported a problem (for example a full disk). Tell the "
+                "office if it lasts."),
+}
+#: an error of a kind this software does not know (or from before kinds were recorded)
+ADVICE_UNKNOWN = _("The reason is in the kiosk's system journal (solitaire-kiosk-sync). "
+                   "Tell the office if it lasts.")
+#: said after every error: nothing is lost
+KEPT = _("Plays stay on this kiosk and are sent once the sync works again.")
 
 
 @dataclass(frozen=True)
@@ -32,6 +77,19 @@ class FleetStatus:
     last_ok: str | None
     last_error: str | None
     waiting: int | None      # None: the log cannot be read now
+    last_error_kind: str | None = None
+    last_attempt: str | None = None
+    sent_plays: int = 0
+    set_aside: int = 0
+
+
+def _count(value: Any) -> int:
+    """A count from the status file, which another process wrote: 0 when it is not one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 def read_status(cfg: Any) -> FleetStatus:
@@ -49,22 +107,29 @@ def read_status(cfg: Any) -> FleetStatus:
             conn.close()
     except Exception as err:  # noqa: BLE001 - a status line, not a failure
         log.warning("cannot count the rows waiting for the fleet: %s", err)
-    return FleetStatus(status.last_ok, status.last_error, waiting)
+    return FleetStatus(_text(status.last_ok), _text(status.last_error), waiting,
+                       _text(status.last_error_kind), _text(status.last_attempt),
+                       _count(status.sent_plays), _count(status.set_aside))
 
 
-def request_sync(cfg: Any, *, under_systemd: bool | None = None) -> None:
-    """Start a pass now, without waiting for it."""
+def advice(kind: str | None) -> str:
+    """The msgid that tells the operator what to do about an error of ``kind``."""
+    return ADVICE.get(kind or "", ADVICE_UNKNOWN)
+
+
+def request_sync(cfg: Any, *, under_systemd: bool | None = None) -> subprocess.Popen | None:
+    """Start a pass now, without waiting for it; the child process when it is one."""
     data_dir = cfg.existing_db_path().parent
     if under_systemd is None:
         under_systemd = bool(os.environ.get("INVOCATION_ID"))
     if under_systemd:
         (data_dir / REQUEST_NAME).write_text("sync now\n")
-        return
+        return None
     args = [sys.executable, "-m", "kiosk", "sync"]
     if cfg.path is not None:
         args += ["--config", str(cfg.path)]
-    subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def clear_request(data_dir: Path) -> None:
@@ -74,8 +139,8 @@ def clear_request(data_dir: Path) -> None:
         pass
 
 
-def _when(iso_text: str) -> str:
-    """The pass's UTC time in the kiosk's local time, to the minute."""
+def when(iso_text: str) -> str:
+    """A pass's UTC time in the kiosk's local time, to the minute."""
     try:
         t = datetime.fromisoformat(iso_text.replace("Z", "+00:00"))
     except ValueError:
@@ -83,36 +148,48 @@ def _when(iso_text: str) -> str:
     return t.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def add_to(page: Any, col: Any, u: float, ok_color: Any, warn_color: Any) -> None:
-    """The fleet's lines and button, added to the Status page's column ``col`` (the page's
-    own text and button helpers keep the menu's look)."""
-    app = page.app
-    cfg = app.cfg
-    if getattr(cfg, "fleet", None) is None:
-        return
-    tr = app.tr
-    st = read_status(cfg)
-    col.add_widget(page.text(tr("Fleet sync"), u, size=15, color=(1, 1, 1, 0.6),
-                             bold=True))
-    last = tr("Last sync: {when}", when=_when(st.last_ok)) if st.last_ok else \
-        tr("Last sync: never")
-    col.add_widget(page.text(last, u, color=ok_color if st.last_ok else warn_color))
-    if st.waiting is not None:
-        col.add_widget(page.text(tr("Rows waiting: {n}", n=st.waiting), u))
-    if st.last_error:
-        col.add_widget(page.text(tr("Last error: {error}", error=st.last_error), u,
-                                 size=15, color=warn_color))
+def now_text() -> str:
+    """The kiosk's clock, as :func:`when` writes a time."""
+    return datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
 
-    def sync_now() -> None:
-        # the button itself answers: the page keeps no empty line for a message
-        try:
-            request_sync(cfg)
-        except OSError as err:
-            log.error("Sync now: %s", err)
-            button.text = tr("The sync could not be started.")
-            return
-        button.text = tr("Sync started.")
 
-    button = page.button(tr("Sync now"), u, sync_now)
-    col.add_widget(button)
-    page.widgets["fleet_sync_now"] = button
+def _stamp(data_dir: Path) -> tuple[int, int] | None:
+    """Which status file is there: a pass replaces it (a new inode) when it ends."""
+    try:
+        st = (data_dir / state.STATUS_NAME).stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns
+
+
+class SyncWatch:
+    """A pass the operator asked for, followed through the pass's status file: the pass
+    writes it once, when it ends (a pass that found another one running leaves it to that
+    one, which writes it when it ends)."""
+
+    RUNNING, DONE, NO_RESULT, TIMEOUT = "running", "done", "no result", "timeout"
+
+    def __init__(self, data_dir: Path, child: subprocess.Popen | None,
+                 clock: Any = time.monotonic) -> None:
+        self.data_dir = data_dir
+        self.child = child
+        self.clock = clock
+        self.started = clock()
+        self.before = _stamp(data_dir)
+        self._ended_at: float | None = None
+
+    def check(self) -> str:
+        """:attr:`RUNNING`, :attr:`DONE` (the status file says how it went),
+        :attr:`NO_RESULT` (the child ended without writing it) or :attr:`TIMEOUT`."""
+        if _stamp(self.data_dir) != self.before:
+            return self.DONE
+        now = self.clock()
+        if self.child is not None and self.child.poll() is not None:
+            # its last write may land just after it ends: one more look before giving up
+            if self._ended_at is None:
+                self._ended_at = now
+            elif now - self._ended_at >= 1.0:
+                return self.NO_RESULT
+        if now - self.started > WATCH_SECONDS:
+            return self.TIMEOUT
+        return self.RUNNING

@@ -23,6 +23,8 @@ import os
 import tomllib
 from typing import IO, Any
 
+from games.engine.reason import Reason
+
 #: larger than any file the kiosk writes or ships (the biggest deal list is about 3.4 MB),
 #: small enough that reading and parsing it cannot exhaust a Pi's memory
 MAX_BYTES = 32 * 1024 * 1024
@@ -30,18 +32,39 @@ MAX_BYTES = 32 * 1024 * 1024
 
 class ReadError(ValueError):
     """A file cannot be used. ``str()`` is one line: ``<file>: <what is wrong>``.
-    ``missing`` tells "there is no such file" (often normal) from a broken one."""
+    ``missing`` tells "there is no such file" (often normal) from a broken one. ``why`` is
+    what is wrong as a value the operator menu translates (``reason`` is its English)."""
 
-    def __init__(self, name: str | os.PathLike[str], reason: str, *,
+    def __init__(self, name: str | os.PathLike[str], reason: Reason | str, *,
                  missing: bool = False) -> None:
         self.name = str(name)
-        self.reason = _one_line(reason)
+        self.reason = _one_line(str(reason))
+        self.why: Reason | str = reason if isinstance(reason, Reason) else self.reason
         self.missing = missing
         super().__init__(f"{self.name}: {self.reason}")
+
+    @property
+    def value(self) -> Reason:
+        """The whole line as a value: ``<file>: <what is wrong>``."""
+        return Reason("{file}: {reason}", file=self.name, reason=self.why)
 
 
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
+
+
+_TOO_LARGE = Reason("too large to be read")
+_TOO_DEEP = Reason("nested too deeply to be read")
+
+
+def _cannot_read(err: BaseException) -> Reason:
+    """The system's own words for why (its message is English, as the system gives it)."""
+    return Reason("cannot be read ({error})",
+                  error=_one_line(str(getattr(err, "strerror", None) or err)))
+
+
+def _not_utf8(err: UnicodeDecodeError) -> Reason:
+    return Reason("is not UTF-8 text (bad byte at offset {offset})", offset=err.start)
 
 
 def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> bytes:
@@ -51,19 +74,19 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> byte
         with open(path, "rb") as fh:
             size = os.fstat(fh.fileno()).st_size
             if size > max_bytes:
-                raise ReadError(path, f"too large ({size} bytes; at most {max_bytes})")
+                raise ReadError(path, Reason("too large ({size} bytes; at most {limit})",
+                                             size=size, limit=max_bytes))
             data = _read_at_most(fh, size, max_bytes)
     except ReadError:
         raise
     except FileNotFoundError:
-        raise ReadError(path, "no such file", missing=True) from None
+        raise ReadError(path, Reason("no such file"), missing=True) from None
     except (OSError, ValueError) as err:  # ValueError: a NUL byte in the path
-        raise ReadError(path, f"cannot be read ({getattr(err, 'strerror', None) or err})") \
-            from None
+        raise ReadError(path, _cannot_read(err)) from None
     except MemoryError:
-        raise ReadError(path, "too large to be read") from None
+        raise ReadError(path, _TOO_LARGE) from None
     if len(data) > max_bytes:
-        raise ReadError(path, f"too large (more than {max_bytes} bytes)")
+        raise ReadError(path, Reason("too large (more than {limit} bytes)", limit=max_bytes))
     return data
 
 
@@ -94,7 +117,7 @@ def decode(data: bytes, name: str | os.PathLike[str]) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise ReadError(name, f"is not UTF-8 text (bad byte at offset {err.start})") from None
+        raise ReadError(name, _not_utf8(err)) from None
 
 
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> str:
@@ -106,12 +129,12 @@ def read_stream(stream: IO[str], name: str = "<stdin>", max_bytes: int = MAX_BYT
     try:
         text = stream.read(max_bytes + 1)
     except UnicodeDecodeError as err:
-        raise ReadError(name, f"is not UTF-8 text (bad byte at offset {err.start})") from None
+        raise ReadError(name, _not_utf8(err)) from None
     except (OSError, MemoryError) as err:
-        raise ReadError(name, f"cannot be read ({getattr(err, 'strerror', None) or err})") \
-            from None
+        raise ReadError(name, _cannot_read(err)) from None
     if len(text) > max_bytes:
-        raise ReadError(name, f"too large (more than {max_bytes} characters)")
+        raise ReadError(name, Reason("too large (more than {limit} characters)",
+                                     limit=max_bytes))
     return text
 
 
@@ -120,11 +143,12 @@ def parse_toml(text: str, name: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ReadError(name, f"not valid TOML ({err})") from None
+        raise ReadError(name, Reason("not valid TOML ({error})", error=_one_line(str(err)))) \
+            from None
     except RecursionError:
-        raise ReadError(name, "nested too deeply to be read") from None
+        raise ReadError(name, _TOO_DEEP) from None
     except MemoryError:
-        raise ReadError(name, "too large to be read") from None
+        raise ReadError(name, _TOO_LARGE) from None
 
 
 def parse_json(text: str | bytes, name: str | os.PathLike[str]) -> Any:
@@ -134,13 +158,14 @@ def parse_json(text: str | bytes, name: str | os.PathLike[str]) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError as err:
-        raise ReadError(name, f"is not UTF-8 text (bad byte at offset {err.start})") from None
+        raise ReadError(name, _not_utf8(err)) from None
     except ValueError as err:
-        raise ReadError(name, f"not valid JSON ({err})") from None
+        raise ReadError(name, Reason("not valid JSON ({error})", error=_one_line(str(err)))) \
+            from None
     except RecursionError:
-        raise ReadError(name, "nested too deeply to be read") from None
+        raise ReadError(name, _TOO_DEEP) from None
     except MemoryError:
-        raise ReadError(name, "too large to be read") from None
+        raise ReadError(name, _TOO_LARGE) from None
 
 
 def _no_constant(word: str) -> Any:

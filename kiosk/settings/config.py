@@ -41,8 +41,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games.engine.reason import Reason
 from kiosk.platform import readfile
 from kiosk.settings import variants
+from kiosk.settings.problem import Problem, value_of
 from kiosk.settings.tables import HAND_TABLES, table_can_play  # noqa: F401 (re-exported)
 from kiosk.settings.variants import DEFAULT_KEY, OFFER_KEY
 
@@ -172,11 +174,11 @@ class Fleet:
 
 #: what an ``sslmode`` below verify-full leaves open, for ``config check``'s line
 WEAK_TLS = {
-    "disable": "sends the password in clear text",
-    "allow": "sends the password in clear text to a server that asks for it",
-    "prefer": "sends the password to any server that answers, an impostor too",
-    "require": "encrypts but trusts any server, an impostor too",
-    "verify-ca": "trusts any server with a certificate of the CA, whatever its name",
+    "disable": Reason("sends the password in clear text"),
+    "allow": Reason("sends the password in clear text to a server that asks for it"),
+    "prefer": Reason("sends the password to any server that answers, an impostor too"),
+    "require": Reason("encrypts but trusts any server, an impostor too"),
+    "verify-ca": Reason("trusts any server with a certificate of the CA, whatever its name"),
 }
 
 
@@ -215,7 +217,8 @@ class Config:
     fleet: Fleet | None = None
     #: the file this came from (None: built-in defaults only)
     path: Path | None = None
-    #: one sentence per problem, each naming the file and the key
+    #: one sentence per problem, each naming the file and the key (a :class:`Problem`: the
+    #: English line, and the same as a value the operator menu translates)
     problems: list[str] = field(default_factory=list)
     #: the configuration file that could not be read as TOML (None: it was fine or absent);
     #: the settings then came from the last good copy (``path``) or the defaults
@@ -405,16 +408,17 @@ def load(path: str | os.PathLike[str] | None = None,
         raw = readfile.read_bytes(file, MAX_CONFIG_BYTES)
     except readfile.ReadError as err:
         if not err.missing:  # unreadable or absurdly large: the last good copy serves
-            return _unparsed(file, b"", err.reason, fallback)
+            return _unparsed(file, b"", err.why, fallback)
         cfg = Config()
         cfg.games = default_games()
         if asked:
-            cfg.problems.append(f"{err}; using the built-in defaults")
+            cfg.problems.append(Problem(Reason("{error}; using the built-in defaults",
+                                               error=err.value)))
         return cfg
     try:
         data = readfile.parse_toml(readfile.decode(raw, file), file)
     except readfile.ReadError as err:
-        return _unparsed(file, raw, err.reason, fallback)
+        return _unparsed(file, raw, err.why, fallback)
     cfg = Config(path=file)
     _Reader(cfg, str(file)).read(data)
     if remember:
@@ -422,7 +426,7 @@ def load(path: str | os.PathLike[str] | None = None,
     return cfg
 
 
-def _unparsed(file: Path, raw: bytes, why: str, fallback: bool) -> Config:
+def _unparsed(file: Path, raw: bytes, why: Reason | str, fallback: bool) -> Config:
     """The configuration when ``file`` cannot be parsed: its last good copy, or defaults."""
     copy = _find_copy(raw) if fallback else None
     if copy is not None:
@@ -432,14 +436,16 @@ def _unparsed(file: Path, raw: bytes, why: str, fallback: bool) -> Config:
             log.error("%s (the last good copy cannot be used)", err)
         else:
             cfg = Config(path=copy)
-            cfg.problems.append(f"{file}: {why}; using the last configuration that loaded "
-                                f"cleanly (copy kept in {copy})")
+            cfg.problems.append(Problem(Reason(
+                "{file}: {reason}; using the last configuration that loaded cleanly (copy "
+                "kept in {copy})", file=str(file), reason=why, copy=str(copy))))
             _Reader(cfg, str(copy)).read(data)
             cfg.broken_file = file
             return cfg
     cfg = Config(path=file)
     cfg.games = default_games()
-    cfg.problems.append(f"{file}: {why}; using the built-in defaults")
+    cfg.problems.append(Problem(Reason("{file}: {reason}; using the built-in defaults",
+                                       file=str(file), reason=why)))
     cfg.broken_file = file
     return cfg
 
@@ -496,7 +502,8 @@ def load_text(text: str, file: str | os.PathLike[str] = "<text>") -> Config:
         data = readfile.parse_toml(text.removeprefix("\ufeff"), file)
     except readfile.ReadError as err:
         cfg.games = default_games()
-        cfg.problems.append(f"{err}; using the built-in defaults")
+        cfg.problems.append(Problem(Reason("{error}; using the built-in defaults",
+                                           error=err.value)))
         return cfg
     _Reader(cfg, str(file)).read(data)
     return cfg
@@ -504,7 +511,11 @@ def load_text(text: str, file: str | os.PathLike[str] = "<text>") -> Config:
 
 # ---------------------------------------------------------------------------- validation
 class _Bad(Exception):
-    """A value is wrong; the message says what is expected."""
+    """A value is wrong; the message (a :class:`Reason`, as a rule) says what is expected."""
+
+    def __init__(self, why: Reason | str) -> None:
+        super().__init__(why)
+        self.why = why
 
 
 def _show(value: Any, limit: int = 80) -> str:
@@ -526,21 +537,21 @@ def _text(max_len: int = 60) -> Callable[[Any], str]:
     written as ``\\u0000`` in TOML) have no glyph and would break the line."""
     def check(v: Any) -> str:
         if not isinstance(v, str):
-            raise _Bad(f"{_show(v)} is not text (write it in quotes)")
+            raise _Bad(Reason("{value} is not text (write it in quotes)", value=_show(v)))
         v = v.strip()
         if not v or len(v) > max_len:
-            raise _Bad(f"must be 1 to {max_len} characters")
+            raise _Bad(Reason("must be 1 to {n} characters", n=max_len))
         if any(unicodedata.category(ch) == "Cc" for ch in v):
-            raise _Bad("must be one line without control characters")
+            raise _Bad(Reason("must be one line without control characters"))
         if not any(unicodedata.category(ch)[0] in "LNPS" for ch in v):
-            raise _Bad("has no visible character")
+            raise _Bad(Reason("has no visible character"))
         return v
     return check
 
 
 def _boolean(v: Any) -> bool:
     if not isinstance(v, bool):
-        raise _Bad(f"{_show(v)} is not true or false")
+        raise _Bad(Reason("{value} is not true or false", value=_show(v)))
     return v
 
 
@@ -548,10 +559,11 @@ def _number(lo: float, hi: float, whole: bool = False) -> Callable[[Any], float]
     def check(v: Any) -> float:
         if isinstance(v, bool) or not isinstance(v, int | float) or (whole and
                                                                       not isinstance(v, int)):
-            kind = "a whole number" if whole else "a number"
-            raise _Bad(f"{_show(v)} is not {kind}")
+            raise _Bad(Reason("{value} is not a whole number", value=_show(v)) if whole else
+                       Reason("{value} is not a number", value=_show(v)))
         if not lo <= v <= hi:
-            raise _Bad(f"{_show(v)} is out of range ({lo:g} to {hi:g})")
+            raise _Bad(Reason("{value} is out of range ({lo} to {hi})", value=_show(v),
+                              lo=format(lo, "g"), hi=format(hi, "g")))
         return int(v) if whole else float(v)
     return check
 
@@ -567,15 +579,16 @@ def _choice(options: tuple[Any, ...]) -> Callable[[Any], Any]:
             if isinstance(option, int) and type(v) is float and v == option:
                 return option
         allowed = ", ".join(_show(o) for o in options)
-        raise _Bad(f"{_show(v)} is not one of {allowed}")
+        raise _Bad(Reason("{value} is not one of {allowed}", value=_show(v), allowed=allowed))
     return check
 
 
 def _pin(v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise _Bad(f"{_show(v)} is not a whole number")
+        raise _Bad(Reason("{value} is not a whole number", value=_show(v)))
     if not PIN_RANGE[0] <= v <= PIN_RANGE[1]:
-        raise _Bad(f"{v} is not a GPIO pin (BCM {PIN_RANGE[0]} to {PIN_RANGE[1]})")
+        raise _Bad(Reason("{value} is not a GPIO pin (BCM {lo} to {hi})", value=str(v),
+                          lo=PIN_RANGE[0], hi=PIN_RANGE[1]))
     return v
 
 
@@ -587,26 +600,26 @@ def _operator_pin(v: Any) -> str:
         try:
             return check_hash(v)
         except PinError as err:
-            raise _Bad(str(err)) from None
+            raise _Bad(value_of(err)) from None
     if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
         v = str(v)
     if not isinstance(v, str):
-        raise _Bad("is not a string of digits (write it in quotes)")
+        raise _Bad(Reason("is not a string of digits (write it in quotes)"))
     if not v.isascii() or not v.isdigit():
-        raise _Bad("is not a string of digits")
+        raise _Bad(Reason("is not a string of digits"))
     if not 4 <= len(v) <= 8:
-        raise _Bad("must be 4 to 8 digits")
+        raise _Bad(Reason("must be 4 to 8 digits"))
     return hash_pin(v)
 
 
 def _path(v: Any) -> Path:
     if not isinstance(v, str) or not v.strip():
-        raise _Bad(f"{_show(v)} is not a path (write it in quotes)")
+        raise _Bad(Reason("{value} is not a path (write it in quotes)", value=_show(v)))
     if "\0" in v:  # the OS cannot take it: every file call would raise ValueError
-        raise _Bad(f"{_show(v)} has a NUL character; not a path")
+        raise _Bad(Reason("{value} has a NUL character; not a path", value=_show(v)))
     p = Path(v.strip())
     if not p.is_absolute():
-        raise _Bad(f"{_show(v)} is not an absolute path")
+        raise _Bad(Reason("{value} is not an absolute path", value=_show(v)))
     return p
 
 
@@ -614,32 +627,36 @@ def _server(v: Any) -> str:
     # libpq takes no blanks, and a NUL would end its C string early: printable only
     if not isinstance(v, str) or not v.strip() or any(
             c.isspace() or c in "'\\=" or not c.isprintable() for c in v.strip()):
-        raise _Bad(f"{_show(v)} is not a host name or a socket directory (write it in quotes)")
+        raise _Bad(Reason("{value} is not a host name or a socket directory (write it in "
+                          "quotes)", value=_show(v)))
     v = v.strip()
     if not v.startswith("/"):
         # a resolver refuses these with an "idna codec" message no operator can act on
         if len(v) > 253:
-            raise _Bad(f"{_show(v, 40)} is not a host name (longer than 253 characters)")
+            raise _Bad(Reason("{value} is not a host name (longer than 253 characters)",
+                              value=_show(v, 40)))
         if any(len(label) > 63 or not label for label in v.rstrip(".").split(".")):
-            raise _Bad(f"{_show(v, 40)} is not a host name (each part between dots is 1 to "
-                       "63 characters)")
+            raise _Bad(Reason("{value} is not a host name (each part between dots is 1 to 63 "
+                              "characters)", value=_show(v, 40)))
     return v
 
 
 def _identifier(v: Any) -> str:
     if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,62}", v):
-        raise _Bad(f"{_show(v)} is not a database or role name (letters, digits, _ . -)")
+        raise _Bad(Reason("{value} is not a database or role name (letters, digits, _ . -)",
+                          value=_show(v)))
     return v
 
 
 def _secret(v: Any) -> str:
     if not isinstance(v, str) or not v or len(v) > 1000 or any(
             unicodedata.category(ch) == "Cc" for ch in v):
-        raise _Bad("is not a password (one line of text in quotes)")  # never echoed
+        raise _Bad(Reason("is not a password (one line of text in quotes)"))  # never echoed
     if not any(ch.isprintable() and not ch.isspace() for ch in v):
-        raise _Bad("has no visible character; not a password")
+        raise _Bad(Reason("has no visible character; not a password"))
     if v != v.strip():  # a copy and paste that took a blank along: it would never match
-        raise _Bad("has blanks before or after it; write the password alone in the quotes")
+        raise _Bad(Reason("has blanks before or after it; write the password alone in the "
+                          "quotes"))
     return v
 
 
@@ -681,13 +698,22 @@ _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
 }
 
 
+_UNKNOWN_KEY = Reason("unknown key; ignored")
+
+
 class _Reader:
     def __init__(self, cfg: Config, file: str) -> None:
         self.cfg, self.file = cfg, file
 
-    def problem(self, key: str, message: str, default: Any = None, *, using: bool = True) -> None:
-        tail = f"; using {_show(default)}" if using else ""
-        self.cfg.problems.append(f"{self.file}: {key}: {message}{tail}")
+    def problem(self, key: str, message: Reason | str, default: Any = None, *,
+                using: bool = True) -> None:
+        """``<file>: <key>: <message>[; using <default>]``, kept as a :class:`Problem`."""
+        if using:
+            why = Reason("{file}: {key}: {problem}; using {default}", file=self.file, key=key,
+                         problem=message, default=_show(default))
+        else:
+            why = Reason("{file}: {key}: {problem}", file=self.file, key=key, problem=message)
+        self.cfg.problems.append(Problem(why))
 
     def read(self, data: dict[str, Any]) -> None:
         cfg = self.cfg
@@ -698,50 +724,55 @@ class _Reader:
                     setattr(cfg, attr, check(value))
                 except _Bad as bad:
                     if attr == "operator_pin":  # never echo what may be most of a PIN
-                        self.problem(key, f"{bad}; using the kiosk's own PIN (see `kiosk "
-                                     "operator pin --show`)", using=False)
+                        self.problem(key, Reason("{problem}; using the kiosk's own PIN (see "
+                                                 "`kiosk operator pin --show`)",
+                                                 problem=bad.why), using=False)
                     else:
-                        self.problem(key, str(bad), getattr(cfg, attr))
+                        self.problem(key, bad.why, getattr(cfg, attr))
             elif key in _SECTIONS:
                 self.section(key, value)
             elif key == "games":
                 continue
             else:
-                self.problem(key, "unknown key; ignored", using=False)
+                self.problem(key, _UNKNOWN_KEY, using=False)
         self.games(data.get("games", {}))
         b = cfg.buttons
         if b.new_deal_pin == b.undo_pin:
-            self.problem("buttons.undo_pin", f"same pin as buttons.new_deal_pin ({b.undo_pin});"
-                         " using 17 for new deal and 27 for undo", using=False)
+            self.problem("buttons.undo_pin", Reason(
+                "same pin as buttons.new_deal_pin ({pin}); using 17 for new deal and 27 for "
+                "undo", pin=b.undo_pin), using=False)
             b.new_deal_pin, b.undo_pin = Buttons.new_deal_pin, Buttons.undo_pin
 
     def section(self, name: str, table: Any) -> None:
         target = getattr(self.cfg, name)
         if not isinstance(table, dict):
-            self.problem(name, f"{_show(table)} should be a table [{name}]; using the defaults",
-                         using=False)
+            self.problem(name, Reason("{value} should be a table [{name}]; using the defaults",
+                                      value=_show(table), name=name), using=False)
             return
         if name == "fleet":
             target = self.cfg.fleet = Fleet()
         for key, value in table.items():
             check = _SECTIONS[name].get(key)
             if check is None:
-                self.problem(f"{name}.{key}", "unknown key; ignored", using=False)
+                self.problem(f"{name}.{key}", _UNKNOWN_KEY, using=False)
                 continue
             try:
                 setattr(target, key, check(value))
             except _Bad as bad:
                 if key == "password":
-                    self.problem(f"{name}.{key}", str(bad), using=False)
+                    self.problem(f"{name}.{key}", bad.why, using=False)
                 else:
-                    self.problem(f"{name}.{key}", str(bad), _plain(getattr(target, key)))
+                    self.problem(f"{name}.{key}", bad.why, _plain(getattr(target, key)))
         if name == "fleet":
             self.weak_tls(target)
             missing = [k for k in ("server", "user") if not getattr(target, k)
                        and not any(f": fleet.{k}: " in p for p in self.cfg.problems)]
             if missing:
-                self.problem("fleet", f"{' and '.join(missing)} missing; this kiosk does not "
-                             "sync until they are set", using=False)
+                self.problem("fleet", Reason("{a} and {b} missing; this kiosk does not sync "
+                                             "until they are set", a=missing[0], b=missing[1])
+                             if len(missing) == 2 else
+                             Reason("{a} missing; this kiosk does not sync until they are set",
+                                    a=missing[0]), using=False)
             if not target.server or not target.user:
                 self.cfg.fleet = None
 
@@ -752,9 +783,10 @@ class _Reader:
         if fleet.server.startswith("/") or fleet.sslmode == "verify-full" \
                 or fleet.closed_network:
             return
-        self.problem("fleet.sslmode", f"{_show(fleet.sslmode)} {WEAK_TLS[fleet.sslmode]}; "
-                     "give the CA file in sslrootcert and keep \"verify-full\" (on a closed "
-                     "network only: closed_network = true)", "verify-full")
+        self.problem("fleet.sslmode", Reason(
+            "{value} {weakness}; give the CA file in sslrootcert and keep \"verify-full\" (on "
+            "a closed network only: closed_network = true)", value=_show(fleet.sslmode),
+            weakness=WEAK_TLS[fleet.sslmode]), "verify-full")
         fleet.sslmode = "verify-full"
 
     def games(self, table: Any) -> None:
@@ -765,16 +797,17 @@ class _Reader:
         known = set(games.ids())
         cfg.games = default_games()
         if not isinstance(table, dict):
-            self.problem("games", f"{_show(table)} should be a table [games]; using all games",
-                         using=False)
+            self.problem("games", Reason("{value} should be a table [games]; using all games",
+                                         value=_show(table)), using=False)
             return
         for key, value in table.items():
             if key == "enabled":
                 self.enabled(value, known)
             elif not isinstance(value, dict):
-                self.problem(f"games.{key}", "unknown key; ignored", using=False)
+                self.problem(f"games.{key}", _UNKNOWN_KEY, using=False)
             elif key not in known:
-                self.problem(f"games.{key}", f"unknown game {key!r}; ignored", using=False)
+                self.problem(f"games.{key}", Reason("unknown game {game}; ignored",
+                                                    game=repr(key)), using=False)
             else:
                 options = {o.name: o for o in games.game_class(key).options}
                 chosen: dict[str, Any] = {}
@@ -786,27 +819,32 @@ class _Reader:
                             (cfg.winnable_only if on else cfg.winnable_off).add(key)
                             (cfg.winnable_off if on else cfg.winnable_only).discard(key)
                         except _Bad as bad:
-                            self.problem(where, f"{bad}; using the deal list's default",
+                            self.problem(where, Reason("{problem}; using the deal list's "
+                                                       "default", problem=bad.why),
                                          using=False)
                     elif name in (OFFER_KEY, DEFAULT_KEY):
                         self.variant(key, name, v)
                     elif name not in options:
-                        names = ", ".join(options) or "none"
-                        self.problem(where, f"{key} has no such option (its options: {names});"
-                                     " ignored", using=False)
+                        self.problem(where, Reason(
+                            "{game} has no such option (its options: {names}); ignored",
+                            game=key, names=", ".join(options)) if options else Reason(
+                            "{game} has no such option (its options: none); ignored",
+                            game=key), using=False)
                     else:
                         try:
                             chosen[name] = options[name].check(v)
                         except GameError as err:
-                            self.problem(where, str(err), options[name].default)
+                            self.problem(where, value_of(err), options[name].default)
                 if chosen:
                     cfg.game_options[key] = chosen
         for gid, key in list(cfg.variant_default.items()):
             offer = cfg.variant_offer.get(gid)
             if offer is not None and key not in offer:
                 del cfg.variant_default[gid]
-                self.problem(f"games.{gid}.{DEFAULT_KEY}", f"{key!r} is not offered "
-                             f"({OFFER_KEY} = {offer}); using {offer[0]}", using=False)
+                self.problem(f"games.{gid}.{DEFAULT_KEY}", Reason(
+                    "{variant} is not offered ({offer_key} = {offer}); using {first}",
+                    variant=repr(key), offer_key=OFFER_KEY, offer=str(offer), first=offer[0]),
+                    using=False)
 
     def variant(self, game_id: str, name: str, value: Any) -> None:
         """``offer_variants`` (a list of the game's variant keys) or ``default_variant``
@@ -814,46 +852,54 @@ class _Reader:
         cfg, where = self.cfg, f"games.{game_id}.{name}"
         keys = [v.key for v in variants.variants_of(game_id)]
         if not keys:
-            self.problem(where, f"{game_id} has no named variants; ignored", using=False)
+            self.problem(where, Reason("{game} has no named variants; ignored", game=game_id),
+                         using=False)
             return
         allowed = ", ".join(keys)
         if name == OFFER_KEY:
             if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
-                self.problem(where, f"should be a list of variant names in quotes ({allowed});"
-                             " offering all", using=False)
+                self.problem(where, Reason("should be a list of variant names in quotes "
+                                           "({allowed}); offering all", allowed=allowed),
+                             using=False)
                 return
             bad = [k for k in value if k not in keys]
             if bad or not value:
-                self.problem(where, f"{_show(bad or value)}: {game_id}'s variants are "
-                             f"{allowed}; offering all", using=False)
+                self.problem(where, Reason("{value}: {game}'s variants are {allowed}; offering "
+                                           "all", value=_show(bad or value), game=game_id,
+                                           allowed=allowed), using=False)
                 return
             cfg.variant_offer[game_id] = [k for k in keys if k in value]
         elif not isinstance(value, str) or value not in keys:
-            self.problem(where, f"{_show(value)} is not a variant of {game_id} ({allowed}); "
-                         f"using {keys[0]}", using=False)
+            self.problem(where, Reason("{value} is not a variant of {game} ({allowed}); using "
+                                       "{first}", value=_show(value), game=game_id,
+                                       allowed=allowed, first=keys[0]), using=False)
         else:
             cfg.variant_default[game_id] = value
 
     def enabled(self, value: Any, known: set[str]) -> None:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.problem("games.enabled", "should be a list of game ids in quotes; using all games",
-                         using=False)
+            self.problem("games.enabled", Reason("should be a list of game ids in quotes; using "
+                                                 "all games"), using=False)
             return
         out: list[str] = []
         for gid in value:
             if gid not in known:
-                self.problem("games.enabled", f"unknown game {gid!r}; left out", using=False)
+                self.problem("games.enabled", Reason("unknown game {game}; left out",
+                                                     game=repr(gid)), using=False)
             elif not table_can_play(gid):
-                self.problem("games.enabled", f"{gid!r} cannot be played at the touch table "
-                             "yet; left out", using=False)
+                self.problem("games.enabled", Reason("{game} cannot be played at the touch "
+                                                     "table yet; left out", game=repr(gid)),
+                             using=False)
             elif gid in out:
-                self.problem("games.enabled", f"{gid!r} is listed twice; kept once", using=False)
+                self.problem("games.enabled", Reason("{game} is listed twice; kept once",
+                                                     game=repr(gid)), using=False)
             else:
                 out.append(gid)
         if out:
             self.cfg.games = out
         else:
-            self.problem("games.enabled", "no known game left; using all games", using=False)
+            self.problem("games.enabled", Reason("no known game left; using all games"),
+                         using=False)
 
 
 def _plain(value: Any) -> Any:

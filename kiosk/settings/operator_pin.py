@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from games.engine.reason import Reason
 from kiosk.platform.atomicfile import write_atomic
 
 log = logging.getLogger("kiosk.operator")
@@ -89,14 +90,15 @@ def _parse(hashed: str) -> tuple[int, int, int, bytes, bytes]:
         n, r, p = (int(v) for v in parts[1:4])
         salt, key = bytes.fromhex(parts[4]), bytes.fromhex(parts[5])
     except ValueError:
-        raise PinError("not a PIN hash made by `kiosk operator pin --hash`") from None
+        raise PinError(Reason("not a PIN hash made by `kiosk operator pin --hash`")) from None
     if not (2 <= n <= MAX_SCRYPT_N and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 4
             and len(salt) >= 8 and len(key) >= 16):
-        raise PinError("the PIN hash has unusable scrypt parameters")
+        raise PinError(Reason("the PIN hash has unusable scrypt parameters"))
     if scrypt_bytes(n, r, p) > MAX_SCRYPT_BYTES:
-        raise PinError(f"the PIN hash needs {scrypt_bytes(n, r, p) >> 20} MiB to check, more "
-                       f"than the {MAX_SCRYPT_BYTES >> 20} MiB the keypad may use; make one "
-                       "with `kiosk operator pin --hash`")
+        raise PinError(Reason("the PIN hash needs {need} MiB to check, more than the {limit} "
+                              "MiB the keypad may use; make one with `kiosk operator pin "
+                              "--hash`", need=scrypt_bytes(n, r, p) >> 20,
+                              limit=MAX_SCRYPT_BYTES >> 20))
     return n, r, p, salt, key
 
 

@@ -39,9 +39,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.engine.reason import Reason
 from kiosk.platform import readfile
 from kiosk.platform.atomicfile import write_atomic
 from kiosk.settings.config import MAX_CONFIG_BYTES, WINNABLE_KEY, Config, _Reader
+from kiosk.settings.problem import Problem
 from kiosk.settings.variants import DEFAULT_KEY, OFFER_KEY
 
 log = logging.getLogger("kiosk.overrides")
@@ -105,15 +107,16 @@ def apply(cfg: Config, data_dir: Path) -> list[str]:
     try:
         raw = readfile.read_toml(path, MAX_BYTES)
     except readfile.ReadError as err:
-        return [] if err.missing else [f"{err}; ignored"]
+        return [] if err.missing else [Problem(Reason("{error}; ignored", error=err.value))]
     if raw.get("based_on") != fingerprint(cfg.path if cfg.path and cfg.path.exists() else None):
         old = path.with_name(FILE_NAME + ".old")
         try:
             os.replace(path, old)
         except OSError:
             pass
-        note = (f"{path}: the configuration file changed since the operator menu saved its "
-                f"settings; the file's settings are used (the menu's were moved to {old.name})")
+        note = Problem(Reason("{file}: the configuration file changed since the operator menu "
+                              "saved its settings; the file's settings are used (the menu's "
+                              "were moved to {old})", file=str(path), old=old.name))
         log.warning("%s", note)
         return [note]
     raw.pop("based_on", None)
@@ -165,7 +168,7 @@ def problems(data_dir: Path) -> list[str]:
     try:
         raw = readfile.read_toml(path, MAX_BYTES)
     except readfile.ReadError as err:
-        return [] if err.missing else [f"{err}; ignored"]
+        return [] if err.missing else [Problem(Reason("{error}; ignored", error=err.value))]
     raw.pop("based_on", None)
     raw.pop(CENTRE, None)
     parsed = Config(path=path)

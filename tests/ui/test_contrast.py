@@ -1,6 +1,7 @@
 """Every text a visitor reads has 4.5:1 contrast against what it is drawn on, 3:1 for large
 text (WCAG 2.x 1.4.3: 24 px, or 18.66 px bold, a unit being the short side / 480): every
-screen, table, sheet and operator page, in zh, en and ru, at 800x480 and 720x1280. The
+screen, table, sheet and operator page (in each of its states, scrolled through), in zh, en
+and ru, at 800x480 and 720x1280. The
 colours are Kivy's own: the label's colour and the instructions drawn under it
 (tests/ui/contrast.py)."""
 
@@ -11,6 +12,7 @@ import pytest
 from kiosk.table import card_art
 
 from .contrast import NORMAL, contrast_problems, ratio
+from .operator_walk import operator_places
 from .screen_walk import assert_only_expected, quiet_tables, settle
 
 #: what the check finds on screens other engineers are fixing now (issue 25), by screen:
@@ -41,3 +43,16 @@ def test_the_four_colour_deck_reads_on_the_card():
 def test_every_text_reads_against_what_it_is_drawn_on(ui, monkeypatch):
     quiet_tables(monkeypatch)
     assert_only_expected(ui, contrast_problems, EXPECTED)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_every_operator_text_reads_in_every_state(ui, monkeypatch):
+    """The PIN pad and every page of the operator menu in every state it can show (each
+    kind of sync error, syncing, rows set aside, configuration problems ...), scrolled
+    from top to bottom: every text at 4.5:1 (3:1 large)."""
+    problems: list[str] = []
+    for _name, where, root in operator_places(ui, monkeypatch):
+        problems += contrast_problems(root, where)
+    assert not problems, "\n".join(problems[:200]) + f"\n({len(problems)} in all)"
+

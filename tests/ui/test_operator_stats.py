@@ -4,7 +4,7 @@ plays and win rate."""
 
 from __future__ import annotations
 
-from tests.ui.test_operator_text_fit import _statistics
+from tests.ui.operator_walk import statistics as _statistics
 
 
 def _texts(widget) -> str:

@@ -2,8 +2,9 @@
 menu, in each state it can show, in zh, en and ru at 800x480 and 720x1280. Besides
 :func:`label_problems` (no text bigger than its box, none cut), no name on the Games and
 Statistics pages is shortened with "…", nothing outside a list sticks out of the page's
-panel (the Russian Export page's first line lay above it, against the header), and every
-button is a 48 px target with a gap to its neighbours."""
+panel (the Russian Export page's first line lay above it, against the header), every
+button is a 48 px target with a gap to its neighbours, and nothing in a list reaches under
+its scroll bar. The states: tests/ui/operator_walk.py."""
 
 from __future__ import annotations
 
@@ -11,12 +12,11 @@ import pytest
 from kivy.clock import Clock
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
-import games
-from kiosk.records import stats
 from kiosk.screens.text_fit import ELLIPSIS, TOUCH_GAP, TOUCH_PX
-from kiosk.settings.tables import table_can_play
-from tests.ui.test_text_fit import LANGS, SIZES, _in_scroll, label_problems
+from tests.ui.operator_walk import operator_places
+from tests.ui.test_text_fit import SIZES, _in_scroll, label_problems
 
 
 def _settle(ui) -> None:
@@ -89,125 +89,40 @@ def _is_under(w, root) -> bool:
     return False
 
 
-def _statistics() -> dict:
-    """Figures for every game the table plays, and all three games against the computer at
-    both levels, so every name and every line of the page is laid out."""
-    played = {"plays": 12, "wins": 5, "win_rate": 0.4167, "median_time": 3725.0,
-              "median_win_time": 200.0}
-    every = [g for g in games.ids() if table_can_play(g)]
-    seated = {}
-    for game in ("draw_poker", "gin_rummy", "follow_the_rules"):
-        for level in ("easy", "normal"):
-            e = {"game": game, "level": level, "matches": 14, "matches_won": 6,
-                 "hands": 230, "hands_won": 101, "hands_lost": 99, "hands_drawn": 30}
-            if stats.starting_chips(game) is not None:
-                e.update(chips_won=12345, chips_lost=23456)
-            seated[f"{game} ({level})"] = e
-    return {"today": "2025-03-04", "clock_synced": False,
-            "games": {g: {"all": played, "today": played} for g in every},
-            "total": {"all": played, "today": played},
-            "solitaires": {"all": played, "today": played},
-            "against_computer": seated, "against_computer_today": seated}
-
-
-def _operator_states(ui):
-    """Every state the menu can show, as (name, set-up); each set-up leaves the screen on."""
-    app = ui.app
-    menu = app.operator
-
-    def page(name, **state):
-        def show():
-            app.show_operator(name)
-            for key, value in state.items():
-                setattr(menu.pages[name], key, value)
-            menu.rebuild()
-        return show
-
-    def export_state(**st):
-        def show():
-            app.show_operator("export")
-            menu.pages["export"].state.update(st)
-            menu.rebuild()
-        return show
-
-    def armed():
-        app.show_operator("system")
-        menu.pages["system"].system_action("reboot")
-        menu.pages["system"].note = app.tr("Could not shut down") + ": Access denied"
-        menu.rebuild()
-
-    def games_note():
-        app.show_operator("games")
-        menu.pages["games"].note = app.tr("Not saved ({reason}); the change lasts until the "
-                                          "app restarts.",
-                                          reason="cannot write /etc/x.toml: read-only")
-        menu.rebuild()
-
-    def long_paths():
-        # CI's temporary directory (/tmp/pytest-of-root/pytest-306/popen-gw1/...) once made
-        # Kivy's space-only wrapping cut "config.toml" into "con / fig": a path is always
-        # longer than the portrait screen here, whatever the temporary directory
-        deep = "/var/lib/solitaire-kiosk-test-fixture/" + "lobby-configuration/" * 4
-        path = deep + "config.toml"
-        old_path, old_problems = app.cfg.path, app.config_problems
-        app.cfg.path = type(old_path)(path) if old_path is not None else path
-        app.config_problems = lambda: [f"{path}: lobby.idle_seconds must be a number"]
-        try:
-            page("status")()
-        finally:
-            app.cfg.path, app.config_problems = old_path, old_problems
-
-    return [
-        ("stats today", page("stats", scope="today")),
-        ("stats all", page("stats", scope="all")),
-        ("status", page("status")),
-        ("status long paths", long_paths),
-        ("export", export_state(running=False, line="", result="", error=False)),
-        ("export running", export_state(running=True, line=app.trn(
-            "Writing… {done} of {n} row", "Writing… {done} of {n} rows", 12345, done=678),
-            result="", error=False)),
-        ("export done", export_state(running=False, line="/media/usb/Test lobby 2025-03-04",
-                                     result=app.trn("Done: {n} row written. You can take "
-                                                    "the stick out now.", "Done: {n} rows "
-                                                    "written. You can take the stick out "
-                                                    "now.", 12345), error=False)),
-        ("games", page("games")),
-        ("games note", games_note),
-        ("system", page("system")),
-        ("system armed", armed),
-    ]
+def bar_problems(root, where: str, u: float) -> list[str]:
+    """Widgets of a list that reach under its scroll bar (the strip at the list's right
+    edge where the bar is drawn and a touch scrolls): "Sync now" lay under it."""
+    out = []
+    for sv in root.walk(restrict=True):
+        if not isinstance(sv, ScrollView) or not _visible(sv):
+            continue
+        bar_x0 = sv.to_window(sv.right - sv.bar_width - sv.bar_margin, sv.y)[0]
+        for w in sv.walk(restrict=True):
+            if w is sv or not _visible(w) or not isinstance(w, (ButtonBehavior, Label)):
+                continue
+            if isinstance(w, Label) and not str(w.text).strip():
+                continue
+            x1 = _rect(w)[2]
+            if x1 > bar_x0 + 0.5:
+                out.append(f"{where}: {type(w).__name__} {str(w.text)[:30]!r} reaches "
+                           f"{x1 - bar_x0:.0f} px under the scroll bar")
+    return out
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("size", SIZES)
 def test_every_operator_page_fits_in_every_language(ui, monkeypatch, size):
-    app = ui.app
-    monkeypatch.setattr(app, "statistics", _statistics)
+    """The PIN pad and every page in every state (tests/ui/operator_walk.py)."""
     problems: list[str] = []
-    try:
-        for lang in LANGS:
-            ui.reset(lang, size)
-            u = min(size) / 480
-            tag = f"{lang} {size[0]}x{size[1]}"
-            for purpose in ("menu", "maintenance"):
-                app.show_pin(purpose)
-                _settle(ui)
-                problems += label_problems(app.pin, f"pin {purpose} {tag}")
-                problems += layout_problems(app.pin, None, f"pin {purpose} {tag}", u,
-                                            names=False)
-            for name, show in _operator_states(ui):
-                show()
-                _settle(ui)
-                where = f"{name} {tag}"
-                menu = app.operator
-                problems += label_problems(menu, where)
-                problems += layout_problems(menu, menu.panel, where, u,
-                                            names=name.startswith(("games", "stats")))
-                menu.pages["system"].reset()
-                menu.pages["games"].note = ""
-    finally:
-        app.operator.pages["export"].state.update(running=False, line="", result="", error=False)
-        app.go_welcome()
-        ui.reset()
+    u = min(size) / 480
+    for name, where, root in operator_places(ui, monkeypatch, sizes=[size],
+                                             every_position=False):
+        _settle(ui)
+        menu = ui.app.operator
+        panel = menu.panel if root is menu else None
+        problems += label_problems(root, where)
+        problems += layout_problems(root, panel, where, u,
+                                    names=name.startswith(("games", "stats")))
+        problems += bar_problems(root, where, u)
     assert not problems, "\n".join(problems[:400]) + f"\n({len(problems)} in all)"

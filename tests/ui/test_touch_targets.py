@@ -1,8 +1,8 @@
 """Every touch target a visitor or the operator uses is at least 48 px a side (9 mm on a
 7" 800x480 panel; 48 px a unit, a unit being the short side / 480) with a gap to its
-neighbours: every screen, table, sheet and operator page, in zh, en and ru, at 800x480 and
-720x1280, measured from the widgets as the text-fit check does. Cards are not counted:
-the table's own reach tests cover them."""
+neighbours: every screen, table, sheet and operator page (each state, scrolled through), in
+zh, en and ru, at 800x480 and 720x1280, measured from the widgets as the text-fit check
+does. Cards are not counted: the table's own reach tests cover them."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 
 import games
 
+from .operator_walk import operator_places
 from .screen_walk import assert_only_expected, quiet_tables, settle
 from .touch_targets import target_problems
 
@@ -61,3 +62,15 @@ def test_every_target_is_big_and_apart_on_every_screen(ui, monkeypatch):
     quiet_tables(monkeypatch)
     assert_only_expected(
         ui, lambda root, where: target_problems(root, tuple(ui.window.size), where), EXPECTED)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_every_operator_target_is_big_and_apart_in_every_state(ui, monkeypatch):
+    """The PIN pad and every page of the operator menu in every state it can show,
+    scrolled from top to bottom."""
+    problems: list[str] = []
+    for _name, where, root in operator_places(ui, monkeypatch):
+        problems += target_problems(root, tuple(ui.window.size), where)
+    assert not problems, "\n".join(problems[:200]) + f"\n({len(problems)} in all)"
+

@@ -76,15 +76,15 @@ class GamesPage(Page):
                 winnable[game_id] = w
             grid.add_widget(cell)
         content = self.column(u)
+        if winnable:  # in the list, which keeps the page's room for the games at 800x480
+            content.add_widget(self.text(tr("Winnable: only deals the solver has won. Any "
+                                            "deal: every deal, some cannot be won."), u,
+                                         size=14, color=(1, 1, 1, 0.6)))
         content.add_widget(grid)
         self._variant_rows(content, u)
         body.add_widget(self.scroll(content, u))
         self.widgets["toggles"] = toggles
         self.widgets["winnable"] = winnable
-        if winnable:
-            body.add_widget(self.text(tr("Winnable: only deals the solver has won. Any deal: "
-                                         "every deal, some cannot be won."), u, size=14,
-                                      color=(1, 1, 1, 0.6)))
         if self.note:
             body.add_widget(self.text(self.note, u, size=15, color=(1, 1, 1, 0.7)))
 

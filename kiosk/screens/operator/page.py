@@ -17,7 +17,7 @@ from kivy.uix.widget import Widget
 
 from kiosk.screens.operator_scroll import TouchScroll
 from kiosk.screens.text_fit import FitLabel
-from kiosk.screens.widgets import INK_DARK, KButton, Wrapped
+from kiosk.screens.widgets import INK_DARK, KButton
 
 from ...i18n import game_text
 
@@ -27,6 +27,8 @@ KEY_BG = (1, 1, 1, 0.14)
 KEY_DOWN = (1, 1, 1, 0.36)
 ACTION_BG = (0.98, 0.76, 0.25, 0.92)
 DANGER_BG = (0.85, 0.3, 0.25, 0.9)
+#: the width of a list's scroll bar and the room between it and the rows, in units
+BAR, BAR_GAP = 8, 6
 
 
 class Page:
@@ -69,16 +71,11 @@ class Page:
     # ------------------------------------------------------------------ the menu's look
     @staticmethod
     def text(text: str, u: float, *, size: float = 17, color=(1, 1, 1, 0.95),
-             bold: bool = False) -> Wrapped:
-        return Wrapped(text=text, font_size=size * u, color=color, bold=bold)
-
-    @staticmethod
-    def path_text(text: str, u: float, *, size: float = 17,
-                  color=(1, 1, 1, 0.95)) -> FitLabel:
-        """A line holding a file path: broken where Unicode allows (after a "/"), because
-        Kivy's own wrapping breaks only at spaces and cut "config.toml" into "con / fig"
-        when the path is longer than the portrait screen is wide."""
-        return FitLabel(text=text, font_size=size * u, color=color, mode="grow",
+             bold: bool = False) -> FitLabel:
+        """A text of the page, as many lines as it needs, broken where Unicode allows:
+        Kivy's own wrapping breaks only at spaces, which cut a path ("con / fig" of
+        "config.toml") and a Chinese number from its measure word ("30 / 局")."""
+        return FitLabel(text=text, font_size=size * u, color=color, bold=bold, mode="grow",
                         size_hint_y=None)
 
     @staticmethod
@@ -90,9 +87,13 @@ class Page:
         return b
 
     def scroll(self, content: Widget, u: float) -> TouchScroll:
-        """The page's list; rebuilt for a saved change, it stays where the operator was."""
-        sv = TouchScroll(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"],
+        """The page's list; rebuilt for a saved change, it stays where the operator was.
+        Its rows keep clear of the scroll bar at its right edge (a button under the bar
+        was partly covered, and a touch on the bar scrolled instead of pressing it)."""
+        sv = TouchScroll(do_scroll_x=False, bar_width=BAR * u, scroll_type=["bars", "content"],
                          effect_cls="ScrollEffect")
+        left, top, right, bottom = content.padding
+        content.padding = (left, top, right + (BAR + BAR_GAP) * u, bottom)
         sv.add_widget(content)
         if self.screen.keep_offset:
             sv.hold_offset(self.screen.keep_offset)

@@ -13,6 +13,7 @@ from kiosk.screens.text_fit import FitLabel
 from kiosk.screens.widgets import GOLD, KButton, lit_in_dark_ink
 from kiosk.settings import variants
 
+from ...i18n import join_sentences
 from .page import Page
 
 
@@ -72,10 +73,11 @@ class StatsPage(Page):
         body.add_widget(self.scroll(table, u))
         self.widgets["stats_rows"] = len(games)
         self.widgets["seated_rows"] = len(seated)
-        note = tr("Demo games are not counted.")
+        notes = [tr("Demo games are not counted.")]
         if not data.get("clock_synced", True):
-            note += " " + tr("The clock is not synchronised: today counts this start only.")
-        body.add_widget(self.text(note, u, size=14, color=(1, 1, 1, 0.6)))
+            notes.append(tr("The clock is not synchronised: today counts this start only."))
+        body.add_widget(self.text(join_sentences(notes, self.app.lang), u, size=14,
+                                  color=(1, 1, 1, 0.6)))
 
     def set_scope(self, scope: str) -> None:
         self.scope = scope
@@ -134,8 +136,7 @@ class StatsPage(Page):
              gold: bool = False) -> BoxLayout:
         """A row of the solitaires' table; the game's name wraps to as many lines as it
         needs (never shortened), and the row grows with it."""
-        row = BoxLayout(size_hint_y=None, height=(34 if head else 38) * u, spacing=6 * u,
-                        padding=(0, 0, 16 * u, 0))
+        row = BoxLayout(size_hint_y=None, height=(34 if head else 38) * u, spacing=6 * u)
         color = GOLD if gold else (1, 1, 1, 0.7 if head else 0.95)
         size = (15 if head else 17) * u
         for k, (text, wd) in enumerate(zip(cells, widths, strict=True)):

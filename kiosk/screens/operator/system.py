@@ -99,7 +99,7 @@ class SystemPage(Page):
             return  # systemd stops the kiosk in a moment
         tr = self.app.tr
         what = tr("Could not reboot") if key == "reboot" else tr("Could not shut down")
-        self.note = f"{what}: {result.message}"
+        self.note = tr("{what}: {why}", what=what, why=result.message)
         if self.showing:
             self.redraw()
 
