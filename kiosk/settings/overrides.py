@@ -103,15 +103,20 @@ def _toml(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------- reading
-def apply(cfg: Config, data_dir: Path) -> list[str]:
+def apply(cfg: Config, data_dir: Path, *, set_aside: bool = True) -> list[str]:
     """Apply ``<data_dir>/overrides.toml`` to ``cfg`` (in place); returns notes for the log
-    and the operator menu. Bad values are reported like the configuration's own."""
+    and the operator menu. Bad values are reported like the configuration's own.
+    ``set_aside=False`` (``kiosk config show``): a file made against another configuration
+    file is not applied and not moved either, only named in the notes."""
     path = data_dir / FILE_NAME
     try:
         raw = readfile.read_toml(path, MAX_BYTES)
     except readfile.ReadError as err:
         return [] if err.missing else [f"{err}; ignored"]
     if raw.get("based_on") != fingerprint(cfg.path if cfg.path and cfg.path.exists() else None):
+        if not set_aside:
+            return [f"{path}: made against another version of the configuration file; the "
+                    f"kiosk sets it aside at its next start and uses the file's settings"]
         old = path.with_name(FILE_NAME + ".old")
         try:
             os.replace(path, old)

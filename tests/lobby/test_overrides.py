@@ -233,6 +233,7 @@ def test_writers_killed_at_random_moments_leave_a_whole_file_and_no_litter(tmp_p
     cfg = _no_file_config()
     rnd = random.Random(32)
     litter = 0
+    overrides.save(cfg, data, language="en")  # a kill before the child's first write
     for _ in range(12):
         (data / "started").unlink(missing_ok=True)
         child = _child(_BUSY_WRITER, data)
