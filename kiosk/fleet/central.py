@@ -2,8 +2,16 @@
 
 Migrations are the SQL files in ``migrations/`` (``NNNN_name.sql``), applied in order,
 each in its own transaction together with its row in ``fleet_schema_version``, like the
-play log's own (:func:`kiosk.records.playlog.migrate`). A kiosk checks the version before
-it sends anything, so a kiosk and a server of different schemas never mix rows.
+play log's own (:func:`kiosk.records.playlog.migrate`). Numbers may leave gaps (two
+branches of work number theirs apart); every migration the server lacks is applied, not
+only those above its highest number.
+
+A kiosk checks the versions before it sends anything, so a kiosk and a server of different
+schemas never mix rows: it needs every migration it knows applied, and refuses a server
+with one it does not know. A migration whose first line is ``-- kiosks: unaffected``
+changes nothing a kiosk reads or writes (the office's report indexes): a kiosk does not
+need it, and a server that has it (recorded ``kiosks = false``) still takes the rows of
+kiosks that do not know it, so an office-only change never makes every kiosk update.
 """
 
 from __future__ import annotations
@@ -21,11 +29,17 @@ NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9_]{0,39}")
 ROLE_PREFIX = "kiosk_"
 
 
+#: a migration's first line when it changes nothing a kiosk reads or writes
+UNAFFECTED = "-- kiosks: unaffected"
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
     name: str
     sql: str
+    #: False: nothing a kiosk reads or writes changes (:data:`UNAFFECTED`)
+    kiosks: bool = True
 
 
 def migrations() -> list[Migration]:
@@ -34,56 +48,87 @@ def migrations() -> list[Migration]:
     for entry in files.iterdir():
         m = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
         if m:
-            out.append(Migration(int(m.group(1)), m.group(2), entry.read_text("utf-8")))
+            sql = entry.read_text("utf-8")
+            out.append(Migration(int(m.group(1)), m.group(2), sql,
+                                 kiosks=not sql.startswith(UNAFFECTED)))
     out.sort(key=lambda m: m.version)
-    assert [m.version for m in out] == list(range(1, len(out) + 1)), "migrations have a gap"
+    versions = [m.version for m in out]
+    assert len(set(versions)) == len(versions), "two migrations of one version"
     return out
 
 
-#: the schema version this kiosk sends rows for
-SCHEMA_VERSION = len(migrations())
+#: the newest schema version this software knows (``fleet init`` brings a server to it)
+SCHEMA_VERSION = max(m.version for m in migrations())
+#: the migrations a kiosk needs the server to have before it sends a row
+KIOSK_VERSIONS = frozenset(m.version for m in migrations() if m.kiosks)
 
 
-def current_version(conn: Any) -> int:
-    """The central schema's version; 0 for a database without it. Raises psycopg errors."""
+def applied(conn: Any) -> dict[int, bool]:
+    """The server's applied migrations: version -> whether it concerns kiosks (a server
+    from before that was recorded: all do). Empty for a database without the schema."""
     row = conn.execute(
         "SELECT to_regclass('fleet_schema_version') IS NOT NULL").fetchone()
     if not row[0]:
-        return 0
-    return conn.execute("SELECT coalesce(max(version), 0) FROM fleet_schema_version"
-                        ).fetchone()[0]
+        return {}
+    cur = conn.execute("SELECT * FROM fleet_schema_version")
+    names = [d.name for d in cur.description]
+    flag = names.index("kiosks") if "kiosks" in names else None
+    return {int(r[0]): True if flag is None else bool(r[flag]) for r in cur.fetchall()}
+
+
+def current_version(conn: Any) -> int:
+    """The central schema's highest applied version; 0 for a database without it. Raises
+    psycopg errors."""
+    return max(applied(conn), default=0)
 
 
 def check_version(conn: Any) -> None:
-    """Refuse a server whose schema is not the one this kiosk writes."""
-    version = current_version(conn)
-    if version < SCHEMA_VERSION:
-        raise FleetError(f"the central database has schema version {version}, this kiosk "
-                         f"needs {SCHEMA_VERSION}: run `kiosk fleet init` at the office")
-    if version > SCHEMA_VERSION:
-        raise FleetError(f"the central database has schema version {version}, newer than "
-                         f"this kiosk's {SCHEMA_VERSION}: update the kiosk's software")
+    """Refuse a server whose schema is not the one this kiosk writes: one that lacks a
+    migration the kiosk needs, or has one that concerns kiosks and this kiosk does not
+    know."""
+    done = applied(conn)
+    known = {m.version for m in migrations()}
+    newer = [v for v, concerns in done.items() if concerns and v not in known]
+    needs = max(KIOSK_VERSIONS)
+    if newer:
+        raise FleetError(f"the central database has schema version {max(newer)}, newer than "
+                         f"this kiosk's {needs}: update the kiosk's software")
+    if KIOSK_VERSIONS - done.keys():
+        raise FleetError(f"the central database has schema version {max(done, default=0)}, "
+                         f"this kiosk needs {needs}: run `kiosk fleet init` at the office")
 
 
 def migrate(conn: Any) -> tuple[int, int]:
     """Apply the missing migrations; returns (version before, version after)."""
     conn.autocommit = True
-    before = current_version(conn)
-    if before > SCHEMA_VERSION:
-        raise FleetError(f"the central database has schema version {before}, newer than "
+    done = applied(conn)
+    before = max(done, default=0)
+    known = {m.version for m in migrations()}
+    unknown = sorted(set(done) - known)
+    if unknown:
+        raise FleetError(f"the central database has schema version {unknown[-1]}, newer than "
                          f"this software's {SCHEMA_VERSION}")
     for m in migrations():
-        if m.version <= before:
+        if m.version in done:
             continue
         with conn.transaction():
             # two `fleet init` at once: the second waits here, then finds the work done
             conn.execute("SELECT pg_advisory_xact_lock(2026026)")
-            if current_version(conn) >= m.version:
+            if m.version in applied(conn):
                 continue
             conn.execute(m.sql)
-            conn.execute("INSERT INTO fleet_schema_version (version) VALUES (%s)",
-                         (m.version,))
+            if "kiosks" in _columns(conn, "fleet_schema_version"):
+                conn.execute("INSERT INTO fleet_schema_version (version, kiosks) "
+                             "VALUES (%s, %s)", (m.version, m.kiosks))
+            else:
+                conn.execute("INSERT INTO fleet_schema_version (version) VALUES (%s)",
+                             (m.version,))
     return before, current_version(conn)
+
+
+def _columns(conn: Any, table: str) -> list[str]:
+    cur = conn.execute(f"SELECT * FROM {table} LIMIT 0")
+    return [d.name for d in cur.description]
 
 
 def role_of(name: str) -> str:
