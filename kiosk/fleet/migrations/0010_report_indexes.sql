@@ -21,7 +21,7 @@ CREATE INDEX plays_report_kiosk_started ON plays (kiosk, started COLLATE "C")
 
 -- the plays of unsynchronised clocks, a few in a hundred, dated by the report from a later
 -- play or a heartbeat of the same boot (kiosk/fleet/report/queries.py)
-CREATE INDEX plays_unsynced ON plays (kiosk, boot_id, id)
+CREATE INDEX plays_unsynced ON plays (kiosk, id) INCLUDE (boot_id, started_mono)
     WHERE demo = 0 AND clock_synced IS DISTINCT FROM 1;
 CREATE INDEX heartbeats_kiosk_boot ON heartbeats (kiosk, boot_id);
 
