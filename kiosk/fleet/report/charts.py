@@ -230,7 +230,7 @@ def figure_games(data: PeriodData, before: PeriodData | None,
     if rows:
         names = [name(g) for g, _t in rows]
         ax1.barh(names, [t.plays for _g, t in rows], color=PALETTE[0], label="this period")
-        if before is not None:
+        if before is not None and before.games:
             prev = [before.games[g].plays if g in before.games else 0 for g, _t in rows]
             ax1.scatter(prev, names, marker="|", s=140, color=BEFORE, zorder=3,
                         label="the period before")
