@@ -174,14 +174,14 @@ def test_unsynchronised_plays_are_dated_counted_or_said(fleet_dsn, tmp_path, cap
     assert sum(int(r["plays"]) for r in per_day) == 8  # the one on no day is in no day
 
 
-def _reads(conn, sql: str, params) -> set[tuple[str, str]]:
-    """(node type, index or table) of every plan node that reads plays."""
+def _reads(conn, sql: str, params, table: str = "plays") -> set[tuple[str, str]]:
+    """(node type, index or table) of every plan node that reads ``table``."""
     plan = conn.execute("EXPLAIN (FORMAT JSON) " + sql, params).fetchone()[0]
     out: set[tuple[str, str]] = set()
 
     def walk(node) -> None:
-        if node.get("Relation Name") == "plays":
-            out.add((node["Node Type"], node.get("Index Name", "plays")))
+        if node.get("Relation Name") == table:
+            out.add((node["Node Type"], node.get("Index Name", table)))
         for child in node.get("Plans", []):
             walk(child)
 
@@ -209,10 +209,17 @@ def test_the_queries_are_answered_by_the_report_s_indexes(fleet_dsn):
             # a dated play of an unsynchronised clock: the union's second half is planned
             params = q._params(sc, b, "UTC", q._Extra(["a"], [1], [None]))
             index = "plays_report_kiosk_started" if names else "plays_report_started"
+            params["seated"] = ["gin_rummy"]
             for sql in (q.SUMMARY, q.BEFORE, q.MATCHES):
                 reads = _reads(conn, sql.format(some=q._some(sc)), params)
                 assert ("Index Only Scan", index) in reads, reads
                 assert {i for _kind, i in reads} == {index, "plays_pkey"}, reads
+            # the matches: looked up by key, a play at a time, never the whole table read
+            plan = str(conn.execute("EXPLAIN (FORMAT JSON) " + q.MATCHES.format(
+                some=q._some(sc)), params).fetchone()[0])
+            assert _reads(conn, q.MATCHES.format(some=q._some(sc)), params,
+                          "matches") == {("Index Scan", "matches_pkey")}
+            assert ".id))" in plan and "play_id = " in plan and "'Hash Join'" not in plan
             some = " AND k.name = ANY(%(kiosks)s)" if names else ""
             reads = _reads(conn, q.UNCLOCKED.format(some_k=some),
                            {**b.params, "kiosks": list(names)})

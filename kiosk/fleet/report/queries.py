@@ -250,13 +250,29 @@ FROM ({_LOCAL}) q
 GROUP BY GROUPING SETS ((day, kiosk), (game))
 """
 
+#: the matches of the period's plays of the given games (those against the computer): a
+#: look-up by key per such play (OFFSET 0 keeps it one; the game is tested inside it, so
+#: the period is still read through its index), so the cost follows the period, not the
+#: whole ``matches`` table a hash join would read
 MATCHES = f"""
 SELECT m.game, coalesce(m.level, ''), count(*),
        count(*) FILTER (WHERE m.winner = 'visitor'),
        count(*) FILTER (WHERE m.winner LIKE 'computer%%')
-FROM ({PERIOD_PLAYS}) pp JOIN matches m ON m.kiosk = pp.kiosk AND m.play_id = pp.id
+FROM ({PERIOD_PLAYS}) pp
+CROSS JOIN LATERAL (SELECT * FROM matches m WHERE m.kiosk = pp.kiosk AND m.play_id = pp.id
+                      AND pp.game = ANY(%(seated)s) OFFSET 0) m
 GROUP BY 1, 2
 """
+
+
+def seated(game_ids: list[str]) -> list[str]:
+    """Of ``game_ids``, those that may have matches: the games against the computer, and
+    any game this software does not know (a newer kiosk's)."""
+    import games
+
+    known = set(games.ids())
+    return sorted(g for g in game_ids if g not in known or games.listed(g).seated)
+
 
 #: the top kiosks' days (a few kiosks: their index)
 KIOSK_DAYS = f"""
@@ -467,8 +483,11 @@ def collect(conn: Any, period: Period, sc: Scope, tz: str,
     some = _some(sc)
     data = PeriodData(period, unclocked=info)
     _read(data, conn.execute(SUMMARY.format(some=some), params), day_rows)
-    for game, level, n, visitor, computer in conn.execute(MATCHES.format(some=some), params):
-        data.matches[(game, level)] = (n, visitor, computer)
+    with_matches = seated(list(data.games))
+    if with_matches:
+        for game, level, n, visitor, computer in conn.execute(
+                MATCHES.format(some=some), {**params, "seated": with_matches}):
+            data.matches[(game, level)] = (n, visitor, computer)
     top = [k for k, t in sorted(data.kiosks.items(), key=lambda kt: (-kt[1].plays, kt[0]))
            if t.plays]
     if 0 < len(top) <= TOP_KIOSKS:
