@@ -149,8 +149,8 @@ def new_report(conn: Any, span: int, kiosks: list[str], groups: list[str]) -> di
     b = q.bounds(conn, period, tz)
     now = conn.execute("SELECT now()").fetchone()[0]
     extra, _info = q.unclocked(conn, sc, b, now)
-    params = {**q._params(sc, b, tz, extra)}
-    some = q._some(sc)
+    params = {**q.query_params(sc, b, tz, extra)}
+    some = q.kiosk_filter(sc)
     nodes = plan_nodes(conn, q.SUMMARY.format(some=some), params)
     unclocked_nodes = plan_nodes(conn, q.UNCLOCKED.format(
         some_k=" AND k.name = ANY(%(kiosks)s)" if sc.names is not None else ""),

@@ -207,17 +207,17 @@ def test_the_queries_are_answered_by_the_report_s_indexes(fleet_dsn):
             b = q.bounds(conn, p, "UTC")
             q.unclocked(conn, sc, b, conn.execute("SELECT now()").fetchone()[0])
             # a dated play of an unsynchronised clock: the union's second half is planned
-            params = q._params(sc, b, "UTC", q._Extra(["a"], [1], [None]))
+            params = q.query_params(sc, b, "UTC", q.Extra(["a"], [1], [None]))
             index = "plays_report_kiosk_started" if names else "plays_report_started"
             params["seated"] = ["gin_rummy"]
             for sql in (q.SUMMARY, q.BEFORE, q.MATCHES):
-                reads = _reads(conn, sql.format(some=q._some(sc)), params)
+                reads = _reads(conn, sql.format(some=q.kiosk_filter(sc)), params)
                 assert ("Index Only Scan", index) in reads, reads
                 assert {i for _kind, i in reads} == {index, "plays_pkey"}, reads
             # the matches: looked up by key, a play at a time, never the whole table read
             plan = str(conn.execute("EXPLAIN (FORMAT JSON) " + q.MATCHES.format(
-                some=q._some(sc)), params).fetchone()[0])
-            assert _reads(conn, q.MATCHES.format(some=q._some(sc)), params,
+                some=q.kiosk_filter(sc)), params).fetchone()[0])
+            assert _reads(conn, q.MATCHES.format(some=q.kiosk_filter(sc)), params,
                           "matches") == {("Index Scan", "matches_pkey")}
             assert ".id))" in plan and "play_id = " in plan and "'Hash Join'" not in plan
             some = " AND k.name = ANY(%(kiosks)s)" if names else ""
@@ -227,9 +227,9 @@ def test_the_queries_are_answered_by_the_report_s_indexes(fleet_dsn):
                                                   "plays_pkey"}, reads
         conn.execute("DROP INDEX plays_report_started")
         sc = q.scope(conn, [], [])
-        reads = _reads(conn, q.SUMMARY.format(some=""), q._params(
+        reads = _reads(conn, q.SUMMARY.format(some=""), q.query_params(
             sc, q.bounds(conn, q.Period(date(2026, 3, 1), date(2026, 3, 7)), "UTC"), "UTC",
-            q._Extra()))
+            q.Extra()))
         assert ("Seq Scan", "plays") in reads or all(
             i != "plays_report_started" for _k, i in reads)
 

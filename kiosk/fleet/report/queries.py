@@ -353,7 +353,7 @@ WHERE CASE WHEN at IS NOT NULL THEN at >= %(lo_ts)s AND at < %(hi_ts)s
 
 # ---------------------------------------------------------------------------- running
 @dataclass(frozen=True)
-class _Bounds:
+class Bounds:
     lo: datetime
     hi: datetime
 
@@ -370,16 +370,16 @@ def _text(moment: datetime) -> str:
         f"{moment.microsecond // 1000:03d}Z"
 
 
-def bounds(conn: Any, period: Period, tz: str) -> _Bounds:
+def bounds(conn: Any, period: Period, tz: str) -> Bounds:
     """The period's first and last instants (the office's midnights) as the server sees
     them: a day of a change to or from summer time has 23 or 25 hours."""
     lo, hi = conn.execute("SELECT %s::timestamp AT TIME ZONE %s, %s::timestamp AT TIME ZONE %s",
                           (period.since, tz, period.until + timedelta(days=1), tz)).fetchone()
-    return _Bounds(lo, hi)
+    return Bounds(lo, hi)
 
 
 @dataclass
-class _Extra:
+class Extra:
     """Unsynchronised plays the report places in a period (``at`` None: on no day)."""
 
     kiosks: list[str] = field(default_factory=list)
@@ -389,18 +389,18 @@ class _Extra:
     def params(self) -> dict[str, Any]:
         return {"xk": self.kiosks, "xi": self.ids, "xa": self.ats}
 
-    def only(self, names: set[str]) -> _Extra:
+    def only(self, names: set[str]) -> Extra:
         keep = [i for i, k in enumerate(self.kiosks) if k in names]
-        return _Extra([self.kiosks[i] for i in keep], [self.ids[i] for i in keep],
+        return Extra([self.kiosks[i] for i in keep], [self.ids[i] for i in keep],
                       [self.ats[i] for i in keep])
 
 
-def unclocked(conn: Any, sc: Scope, b: _Bounds, now: datetime) -> tuple[_Extra, Unclocked]:
+def unclocked(conn: Any, sc: Scope, b: Bounds, now: datetime) -> tuple[Extra, Unclocked]:
     """The unsynchronised plays that belong to the period, and how many of which kind."""
     some = " AND k.name = ANY(%(kiosks)s)" if sc.names is not None else ""
     rows = conn.execute(UNCLOCKED.format(some_k=some),
                         {**b.params, "kiosks": list(sc.names or ())}).fetchall()
-    extra, info = _Extra(), Unclocked()
+    extra, info = Extra(), Unclocked()
     maybe: dict[str, int] = defaultdict(int)
     for kiosk, pid, at, after, before in rows:
         if at is None and not (after is not None and after >= b.lo
@@ -418,11 +418,13 @@ def unclocked(conn: Any, sc: Scope, b: _Bounds, now: datetime) -> tuple[_Extra, 
     return extra, info
 
 
-def _params(sc: Scope, b: _Bounds, tz: str, extra: _Extra) -> dict[str, Any]:
+def query_params(sc: Scope, b: Bounds, tz: str, extra: Extra) -> dict[str, Any]:
+    """The parameters of the period's queries (bench/report.py and the tests EXPLAIN them)."""
     return {**b.params, "tz": tz, "kiosks": list(sc.names or ()), **extra.params()}
 
 
-def _some(sc: Scope) -> str:
+def kiosk_filter(sc: Scope) -> str:
+    """What the period's queries' ``{some}`` becomes: nothing for every kiosk."""
     return _SOME if sc.names is not None else ""
 
 
@@ -479,8 +481,8 @@ def collect(conn: Any, period: Period, sc: Scope, tz: str,
     b = bounds(conn, period, tz)
     now = conn.execute("SELECT now()").fetchone()[0]
     extra, info = unclocked(conn, sc, b, now)
-    params = _params(sc, b, tz, extra)
-    some = _some(sc)
+    params = query_params(sc, b, tz, extra)
+    some = kiosk_filter(sc)
     data = PeriodData(period, unclocked=info)
     _read(data, conn.execute(SUMMARY.format(some=some), params), day_rows)
     with_matches = seated(list(data.games))
@@ -494,7 +496,7 @@ def collect(conn: Any, period: Period, sc: Scope, tz: str,
         data.top_days = {k: {} for k in top}
         one = Scope(tuple(top), {}, "")
         for day, kiosk, n in conn.execute(KIOSK_DAYS.format(some=_SOME),
-                                          _params(one, b, tz, extra.only(set(top)))):
+                                          query_params(one, b, tz, extra.only(set(top)))):
             data.top_days[kiosk][day] = int(n)
     return data
 
@@ -505,5 +507,5 @@ def collect_before(conn: Any, period: Period, sc: Scope, tz: str) -> PeriodData:
     now = conn.execute("SELECT now()").fetchone()[0]
     extra, info = unclocked(conn, sc, b, now)
     data = PeriodData(period, unclocked=info)
-    _read(data, conn.execute(BEFORE.format(some=_some(sc)), _params(sc, b, tz, extra)), None)
+    _read(data, conn.execute(BEFORE.format(some=kiosk_filter(sc)), query_params(sc, b, tz, extra)), None)
     return data
