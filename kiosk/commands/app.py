@@ -130,10 +130,11 @@ def make_app(args: argparse.Namespace, **kw):
     boot.configure(screen)
     _need_window()
     from kiosk.app import KioskApp
-    from kiosk.settings import config
+    from kiosk.settings import config, overrides
 
     data_dir = cfg.data_dir()  # the kiosk starts: now the data directory may be made
     config.remember(cfg)
+    overrides.tidy(data_dir)  # a killed write's temporary file, an old 0644 file
     app = KioskApp(cfg=cfg, game=args.game, seed=args.seed, options=options, services=True,
                    data_dir=data_dir, **kw)
     app.notes.extend(notes)

@@ -16,17 +16,28 @@ if TYPE_CHECKING:
 ORDER = 40
 
 
-def winnable_rows(cfg: Config) -> list[tuple[str, bool, str]]:
-    """(game id, winnable deals only?, where that comes from) for every enabled game."""
-    return [(gid, *cfg.winnable(gid)) for gid in cfg.games]
+def winnable_rows(cfg: Config, sources: dict[str, str] | None = None
+                  ) -> list[tuple[str, bool, str]]:
+    """(game id, winnable deals only?, where that comes from) for every enabled game;
+    ``sources`` (``config show``) adds who set it: the file, the menu or the centre."""
+    from kiosk.settings.config import WINNABLE_KEY
+
+    rows = []
+    for gid in cfg.games:
+        on, why = cfg.winnable(gid)
+        who = (sources or {}).get(f"games.{gid}.{WINNABLE_KEY}")
+        rows.append((gid, on, f"{why} ({who})" if who and why.startswith("set:") else why))
+    return rows
 
 
-def _print_winnable(cfg: Config, *, all_games: bool, prefix: str = "") -> None:
+def _print_winnable(cfg: Config, *, all_games: bool, prefix: str = "",
+                    sources: dict[str, str] | None = None) -> None:
     """The effective "winnable deals only" per game: for ``config check`` the games where it
     is on or set, for ``config show`` every enabled game."""
     from kiosk.solving import deals
 
-    rows = [r for r in winnable_rows(cfg) if all_games or r[1] or r[2].startswith("set:")]
+    rows = [r for r in winnable_rows(cfg, sources)
+            if all_games or r[1] or r[2].startswith("set:")]
     if not rows:
         print(f"{prefix}winnable deals only: off for every enabled game")
         return
@@ -74,23 +85,42 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from kiosk.settings import config
+    from kiosk.settings import config, sources
 
-    cfg = config.load(args.config, fallback=True)
-    for problem in cfg.problems:
+    eff = sources.effective(args.config)
+    cfg = eff.cfg
+    for problem in [*cfg.problems, *eff.notes]:
         print(f"kiosk: warning: {problem}", file=sys.stderr)
     data = cfg.to_dict()
     if args.json:
         data["winnable_only"] = {gid: {"on": on, "from": why}
                                  for gid, on, why in winnable_rows(cfg)}
+        data["sources"] = eff.sources
+        data["overrides"] = {"path": str(eff.overrides_path) if eff.overrides_path else None,
+                             "centre_version": eff.centre_version,
+                             "centre_layers": eff.centre_layers}
+        if eff.pin_source:
+            data["operator_pin_source"] = eff.pin_source
         json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
+        return 0
+    source = str(cfg.path) if cfg.path else "none: built-in defaults"
+    print("# the effective configuration: what the kiosk will use")
+    print(f"# configuration file: {source}")
+    if eff.overrides_path is None:
+        print("# overrides (operator menu, fleet centre): none")
     else:
-        source = str(cfg.path) if cfg.path else "built-in defaults"
-        print(f"# effective configuration (from {source})")
-        sys.stdout.write(config.to_toml(data))
-        print()
-        _print_winnable(cfg, all_games=True, prefix="# ")
+        centre = (f"; the centre's settings version {eff.centre_version} (layers "
+                  f"{', '.join(map(str, eff.centre_layers))})"
+                  if eff.centre_version is not None else "")
+        print(f"# overrides: {eff.overrides_path} (the operator menu's changes{centre})")
+    print("# after each value, where it comes from: file, operator menu, centre vN (the "
+          "fleet's settings version) or default")
+    sys.stdout.write(config.to_toml(data, eff.sources))
+    if eff.pin_source:
+        print(f"\n# operator_pin: not in the file or the overrides; the PIN is {eff.pin_source}")
+    print()
+    _print_winnable(cfg, all_games=True, prefix="# ", sources=eff.sources)
     return 0
 
 
@@ -105,7 +135,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--config", metavar="PATH", help=argparse.SUPPRESS)
     c.set_defaults(handler=cmd_check)
 
-    s = csub.add_parser("show", help="print the effective configuration (TOML)")
+    s = csub.add_parser("show", help="print the effective configuration (TOML): the file, "
+                        "the operator menu's and the centre's settings, each value with "
+                        "where it comes from")
     s.add_argument("--config", metavar="PATH", type=existing_file, help="configuration file")
     s.add_argument("--json", action="store_true")
     s.set_defaults(handler=cmd_show)

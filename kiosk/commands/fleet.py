@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import _fleet_report
 from ._actions import with_actions
 from ._argtypes import whole
 
@@ -132,15 +133,6 @@ def _check_dsn(dsn: str) -> None:
     for p in port.split(","):
         if p and not (p.isascii() and p.isdigit() and 1 <= int(p) <= 65535):
             raise UsageError(f"--dsn: port {p!r} is not a port (1 to 65535)")
-
-
-def _date(value: str):
-    from datetime import date
-
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a date (YYYY-MM-DD)") from None
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -382,33 +374,6 @@ def cmd_settings_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_report(args: argparse.Namespace) -> int:
-    from kiosk.commands.cli import UsageError
-    from kiosk.fleet.connect import FleetError, describe
-
-    try:
-        from kiosk.fleet import report
-    except ImportError as err:
-        print(f"kiosk: fleet report needs the office extra ({err.name} is missing): "
-              "pip install 'solitaire-kiosk[office]'", file=sys.stderr)
-        return 2
-    out = Path(args.out)
-    if not out.parent.is_dir():
-        raise UsageError(f"--out: no directory {out.parent}")
-    _check_dsn(args.dsn)
-    try:
-        with _connect_admin(args) as conn:
-            written = report.build(conn, since=args.since, out=out)
-    except FleetError as err:
-        return _failed(err)
-    except OSError as err:
-        return _failed(f"fleet report: cannot write {out}: {err.strerror or err}")
-    except Exception as err:  # noqa: BLE001
-        return _failed(describe(err, "fleet report: "))
-    print(f"report written to {out} (tables beside it: {', '.join(p.name for p in written)})")
-    return 0
-
-
 def cmd_exporter(args: argparse.Namespace) -> int:
     from kiosk.fleet import exporter
     from kiosk.settings import config
@@ -588,15 +553,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     _verify(sh)
     sh.set_defaults(handler=cmd_settings_show)
 
-    r = fsub.add_parser("report", help="one HTML page with charts and CSV tables of the "
-                        "fleet's plays (needs the office extra: matplotlib)")
-    r.add_argument("--dsn", required=True, help="as for status")
-    r.add_argument("--since", required=True, type=_date, metavar="YYYY-MM-DD",
-                   help="first day of the report")
-    r.add_argument("--out", required=True, metavar="FILE.html",
-                   help="the page; the CSV tables are written beside it")
-    _verify(r)
-    r.set_defaults(handler=cmd_report)
+    _fleet_report.add(fsub, _connect_admin, _check_dsn, _verify)
 
     x = fsub.add_parser("exporter", help="run Prometheus' node exporter on the configured "
                         "port (the kiosk's unit runs it; off without [fleet] "

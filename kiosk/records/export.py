@@ -10,7 +10,11 @@ Russian text correctly) and text cells that a spreadsheet would run as a formula
 with ``'`` (OWASP's CSV-injection rule: a cell starting with tab or carriage return, or with
 ``=``, ``+``, ``-`` or ``@`` once leading white space and invisible characters are skipped,
 since spreadsheets skip them too: ``" =1"``, ``"\n=1"``, a zero-width space before ``=``).
-Numbers stay numbers.
+Look-alikes count as the character they look like: the first visible character is tested
+as written and in its NFKC form (``＝1+1``, full-width, is ``=1+1`` to a spreadsheet that
+folds widths), and "invisible" includes the blank letters Unicode calls default-ignorable
+(the Hangul fillers U+115F, U+1160, U+3164, U+FFA0), combining marks such as U+034F and the
+soft hyphen. Numbers stay numbers; text starting with ``-`` is prefixed like any other.
 
 A file is written under a temporary name in its directory, synced, then renamed: a full USB
 stick or a pulled cable leaves no truncated ``plays.csv`` that looks like a whole export.
@@ -54,8 +58,16 @@ HAND_COLUMNS = ("play_id", *playlog.HAND_COLUMNS)
 MATCH_COLUMNS = ("play_id", *playlog.MATCH_COLUMNS)
 COLUMNS = {"plays": PLAY_COLUMNS, "moves": MOVE_COLUMNS, "hands": HAND_COLUMNS,
            "matches": MATCH_COLUMNS}
-_FORMULA_START = ("=", "+", "-", "@")
+#: the characters a formula starts with; U+2212 (the minus sign, also what the superscript
+#: and subscript minus fold to) is taken as ``-``
+_FORMULA_START = ("=", "+", "-", "@", "\u2212")
 _CONTROL_START = ("\t", "\r")
+#: categories a spreadsheet shows as nothing before a cell's text: format and control
+#: characters, combining and enclosing marks (nothing to combine with), separators
+_INVISIBLE_CATEGORIES = frozenset({"Cf", "Cc", "Mn", "Me", "Zs", "Zl", "Zp"})
+#: letters and symbols that are drawn blank (Unicode's default-ignorable Hangul fillers,
+#: the Khmer inherent vowels) or look blank (the Braille blank)
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u17b4\u17b5\u2800")
 
 
 class ExportError(Exception):
@@ -166,18 +178,33 @@ def safe_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet will not run as a formula; None becomes empty."""
     if value is None:
         return ""
-    if isinstance(value, str) and (value.startswith(_CONTROL_START)
-                                   or _visible_start(value).startswith(_FORMULA_START)):
+    if isinstance(value, str) and looks_like_formula(value):
         return "'" + value
     return value
 
 
+def looks_like_formula(text: str) -> bool:
+    """Whether a spreadsheet could take ``text`` for a formula: a tab or carriage return
+    first, or a formula's first character (or a look-alike of one) once the leading blank
+    and invisible characters are skipped, in the text as written or normalised (NFKC)."""
+    if text.startswith(_CONTROL_START):
+        return True
+    for form in (text, unicodedata.normalize("NFKC", text)):
+        first = _visible_start(form)[:1]
+        if first and (first in _FORMULA_START or any(
+                unicodedata.normalize(nf, first)[:1] in _FORMULA_START
+                for nf in ("NFKC", "NFKD"))):
+            return True
+    return False
+
+
 def _visible_start(text: str) -> str:
-    """``text`` without its leading white space and invisible characters (format characters
-    such as the zero-width space and the byte-order mark, and control characters): what a
-    spreadsheet sees as the first character of a cell."""
+    """``text`` without its leading white space and invisible characters (format and
+    control characters such as the zero-width space and the byte-order mark, marks with
+    nothing to combine with, the blank fillers): what a spreadsheet shows first."""
     for i, ch in enumerate(text):
-        if not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc"):
+        if not (ch.isspace() or ch in _BLANK_LETTERS
+                or unicodedata.category(ch) in _INVISIBLE_CATEGORIES):
             return text[i:]
     return ""
 

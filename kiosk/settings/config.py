@@ -919,8 +919,9 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {v!r} as TOML")
 
 
-def to_toml(data: dict[str, Any]) -> str:
-    """A small TOML writer for the shapes :meth:`Config.to_dict` produces."""
+def to_toml(data: dict[str, Any], comments: Mapping[str, str] | None = None) -> str:
+    """A small TOML writer for the shapes :meth:`Config.to_dict` produces; ``comments``:
+    dotted key -> a comment for the end of its line (``config show``'s sources)."""
     lines: list[str] = []
 
     def emit(table: dict[str, Any], prefix: str) -> None:
@@ -929,7 +930,9 @@ def to_toml(data: dict[str, Any]) -> str:
         if prefix and (scalars or not subs):
             lines.append(f"\n[{prefix}]")
         for k, v in scalars.items():
-            lines.append(f"{k} = {_toml_value(v)}")
+            line = f"{k} = {_toml_value(v)}"
+            note = (comments or {}).get(f"{prefix}.{k}" if prefix else k)
+            lines.append(f"{line:<34}  # {note}" if note else line)
         for k, v in subs.items():
             emit(v, f"{prefix}.{k}" if prefix else k)
 

@@ -53,6 +53,11 @@ LEVEL_KEY = "level"
 
 FILE_NAME = "overrides.toml"
 LOCK_NAME = "overrides.lock"
+#: the file holds the operator PIN's hash (the centre may send one): the kiosk's user only
+MODE = 0o600
+#: what :func:`kiosk.platform.atomicfile.write_atomic` names its temporary files here; one
+#: left behind by a killed writer holds the same PIN hash
+TMP_GLOB = f".{FILE_NAME}.*.tmp"
 #: the menu writes a few lines; anything near this size was not written by it
 MAX_BYTES = 256 * 1024
 #: keys the menu may change: (table, key); table "" is the top level, ``<id>`` any game id
@@ -100,18 +105,24 @@ def _toml(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------- reading
-def apply(cfg: Config, data_dir: Path) -> list[str]:
+def apply(cfg: Config, data_dir: Path, *, set_aside: bool = True) -> list[str]:
     """Apply ``<data_dir>/overrides.toml`` to ``cfg`` (in place); returns notes for the log
-    and the operator menu. Bad values are reported like the configuration's own."""
+    and the operator menu. Bad values are reported like the configuration's own.
+    ``set_aside=False`` (``kiosk config show``): a file made against another configuration
+    file is not applied and not moved either, only named in the notes."""
     path = data_dir / FILE_NAME
     try:
         raw = readfile.read_toml(path, MAX_BYTES)
     except readfile.ReadError as err:
         return [] if err.missing else [Problem(Reason("{error}; ignored", error=err.value))]
     if raw.get("based_on") != fingerprint(cfg.path if cfg.path and cfg.path.exists() else None):
+        if not set_aside:
+            return [f"{path}: made against another version of the configuration file; the "
+                    f"kiosk sets it aside at its next start and uses the file's settings"]
         old = path.with_name(FILE_NAME + ".old")
         try:
             os.replace(path, old)
+            os.chmod(old, MODE)  # set aside, it still holds the PIN hash
         except OSError:
             pass
         note = Problem(Reason("{file}: the configuration file changed since the operator menu "
@@ -259,6 +270,48 @@ def save_centre(cfg: Config, data_dir: Path, settings: dict[str, Any], version: 
     return Saved(True, path, "overrides")
 
 
+def tidy(data_dir: Path) -> None:
+    """At the kiosk's start: take away the temporary files a killed write left behind
+    and make the files private (0600) that an older kiosk wrote 0644. Skipped while a
+    writer holds the lock (its own write tidies, :func:`_write`); never raises."""
+    try:
+        fd = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return
+    try:
+        _sweep(data_dir)
+        for name in (FILE_NAME, FILE_NAME + ".old"):
+            _private(data_dir / name)
+    finally:
+        os.close(fd)
+
+
+def _sweep(data_dir: Path) -> None:
+    """Remove every temporary file of an earlier write; only under the lock, where no
+    write of this file is under way."""
+    for tmp in data_dir.glob(TMP_GLOB):
+        try:
+            tmp.unlink()
+            log.info("removed %s, left by a write that did not finish", tmp.name)
+        except FileNotFoundError:
+            pass
+        except OSError as err:
+            log.warning("cannot remove %s: %s", tmp, err)
+
+
+def _private(path: Path) -> None:
+    try:
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, MODE)
+    except OSError:  # absent, or not ours to change: the next write makes it 0600
+        pass
+
+
 @contextmanager
 def _locked(data_dir: Path) -> Iterator[None]:
     """The kiosk (its menu) and a sync pass (the centre) each read, change and replace the
@@ -334,7 +387,8 @@ def _write(path: Path, current: dict[str, Any], cfg_file: Path | None) -> None:
         if kept:
             lines += ["", f"[games.{gid}]", *kept]
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, "\n".join(lines) + "\n")
+    _sweep(path.parent)  # we hold the lock: any temporary file here is a killed write's
+    write_atomic(path, "\n".join(lines) + "\n", mode=MODE)
 
 
 def _put(data: dict[str, Any], table: str, key: str, value: Any) -> None:

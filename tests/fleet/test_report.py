@@ -1,6 +1,6 @@
-"""The office's report (issue 27): built from a central database of a few simulated kiosks
-and weeks of plays, opened in headless Chromium, and the screenshot checked for its charts
-(their colours, where the page puts them)."""
+"""The office's report (issues 27 and 32): built from a central database of a few simulated
+kiosks and weeks of plays, opened in headless Chromium, and the screenshot checked for its
+charts (their colours, where the page puts them); its input mistakes."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ KIOSKS = ("hotel_lobby", "clinic", "library", "senior_centre")
 GAMES = ("klondike", "pyramid", "golf", "draw_poker", "gin_rummy", "spider_free")
 DAYS = 28
 FIRST = date(2026, 3, 2)
+LAST = FIRST + timedelta(days=DAYS - 1)
 
 
 def fill(dsn: str, seed: int = 7) -> int:
@@ -106,7 +107,7 @@ def test_the_report_renders_in_a_browser_with_its_charts(fleet_dsn, tmp_path, ca
     plays = fill(fleet_dsn)
     out = tmp_path / "report.html"
     assert main(["fleet", "report", "--dsn", fleet_dsn, "--since", FIRST.isoformat(),
-                 "--out", str(out)]) == 0
+                 "--until", LAST.isoformat(), "--tz", "UTC", "--out", str(out)]) == 0
     assert "report written" in capsys.readouterr().out
     page = out.read_text()
     # self-contained: no script, no stylesheet or image fetched from anywhere
@@ -128,6 +129,19 @@ def test_the_report_renders_in_a_browser_with_its_charts(fleet_dsn, tmp_path, ca
         games["klondike"]["win_rate"]) < 1
     levels = list(csv.DictReader(open(tmp_path / "report-computer-matches.csv")))
     assert [r["level"] for r in levels[:3]] == ["easy", "medium", "hard"]
+    # per kiosk: its plays and its play time, as the central rows have them
+    kiosks = {r["kiosk"]: r for r in csv.DictReader(open(tmp_path / "report-kiosks.csv"))}
+    with psycopg.connect(fleet_dsn) as conn:
+        expect = dict((k, (n, s)) for k, n, s in conn.execute(
+            "SELECT kiosk, count(*), sum(duration) FROM plays WHERE demo = 0"
+            " AND clock_synced = 1 GROUP BY kiosk"))
+    for name, (n, seconds) in expect.items():
+        assert int(kiosks[name]["plays"]) == n
+        assert float(kiosks[name]["play_hours"]) == pytest.approx(seconds / 3600, abs=0.06)
+    assert sum(int(r["plays"]) for r in kiosks.values()) == plays
+    # the unsynchronised play is said, not dropped without a word
+    assert "1 play was made while the kiosk's clock was not synchronised" in page
+    assert kiosks["clinic"]["perhaps_not_counted"] == "1"
 
     png = tmp_path / "report.png"
     screenshot(out, png, tmp_path)
@@ -146,13 +160,27 @@ def test_the_report_renders_in_a_browser_with_its_charts(fleet_dsn, tmp_path, ca
         img.crop((0, 0, 1000, 1620)).save(keep)  # the health box and the four charts
 
 
-def test_report_input_mistakes_are_status_2(fleet_dsn, tmp_path, capsys):
-    assert main(["fleet", "report", "--dsn", fleet_dsn, "--since", "last week",
-                 "--out", str(tmp_path / "r.html")]) == 2
-    assert "not a date" in capsys.readouterr().err
-    assert main(["fleet", "report", "--dsn", fleet_dsn, "--since", "2026-01-01",
-                 "--out", str(tmp_path / "no" / "r.html")]) == 2
-    assert "no directory" in capsys.readouterr().err
+@pytest.mark.parametrize("args, says", [
+    (["--since", "last week"], "'last week' is not a date (YYYY-MM-DD)"),
+    (["--until", "2026-02-30"], "'2026-02-30' is not a date"),
+    (["--since", "2026-03-10", "--until", "2026-03-01"],
+     "--until 2026-03-01 is before --since 2026-03-10"),
+    (["--tz", "Mars/Olympus_Mons"], "--tz: 'Mars/Olympus_Mons' is not a time zone the "
+                                    "server knows"),
+    (["--tz", " "], "--tz: empty"),
+    (["--kiosk", "nowhere"], "--kiosk: no kiosk named 'nowhere'"),
+    (["--kiosk", "Bad Name"], "'Bad Name' is not a kiosk name"),
+    (["--group", "nobody"], "--group: no kiosk is in group 'nobody'"),
+    (["--out", "/nonexistent/dir/r.html"], "--out: no directory /nonexistent/dir"),
+])
+def test_report_input_mistakes_are_status_2(fleet_dsn, tmp_path, capsys, args, says):
+    with psycopg.connect(fleet_dsn, autocommit=True) as conn:
+        central.add_kiosk(conn, "lobby")
+    argv = ["fleet", "report", "--dsn", fleet_dsn, "--out", str(tmp_path / "r.html"), *args]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1, err
+    assert not (tmp_path / "r.html").exists()
 
 
 def test_an_empty_fleet_still_gives_a_page(fleet_dsn, tmp_path, capsys):
@@ -160,4 +188,4 @@ def test_an_empty_fleet_still_gives_a_page(fleet_dsn, tmp_path, capsys):
     assert main(["fleet", "report", "--dsn", fleet_dsn, "--since", "2026-01-01",
                  "--out", str(out)]) == 0
     page = out.read_text()
-    assert page.count("<svg") == 4 and "no plays since the report" in page
+    assert page.count("<svg") == 4 and "no plays in this period" in page

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +120,168 @@ def test_bad_overrides_are_reported_and_ignored(tmp_path):
     assert any("language" in n for n in notes) and any("nope" in n for n in notes)
     (data / "overrides.toml").write_text("this is not toml [")
     assert "not valid TOML" in overrides.apply(cfg, data)[0]
+
+
+# ---------------------------------------------------------------------------- file hygiene
+def _no_file_config() -> config.Config:
+    cfg = config.load("/nonexistent/config.toml", env={})
+    cfg.problems.clear()
+    return cfg
+
+
+def _tmp_files(data) -> list:
+    return sorted(p.name for p in data.glob(".overrides.toml.*.tmp"))
+
+
+def test_overrides_toml_is_private_and_an_old_0644_file_is_fixed(tmp_path):
+    """It holds the operator PIN's hash (the centre may send one): 0600, also when an
+    older kiosk wrote it 0644, fixed by the next write or at the kiosk's start."""
+    data = tmp_path / "data"
+    cfg = _no_file_config()
+    assert overrides.save(cfg, data, language="zh").where == "overrides"
+    path = data / "overrides.toml"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.chmod(0o644)
+    overrides.save(cfg, data, language="ru")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.chmod(0o644)
+    overrides.tidy(data)  # the kiosk's start
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    # a set-aside copy keeps the hash too
+    (tmp_path / "config.toml").write_text('name = "x"\n')
+    path.chmod(0o644)
+    overrides.apply(config.load(tmp_path / "config.toml"), data)
+    assert stat.S_IMODE((data / "overrides.toml.old").stat().st_mode) == 0o600
+
+
+#: a writer that stops for good inside write_atomic, after the temporary file has its text
+#: and before the rename: a marker says it is there, then the parent kills it
+_STUCK_WRITER = """
+import os, sys, time
+from pathlib import Path
+from kiosk.settings import config, overrides
+data = Path(sys.argv[1])
+real_fsync = os.fsync
+def fsync(fd):
+    real_fsync(fd)
+    (data / "stuck").write_text("")
+    time.sleep(600)
+os.fsync = fsync
+cfg = config.load("/nonexistent/config.toml", env={})
+overrides.save(cfg, data, language="zh")
+"""
+
+#: a writer that saves again and again, killed at a random moment
+_BUSY_WRITER = """
+import sys
+from pathlib import Path
+from kiosk.settings import config, overrides
+data = Path(sys.argv[1])
+cfg = config.load("/nonexistent/config.toml", env={})
+n = 0
+(data / "started").write_text("")
+while True:
+    n += 1
+    overrides.save(cfg, data, language=("zh", "ru", "en")[n % 3],
+                   games=["klondike", "golf", "pyramid"][: 1 + n % 3])
+"""
+
+
+def _child(script: str, data) -> subprocess.Popen[bytes]:
+    repo = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    return subprocess.Popen([sys.executable, "-c", script, str(data)], cwd=repo, env=env)
+
+
+def test_a_killed_write_leaves_no_temporary_file_behind(tmp_path):
+    """SIGKILL mid-write leaves `.overrides.toml.*.tmp` (with whatever it held); the next
+    write, or the kiosk's next start, removes it."""
+    import signal
+
+    from tests.fleet.pgserver import wait_until
+
+    data = tmp_path / "data"
+    data.mkdir()
+    cfg = _no_file_config()
+    for then in ("write", "start"):
+        child = _child(_STUCK_WRITER, data)
+        try:
+            assert wait_until(lambda: (data / "stuck").exists(), timeout=60)
+        finally:
+            child.send_signal(signal.SIGKILL)
+            child.wait()
+        (data / "stuck").unlink()
+        left = _tmp_files(data)
+        assert len(left) == 1, left  # the killed write's file is really there
+        assert 'language = "zh"' in (data / left[0]).read_text()
+        if then == "write":
+            overrides.save(cfg, data, language="ru")
+        else:
+            overrides.tidy(data)
+        assert _tmp_files(data) == []
+
+
+def test_writers_killed_at_random_moments_leave_a_whole_file_and_no_litter(tmp_path):
+    import random
+    import signal
+    import time
+
+    from tests.fleet.pgserver import wait_until
+
+    data = tmp_path / "data"
+    data.mkdir()
+    cfg = _no_file_config()
+    rnd = random.Random(32)
+    litter = 0
+    overrides.save(cfg, data, language="en")  # a kill before the child's first write
+    for _ in range(12):
+        (data / "started").unlink(missing_ok=True)
+        child = _child(_BUSY_WRITER, data)
+        try:
+            assert wait_until(lambda: (data / "started").exists(), timeout=60)
+            time.sleep(rnd.uniform(0.0, 0.3))
+        finally:
+            child.send_signal(signal.SIGKILL)
+            child.wait()
+        litter += len(_tmp_files(data))
+        fresh = _no_file_config()
+        assert overrides.apply(fresh, data) == []  # whole: the old file or the new one
+        overrides.tidy(data)
+        assert _tmp_files(data) == []
+        assert stat.S_IMODE((data / "overrides.toml").stat().st_mode) == 0o600
+    overrides.save(cfg, data, language="en")
+    assert _tmp_files(data) == [] and tomllib.loads(
+        (data / "overrides.toml").read_text())["language"] == "en"
+    print(f"temporary files left by 12 random kills: {litter}")
+
+
+def test_the_kiosks_start_tidies_the_data_directory(tmp_path, monkeypatch):
+    """`kiosk run`'s start path (make_app, up to the app object) calls the tidying."""
+    import types
+
+    from kiosk.commands import app as app_cmd
+    from kiosk.commands.cli import build_parser
+    from kiosk.platform import boot
+
+    data = tmp_path / "data"
+    data.mkdir()
+    cfg_file = tmp_path / "config.toml"
+    cfg_file.write_text(f'[log]\ndata_dir = "{data}"\n')
+    (data / ".overrides.toml.abc123.tmp").write_text('operator_pin = "scrypt$..."\n')
+    (data / "overrides.toml").write_text(
+        f'based_on = "{overrides.fingerprint(cfg_file)}"\nlanguage = "ru"\n')
+    (data / "overrides.toml").chmod(0o644)
+    monkeypatch.setenv("KIVY_WINDOW", os.environ.get("KIVY_WINDOW", "sdl2"))  # undone after
+    monkeypatch.setattr(boot, "missing_display", lambda: None)
+    monkeypatch.setattr(boot, "configure", lambda screen, **kw: None)
+    monkeypatch.setattr(app_cmd, "_need_window", lambda: None)
+
+    class App:
+        def __init__(self, **kw):
+            self.cfg, self.notes = kw["cfg"], []
+
+    monkeypatch.setitem(sys.modules, "kiosk.app", types.SimpleNamespace(KioskApp=App))
+    app = app_cmd.make_app(build_parser().parse_args(["run", "--config", str(cfg_file)]))
+    assert app.cfg.language == "ru"
+    assert _tmp_files(data) == []
+    assert stat.S_IMODE((data / "overrides.toml").stat().st_mode) == 0o600
