@@ -104,7 +104,8 @@ def applied(conn: Any) -> dict[int, bool]:
         "SELECT to_regclass('fleet_schema_version') IS NOT NULL").fetchone()
     if not row[0]:
         return {}
-    cur = conn.execute("SELECT * FROM fleet_schema_version")
+    # never a prepared plan: another `fleet init` may add a column meanwhile (0010)
+    cur = conn.execute("SELECT * FROM fleet_schema_version", prepare=False)
     names = [d.name for d in cur.description]
     flag = names.index("kiosks") if "kiosks" in names else None
     return {int(r[0]): True if flag is None else bool(r[flag]) for r in cur.fetchall()}
@@ -184,7 +185,7 @@ def migrate(conn: Any) -> tuple[int, int]:
 
 
 def _record_migration(conn: Any, m: Migration) -> None:
-    cur = conn.execute("SELECT * FROM fleet_schema_version LIMIT 0")
+    cur = conn.execute("SELECT * FROM fleet_schema_version LIMIT 0", prepare=False)
     if "kiosks" in [d.name for d in cur.description]:
         conn.execute("INSERT INTO fleet_schema_version (version, kiosks) VALUES (%s, %s)",
                      (m.version, m.kiosks))

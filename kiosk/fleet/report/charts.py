@@ -198,7 +198,7 @@ def figure_days(data: PeriodData, before: PeriodData | None = None) -> Figure:
             edges = [mdates.date2num(s) - 0.5 for s in b.starts]
             edges.append(mdates.date2num(p.until) + 0.5)
             ax.stairs(prev, edges, baseline=None, color=BEFORE, linestyle="--", linewidth=1.2,
-                      label=f"the {p.days} days before")
+                      label=f"the {p.days:,} days before")
         date_axis(ax, p.since, p.until)
         # the legend lists the stack as it stands: its top kiosk first, the line last
         handles, labels = ax.get_legend_handles_labels()

@@ -246,7 +246,7 @@ def _summary(data: q.PeriodData, before: q.PeriodData, sc: q.Scope) -> str:
     med = (f'<p class="muted">A finished play lasted {median / 60:.1f} minutes (median).</p>'
            if median is not None else "")
     return (f'<table id="summary"><tr><th></th><th class=n>{html.escape(str(data.period))}</th>'
-            f"<th class=n>the {data.period.days} days before ({html.escape(str(before.period))})"
+            f"<th class=n>the {data.period.days:,} days before ({html.escape(str(before.period))})"
             f"</th><th class=n>change</th></tr>{''.join(rows)}</table>{med}")
 
 
@@ -324,7 +324,7 @@ def build(conn: Any, *, since: date | None, out: Path, until: date | None = None
         f"<style>{STYLE}</style></head><body>",
         f"<h1>{html.escape(title)}</h1>",
         f'<p class="muted">{_n(period.days, "day")} in the time zone {html.escape(zone)}; '
-        f"{html.escape(sc.label)}; compared with the {period.days} days before. Made "
+        f"{html.escape(sc.label)}; compared with the {period.days:,} days before. Made "
         f"{made_text} ({html.escape(zone)}). Tables as CSV: {links}</p>",
         _health_block(kiosk_health),
         _summary(data, before, sc),
