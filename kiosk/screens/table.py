@@ -20,6 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from games import Move
 from games.engine.reason import Reason
@@ -60,11 +61,22 @@ def clock_text(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
 
 
-class Sheet(FloatLayout):
-    """A dimmed cover with a panel in the middle (rules, win, no more moves)."""
+#: the sheets that lie low on the table and leave the bar in use
+LOW_SHEETS = ("over", "nowin")
 
-    def __init__(self, dim: float = 0.55, **kw) -> None:
+
+class Sheet(FloatLayout):
+    """A dimmed cover with a panel in the middle (rules, win, no more moves).
+
+    ``open_to``: a widget beside the sheet that stays in use while it is up (the bar,
+    under the messages that lie low on the table: "No way to win", "No more moves"), not
+    dimmed, its touches let through; everything else under a sheet takes no touch."""
+
+    def __init__(self, dim: float = 0.55, open_to: Widget | None = None, **kw) -> None:
         super().__init__(**kw)
+        self.open_to = open_to
+        #: the part the cover dims (x, y, w, h); None: all of the sheet
+        self.dim_box: tuple[float, float, float, float] | None = None
         with self.canvas.before:
             Color(0, 0, 0, dim)
             self._dim = Rectangle()
@@ -76,18 +88,31 @@ class Sheet(FloatLayout):
         self.panel.bind(pos=self._fit, size=self._fit)
 
     def _fit(self, *_a) -> None:
-        self._dim.pos, self._dim.size = self.pos, self.size
+        box = self.dim_box or (*self.pos, *self.size)
+        self._dim.pos, self._dim.size = box[:2], box[2:]
         self._panel.pos, self._panel.size = self.panel.pos, self.panel.size
 
+    def _let_through(self, touch) -> bool:
+        """A touch on the widget left open (and not on the panel) goes on to it."""
+        w = self.open_to
+        return (w is not None and w.parent is not None and w.collide_point(*touch.pos)
+                and not self.panel.collide_point(*touch.pos))
+
     def on_touch_down(self, touch) -> bool:
+        if self._let_through(touch):
+            return False
         super().on_touch_down(touch)
-        return True  # nothing under a sheet takes touches
+        return True  # nothing else under a sheet takes touches
 
     def on_touch_move(self, touch) -> bool:
+        if self._let_through(touch):
+            return False
         super().on_touch_move(touch)
         return True
 
     def on_touch_up(self, touch) -> bool:
+        if self._let_through(touch):
+            return False
         super().on_touch_up(touch)
         return True
 
@@ -548,8 +573,12 @@ class TableScreen(Screen):
         self._sheet_kind = ""
 
     def _open_sheet(self, kind: str, dim: float = 0.55) -> Sheet:
+        """A sheet over the table; the messages low on the table ("No way to win", "No more
+        moves") leave the bar in use: Home, Undo and New deal answer as always (the "No way
+        to win" sheet took every touch, Home's included, until Close)."""
         self.close_sheet()
-        self.sheet = Sheet(dim=dim, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
+        open_to = self.bar if kind in LOW_SHEETS else None
+        self.sheet = Sheet(dim=dim, open_to=open_to, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
         self._sheet_kind = kind
         self.root.add_widget(self.sheet)
         return self.sheet
@@ -561,11 +590,13 @@ class TableScreen(Screen):
         w, h = self.size
         if self._sheet_kind == "rules":
             s.panel.size = (w * 0.92, h * 0.92)
-        elif self._sheet_kind in ("over", "nowin"):  # low on the table: the cards stay in view
+        elif self._sheet_kind in LOW_SHEETS:  # low on the table: the cards stay in view
             u = min(w, h) / 480
-            ax, ay, aw, _ah = getattr(self, "table_area", (0, 0, w, h))
+            ax, ay, aw, ah = getattr(self, "table_area", (0, 0, w, h))
             s.panel.size = (min(aw * 0.94, 560 * u), 190 * u)
             s.panel.pos = (ax + (aw - s.panel.width) / 2, ay + 10 * u)
+            s.dim_box = (ax, ay, aw, ah)  # the bar stays bright: it still answers
+            s._fit()
             return
         else:
             s.panel.size = (min(w * 0.9, 600 * min(w, h) / 480), 290 * min(w, h) / 480)
