@@ -77,17 +77,25 @@ class Pyramid(Game):
         for i, p in enumerate(self.pyr):
             self.put(p, deck.pop(), up=up or i >= len(self.pyr) - ROWS)
         self.put_stock(self.stock, deck)
-        self.vars.update({"pass": 1, "cleared": 0, "rescued": False})
+        # "apex": the rescued apex card while it waits for its partner in the talon (-1: none)
+        self.vars.update({"pass": 1, "cleared": 0, "rescued": False, "apex": -1})
 
     def settle(self) -> None:
-        """Turn up uncovered pyramid cards and note the pass in which the pyramid fell."""
+        """Turn up uncovered pyramid cards and note the pass in which the pyramid fell: when
+        all 28 of its cards are removed, the rescued apex too (GAMES.md §13: the rescue lets
+        the apex be used as the current card, and the goal is every pyramid card paired
+        off, so the apex still needs its partner, or leaves alone as a king)."""
         if self.__dict__.pop("_talon_only", False):
             return  # a deal or a redeal leaves the pyramid as it was (the solver deals a lot)
         cards, down = self.cards, self.down
         for p, (a, b) in self.hidden:
             if down[p] and not cards[a] and not cards[b]:
                 self._flip(p)
-        if not self.vars["cleared"] and not any(cards[p] for p in self.pyr):
+        apex = self.vars.get("apex", -1)
+        if apex >= 0 and apex in cards[self.discard][-2:]:  # a removal just took it
+            self._set("apex", -1)
+            apex = -1
+        if not self.vars["cleared"] and apex < 0 and not any(cards[p] for p in self.pyr):
             self._set("cleared", self.vars["pass"])
 
     # ------------------------------------------------------------------ moves
@@ -147,7 +155,8 @@ class Pyramid(Game):
             w = self.waste
             self._move_cards(w, self.stock, len(self.cards[w]), reverse=True, up=False)
             self._set("pass", self.vars["pass"] + 1)
-        else:  # rescue
+        else:  # rescue: the apex becomes the current card, still to be paired
+            self._set("apex", self.cards[self.pyr[0]][-1])
             self._move_cards(self.pyr[0], self.current, 1)
             self._set("rescued", True)
 
