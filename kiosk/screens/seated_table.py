@@ -29,7 +29,7 @@ from kivy.uix.screenmanager import Screen
 
 from games.engine.model import Move
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
-from kiosk.screens.text_fit import TOUCH_PX, FitLabel
+from kiosk.screens.text_fit import READ_PX, TOUCH_PX, FitLabel
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, KButton, fit_font
 from kiosk.table.controller import TableController
@@ -48,11 +48,19 @@ def touch_px(width: float, height: float) -> float:
 
 
 def fit_in_box(label: Any, px: float, pos: tuple[float, float],
-               size: tuple[float, float], floor: float = 12.0) -> None:
+               size: tuple[float, float], floor: float | None = None) -> None:
     """Fit a :class:`~kiosk.screens.text_fit.FitLabel` in ``mode="grow"`` (broken by
     Unicode's rules, as tall as its lines) into a box: smaller until it is no taller than
-    the box, then centred in it. Why not the label's own box mode: Kivy drops a last line
-    that the fit measured to fit ("The computer is thinking…" under two lines)."""
+    the box, never under ``floor`` (the reading floor of the window: a Gin lay-off said in
+    Russian was drawn at 16 px), then centred in it. Why not the label's own box mode:
+    Kivy drops a last line that the fit measured to fit ("The computer is thinking…" under
+    two lines)."""
+    if floor is None:
+        from kivy.core.window import Window
+
+        floor = READ_PX * min(Window.size) / 480
+    label.min_font = floor
+    px = max(px, floor)
     label.width = size[0]
     label.x = pos[0]
     while True:
@@ -304,8 +312,9 @@ class SeatedTableScreen(Screen):
         main ones in gold, centred above the hand."""
         self.actions.clear_widgets()
         h = self.actions.height
+        floor = READ_PX * min(self.size) / 480  # a shorter table (attract mode's) too
         for text, action, main in specs:
-            b = KButton(text=text, bold=True, font_size=h * 0.36)
+            b = KButton(text=text, bold=True, min_font=floor, font_size=max(floor, h * 0.36))
             if main:
                 b.bg = (*GOLD[:3], 0.35)
             b.bind(on_release=lambda *_a, f=action: f())
@@ -368,6 +377,7 @@ class EndPanel(FloatLayout):
         self.title.text_size = self.title.size
         # broken by Unicode's rules (Kivy's own wrapping split "继续 / 。") and smaller, from
         # rung to rung, until every line fits the box, drawn centred in it
+        self.line.min_font = READ_PX * u
         self.line.font_size = 21 * u
         self.choices.clear_widgets()
         bw = min(W * 0.42, 300 * u)

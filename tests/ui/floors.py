@@ -4,6 +4,8 @@ at, not the size it was asked for (used by test_floors and by the hand tables' t
 
 from __future__ import annotations
 
+import re
+
 from kivy.core.window import Window
 from kivy.uix.label import Label
 
@@ -13,8 +15,12 @@ from .contrast import _opacity, _shows
 
 
 def drawn_px(label: Label) -> float:
-    """The size the label's text is drawn at."""
-    return float(label._label.options.get("font_size", label.font_size))
+    """The size the label's text is drawn at: the smallest of its own and of any markup
+    ``[size=N]`` inside it (a variant's description was a 15 px line under its name)."""
+    px = float(label._label.options.get("font_size", label.font_size))
+    if label.markup:
+        px = min([px, *(float(n) for n in re.findall(r"\[size=([0-9.]+)\]", label.text))])
+    return px
 
 
 def text_floor_problems(root, where: str) -> list[str]:
