@@ -336,6 +336,22 @@ class SeatedTableScreen(Screen):
     def _tick(self, _dt: float = 0) -> None:
         raise NotImplementedError
 
+    def demo_step(self) -> bool:
+        """Attract mode: the seat to move plays one move, as the table shows it when a
+        visitor sits there: a computer seat through the table's own turn (with the screen's
+        ``turns`` answering at once), the visitor's seat by the game's computer player,
+        from that seat's view, through the table's buttons' path. False when no move was
+        made (the hand or the game is over)."""
+        g = self.game
+        if g is None or not g.legal_moves():
+            return False
+        made = len(g.history)
+        if g.computer_to_move:
+            self._tick()
+        else:
+            self.play(g.computer_move())
+        return len(g.history) > made
+
 
 #: the Leave panel's last line (every table against the computer keeps a match left)
 KEPT_LINE = _("Your game is kept: choose this game again to go on.")
