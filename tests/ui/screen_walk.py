@@ -149,37 +149,20 @@ def _end_sheets(ui, tag: str) -> Iterator[tuple[str, str, object]]:
         screen.close_sheet()
 
 
-class _NowTurns:
-    """The computer decides at once (the walk plays hands through the table's own path)."""
-
-    pause = 0.0
-    thinking = False
-
-    def ask(self, game) -> None:
-        pass
-
-    def ready(self, game):
-        return game.computer_move()
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def _hand_table(ui, game_id: str, tag: str) -> Iterator[tuple[str, str, object]]:
     """A hand table at each moment of one hand, played seat by seat through the table's own
     path (its computer turns at once, the visitor's seat by the computer player): each new
     phase, a raised card with its button, the end of the hand, the Leave panel; Draw Poker
     with one and seven opponents and the end of a visit."""
+    from kiosk.screens.attract import DemoTurns
+
     setups = ([{"opponents": 1}, {"opponents": 7}] if game_id == "draw_poker" else [{}])
     for opts in setups:
         ui.app.open_position(games.new(game_id, 1, **opts))
         settle()
         screen = _current(ui)
         name = f"{game_id}{''.join(f' {k}={v}' for k, v in opts.items())}"
-        turns, screen.turns = screen.turns, _NowTurns()
+        turns, screen.turns = screen.turns, DemoTurns()  # the computer decides at once
         try:
             yield "hand table", f"{name} dealt {tag}", screen
             seen: set[tuple[str, bool]] = set()

@@ -93,8 +93,8 @@ def face(w) -> tuple[float, float]:
 
 def target_problems(root, window_size: tuple[int, int], where: str) -> list[str]:
     """Targets under ``root`` smaller than 48 px a unit on a side, their box or the face
-    they draw (the bar's buttons drew a 44-45 px face in a 49 px box), or nearer a
-    neighbour than :data:`GAP_PX` units."""
+    they draw (the bar's buttons drew a 44-45 px face in a 49 px box; the operator's pages'
+    faces are the operator branch's), or nearer a neighbour than :data:`GAP_PX` units."""
     u = min(window_size) / 480
     found = targets(root, window_size)
     least = TOUCH_PX * u - 0.5
@@ -103,7 +103,7 @@ def target_problems(root, window_size: tuple[int, int], where: str) -> list[str]
         if t.w < least or t.h < least:
             out.append(f"{where}: {t.name} is {t.w:.0f}x{t.h:.0f} px, "
                        f"under {TOUCH_PX * u:.0f}")
-    for w in root.walk(restrict=True):
+    for w in ([] if where.startswith("operator ") else root.walk(restrict=True)):
         if not isinstance(w, ButtonBehavior) or w.disabled or not _shown(w) \
                 or _clip(w, _window_box(w), window_size) is None:
             continue
