@@ -81,21 +81,19 @@ class Pyramid(Game):
         self.vars.update({"pass": 1, "cleared": 0, "rescued": False, "apex": -1})
 
     def settle(self) -> None:
-        """Turn up uncovered pyramid cards and note the pass in which the pyramid fell: when
-        all 28 of its cards are removed, the rescued apex too (GAMES.md §13: the rescue lets
-        the apex be used as the current card, and the goal is every pyramid card paired
-        off, so the apex still needs its partner, or leaves alone as a king)."""
+        """Turn up uncovered pyramid cards and note the pass in which the pyramid fell: all 28
+        removed, the rescued apex too (GAMES.md §13: the rescue makes the apex the current
+        card; it still needs its partner, or leaves alone as a king)."""
         if self.__dict__.pop("_talon_only", False):
             return  # a deal or a redeal leaves the pyramid as it was (the solver deals a lot)
         cards, down = self.cards, self.down
         for p, (a, b) in self.hidden:
             if down[p] and not cards[a] and not cards[b]:
                 self._flip(p)
-        apex = self.vars.get("apex", -1)
-        if apex >= 0 and apex in cards[self.discard][-2:]:  # a removal just took it
+        if self.vars["apex"] in cards[self.discard][-2:]:  # a removal took the rescued apex
             self._set("apex", -1)
-            apex = -1
-        if not self.vars["cleared"] and apex < 0 and not any(cards[p] for p in self.pyr):
+        if not self.vars["cleared"] and self.vars["apex"] < 0 \
+                and not any(cards[p] for p in self.pyr):
             self._set("cleared", self.vars["pass"])
 
     # ------------------------------------------------------------------ moves
