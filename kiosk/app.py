@@ -149,6 +149,9 @@ class KioskApp(App):
         self._cycles: dict[str, DealCycle] = {}
         #: problems of the configuration and of the menu's saved settings (operator menu)
         self.notes: list[str] = []
+        #: the games against the computer whose first hand this visit has played (their
+        #: tables stop giving tips); forgotten when the visit ends (:meth:`go_welcome`)
+        self.visit_learnt: set[str] = set()
         self.exit_code = 0
         self.data_dir = data_dir
         #: with a data directory the PIN is read (or drawn) at start, as the operator expects;
@@ -328,12 +331,22 @@ class KioskApp(App):
             table.close_sheet()
         self.lobby.forget_left()  # nobody finds the last visitor's game under Undo
         self.four_colour = self.deck_default  # nor their deck
+        self.visit_learnt.clear()  # the next visitor's first hands give tips again
         self.set_language(self.cfg.language)
         self.show_welcome()
         self.take_centre_settings()
         if self._tables_since_trim:  # the tables left behind are garbage: give it back
             self._tables_since_trim = False
             Clock.schedule_once(lambda _dt: heap.give_back(), 0)
+
+    def learning(self, game_id: str) -> bool:
+        """The visitor is still in the first hand of ``game_id`` this visit: its table gives
+        the first hand's tips."""
+        return game_id not in self.visit_learnt
+
+    def learnt(self, game_id: str) -> None:
+        """A hand of ``game_id`` is over: no more tips there this visit."""
+        self.visit_learnt.add(game_id)
 
     def show_picker(self, game_id: str | None = None) -> None:
         self._stop_demo()

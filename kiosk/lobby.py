@@ -42,6 +42,7 @@ from kivy.core.window import Window
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO, Buttons
 from kiosk.settings.config import Config
 from kiosk.settings.operator import HOLD_SECONDS
+from kiosk.table.kept import KeptTables
 
 if TYPE_CHECKING:  # imported when the log is opened (sqlite3, sqlite-utils, statistics)
     from kiosk.records.logsession import LogSession
@@ -66,6 +67,7 @@ CORNER = 90
 CORNER_SCREENS = ("welcome", "picker")
 #: screens without the idle timer (the welcome screen has the attract timer instead)
 NO_IDLE = ("welcome", "attract")
+
 
 
 class Lobby:
@@ -108,9 +110,9 @@ class Lobby:
         self._corner_ev = None
         self._started = False
         self._presses_seen = 0
-        #: the table a visitor left with Home: sitting down at the same game again, Undo
-        #: brings its game back (:meth:`TableController.shelve_from`); gone when idle
-        self._left_table: Any = None
+        #: the tables a visitor left, one a game and variant, until they sit down at that
+        #: game again (:mod:`kiosk.table.kept`); all gone when the visit ends
+        self.kept = KeptTables()
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:
@@ -215,19 +217,19 @@ class Lobby:
         controller.keep_log(self.session)
         controller.bind(on_idle=self._table_idle, on_idle_warning=self._table_warning,
                         on_leave=lambda _game, source, c=controller: self._left(c, source))
-        if self._left_table is not None and not controller.demo:
-            controller.shelve_from(self._left_table)
-        self._left_table = None
+        self.kept.sat(controller)
 
     def _left(self, controller: Any, source: str) -> None:
-        """Home (or the held New deal button) keeps the table for Undo; idle forgets it."""
-        self._left_table = None if source == "idle" else controller
+        """Home (or the held New deal button) keeps the table on its game's shelf, until
+        the visitor sits down at that game again; idle forgets every one."""
+        if source == "idle":
+            self.forget_left()
+        else:
+            self.kept.left(controller)
 
     def forget_left(self) -> None:
         """The next visitor starts afresh (back to the welcome screen)."""
-        if self._left_table is not None:
-            self._left_table.drop_shelf()
-        self._left_table = None
+        self.kept.forget()
 
     def today_wins(self) -> int:
         """Today's wins in the log; 0 while it is still to open (the welcome screen's

@@ -51,6 +51,22 @@ def test_every_game_has_every_text_in_its_own_language(game_id):
     assert info.to_dict(games.game_class(game_id).options)["source"]["game"].strip()
 
 
+def test_every_game_against_the_computer_says_how_to_play_a_hand(game_id):
+    """The hand tables' Rules sheet starts with it (issue 34): in every language, in its
+    own script, and short beside the rules; a solitaire has none (its sheet is the rules)."""
+    how = games.game_class(game_id).info.texts.how_to_play
+    if not games.listed(game_id).seated:
+        assert how == {}, game_id
+        return
+    rules = games.game_class(game_id).info.rules
+    for lang in LANGUAGES:
+        text = how[lang].strip()
+        assert text and len(text) < len(rules[lang]) * 0.6, (game_id, lang)
+        if lang in SCRIPT:
+            assert any(unicodedata.name(ch, "").startswith(SCRIPT[lang]) for ch in text)
+    assert games.summary(game_id)["how_to_play"] == how
+
+
 def test_there_is_one_text_file_per_game_and_no_other():
     assert sorted(p.stem for p in TEXTS_DIR.glob("*.toml")) == games.ids()
 
@@ -154,6 +170,9 @@ def test_a_good_file_reads_and_references_expand(tmp_path):
     ('score_label = "points"\n', {"en": '[en]\nname = "n"\ndescription = "d"\n'
                                          'rules = "{{play"\n'},
      r"golf.toml: \[en\] rules: unmatched"),
+    ('score_label = "points"\n', {"en": '[en]\nname = "n"\ndescription = "d"\n'
+                                         'rules = "r"\nhow_to_play = "Tap."\n'},
+     r"golf.toml: \[zh\] has no 'how_to_play' \(the other languages give it"),
 ])
 def test_a_malformed_file_is_named_with_what_is_wrong(tmp_path, top, tables, expected):
     write(tmp_path, "golf", top=top, **tables)

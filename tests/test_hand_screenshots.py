@@ -15,7 +15,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "hand_screenshots.py"
-SETS = ("gin-levels", "gin-offer", "gin-layoff", "gin-knock", "trick-hand")
+SETS = ("gin-levels", "gin-offer", "gin-layoff", "gin-knock", "trick-hand",
+        # the moments a first-time visitor learns at (issue 34)
+        "gin-rules", "gin-learn-draw", "gin-learn-throw", "gin-learn-knock", "trick-follow",
+        "poker-hold")
 
 
 def png_size(path: Path) -> tuple[int, int]:

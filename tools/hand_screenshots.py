@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Regenerate docs/screenshots/gin-offer-*, gin-layoff-*, gin-knock-*, gin-levels-* (the
-level sheet) and trick-hand-* (a finished Follow the Rules hand explained), at 800x480 and
-720x1280, in zh, en and ru.
+level sheet), trick-hand-* (a finished Follow the Rules hand explained) and the moments a
+first-time visitor learns at (issue 34): gin-rules-* (the Rules sheet of a hand table),
+gin-learn-draw-*, gin-learn-throw-*, gin-learn-knock-* (the first hand's tips, the melds'
+bands, the deadwood line, Knock greyed then lit), trick-follow-* (the suit led marked, the
+cards that may not follow dimmed) and poker-hold-* (the first hand's cards to keep), at
+800x480 and 720x1280, in zh, en and ru.
 
 Why a script apart from tools/screenshots.py: these moments lie inside a hand, so they are
 reached by playing: a seeded deal for the upcard offer and the Follow the Rules hand, and
@@ -35,6 +39,13 @@ SIZES = ((800, 480), (720, 1280))
 #: the computer knocks with 1 (A♠), discarding the K♥; the visitor can lay off 7♥ and 8♥
 KNOCKER = "4H 5H 6H TC TD TS 3C 3D 3S AS KH"
 DEFENDER = "7H 8H 2C 2D 2S JC JD JS KC 9D"
+#: a first hand's throw: three melds, A♠ and Q♠ in none (deadwood 11 after the best throw)
+THROWING = "KH 3C TD 5H AS 3D TS QS 3S 6H TC"
+#: ... and one throw from a knock (the K♥ goes, 1 left)
+KNOCKING = "KH 3C TD 5H AS 3D TS 4H 3S 6H TC"
+#: a deal where, after the visitor passes the upcard, the computer passes it too and the
+#: visitor draws: the first hand's draw
+LEARN_SEED = 3
 WAIT_FRAMES = 3000
 
 
@@ -77,6 +88,72 @@ def until(screen, done: Callable[[], bool], what: str) -> None:
         screen.turns.pause = 3600
 
 
+def learning(app, shot: Callable[[str], None], tag: str) -> None:
+    """The moments a first-time visitor learns at: a new visit each time, so the first
+    hand's tips show."""
+    from games.engine import cards as C
+    from games.engine.model import Move
+    from games.follow_the_rules import FollowTheRules
+    from kiosk.table.trick_texts import computer_play_text
+
+    gin, trick, poker = app.gin, app.trick_table, app.poker
+    lang = app.lang
+    app.go_welcome()
+    app.set_language(lang)
+    ctl = app.open_game("gin_rummy", LEARN_SEED)
+    frames()
+    gin.show_rules()
+    frames()
+    shot(f"gin-rules-{tag}.png")
+    gin.close_rules()
+    g = ctl.game
+    gin.play(Move("pass"))
+    until(gin, lambda: g.to_move == 0 and g.phase == "draw", "the first hand's draw")
+    shot(f"gin-learn-draw-{tag}.png")
+    deal_hands(g, THROWING, DEFENDER, turn=0)
+    gin.refresh()
+    frames()
+    shot(f"gin-learn-throw-{tag}.png")
+    deal_hands(g, KNOCKING, DEFENDER, turn=0)
+    gin.refresh()
+    frames()
+    shot(f"gin-learn-knock-{tag}.png")
+    ctl.leave("button")
+
+    seed = next(s for s in range(1, 200) if FollowTheRules(s).to_move == 1)
+    ctl = app.open_game("follow_the_rules", seed)
+    frames(2)
+    t = ctl.game
+    lead = min(t.hand(1), key=lambda c: (C.SUIT[c] == t.trump, C.RANK[c]))
+    ctl.play(Move("play", extra=(lead,)), "computer")
+    trick.said = computer_play_text(lead, True, None)  # as the table says the computer's lead
+    trick.refresh()
+    frames()
+    shot(f"trick-follow-{tag}.png")
+    ctl.leave("button")
+
+    ctl = app.open_game("draw_poker", 11, {"opponents": 3})
+    frames(2)
+    p = ctl.game
+    for _ in range(60):
+        if p.phase == "draw" and p.to_move == 0:
+            break
+        moves = p.legal_moves()
+        if p.to_move == 0:
+            pick = next((m for m in moves if m.kind in ("call", "check", "open")), None)
+            poker.play(pick or moves[0])
+        else:
+            moves = len(p.history)
+            until(poker, lambda m=moves: len(p.history) > m, "a computer player's action")
+    if p.phase != "draw":
+        raise SystemExit("hand_screenshots: the poker hand never reached the draw")
+    frames()
+    shot(f"poker-hold-{tag}.png")
+    ctl.leave("button")
+    app.go_welcome()
+    app.set_language(lang)
+
+
 def size(text: str) -> tuple[int, int]:
     """``WxH`` as one of :data:`SIZES` (the layouts the docs show)."""
     try:
@@ -108,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     home = temporary_home("kiosk-hand-shots-", after_log="[buttons]\nundo_pin = 27\n")
     app = start_app(home, services=True)
     gin, trick = app.gin, app.trick_table
-    gin.turns.pause = trick.turns.pause = 3600  # the script lets the computer move itself
+    gin.turns.pause = trick.turns.pause = app.poker.turns.pause = 3600  # the script moves it
     gin_seed, trick_seed = first_seed(GinRummy), first_seed(FollowTheRules)
 
     def shot(name: str) -> None:
@@ -156,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
             if g.vars["result"].knocker != 0:
                 raise SystemExit("hand_screenshots: the visitor's knock was not scored")
             shot(f"gin-knock-{tag}.png")
+
+            learning(app, shot, tag)
 
             # a whole Follow the Rules hand: the visitor plays its first playable card
             ctl = app.open_game("follow_the_rules", trick_seed)

@@ -7,8 +7,9 @@ package and are read through :mod:`importlib.resources`, once per game and only 
 first asked for: the engine still opens no other file.
 
 A file holds one table per language (``[en]``, ``[zh]``, ``[ru]``) with ``name``,
-``description`` and ``rules``, and optionally a ``[<lang>.paragraphs]`` table of named
-paragraphs. ``{{key}}`` in the rules (or in a paragraph) stands for this file's paragraph
+``description`` and ``rules``, optionally ``how_to_play`` (the few lines a hand table's Rules
+sheet shows before the rules: how a hand is played by touch; in every language or none),
+and optionally a ``[<lang>.paragraphs]`` table of named paragraphs. ``{{key}}`` in the rules (or in a paragraph) stands for this file's paragraph
 ``key`` in the same language, ``{{game.key}}`` for game ``game``'s. Top-level keys hold the
 few texts that are not per language: ``score_label`` (the catalog's English label, which the
 kiosk's ``.po`` catalogs translate for the table) and, when the source names the game in its
@@ -30,6 +31,8 @@ from .errors import GameError
 LANGUAGES = ("en", "zh", "ru")
 #: texts every language table must give
 FIELDS = ("name", "description", "rules")
+#: texts a language table may give (then every language gives them)
+OPTIONAL = ("how_to_play",)
 #: top-level keys (texts that are not per language); only ``score_label`` is required
 TOP_LEVEL = ("score_label", "source_game")
 
@@ -54,6 +57,8 @@ class GameTexts:
     rules: dict[str, str]
     score_label: str
     source_game: str
+    #: how a hand is played at the table, by touch (games against the computer); {} if none
+    how_to_play: dict[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +112,16 @@ def load(game_id: str, root: Traversable,
             if "{{" in text or "}}" in text:
                 raise GameTextError(f"{_shown(game_id)}: [{lang}] {field}: unmatched {{{{ or }}}}")
             expanded[lang][field] = text
+        if "how_to_play" in own.tables[lang]:
+            expanded[lang]["how_to_play"] = own.tables[lang]["how_to_play"]
     return GameTexts(
         names={lang: expanded[lang]["name"] for lang in LANGUAGES},
         description={lang: expanded[lang]["description"] for lang in LANGUAGES},
         rules={lang: expanded[lang]["rules"] for lang in LANGUAGES},
         score_label=own.top["score_label"],
         source_game=own.top.get("source_game", ""),
+        how_to_play={lang: expanded[lang]["how_to_play"] for lang in LANGUAGES
+                     if "how_to_play" in expanded[lang]},
     )
 
 
@@ -149,15 +158,18 @@ def _read(game_id: str, root: Traversable) -> _RawFile:
         table = data.get(lang)
         if not isinstance(table, dict):
             raise GameTextError(f"{name}: no [{lang}] table")
-        unknown = sorted(set(table) - set(FIELDS) - {"paragraphs"})
+        unknown = sorted(set(table) - set(FIELDS) - set(OPTIONAL) - {"paragraphs"})
         if unknown:
             raise GameTextError(f"{name}: [{lang}] has an unknown key {unknown[0]!r} "
-                                f"(expected {', '.join(FIELDS)} or paragraphs)")
+                                f"(expected {', '.join(FIELDS + OPTIONAL)} or paragraphs)")
         tables[lang] = {}
         for field in FIELDS:
             if field not in table:
                 raise GameTextError(f"{name}: [{lang}] has no {field!r}")
             tables[lang][field] = _text(table[field], name, f"[{lang}] {field}")
+        for field in OPTIONAL:
+            if field in table:
+                tables[lang][field] = _text(table[field], name, f"[{lang}] {field}")
         named = table.get("paragraphs", {})
         if not isinstance(named, dict):
             raise GameTextError(f"{name}: [{lang}] paragraphs must be a table")
@@ -167,6 +179,12 @@ def _read(game_id: str, root: Traversable) -> _RawFile:
                 raise GameTextError(f"{name}: [{lang}.paragraphs] key {key!r} should be "
                                     "lower-case letters, digits and _")
             paragraphs[lang][key] = _text(value, name, f"[{lang}.paragraphs] {key}")
+    for field in OPTIONAL:
+        given = [lang for lang in LANGUAGES if field in tables[lang]]
+        if given and len(given) < len(LANGUAGES):
+            missing = next(lang for lang in LANGUAGES if lang not in given)
+            raise GameTextError(f"{name}: [{missing}] has no {field!r} (the other "
+                                "languages give it: every language or none)")
     return _RawFile(tables, paragraphs, top)
 
 

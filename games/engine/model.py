@@ -182,5 +182,6 @@ class GameInfo:
             ],
             "description": dict(self.description),
             "rules": dict(self.rules),
+            "how_to_play": dict(self.texts.how_to_play),
             "score": {"label": self.score_label, "better": self.score_better},
         }

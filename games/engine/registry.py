@@ -112,7 +112,7 @@ def summary(game_id: str) -> dict[str, Any]:
     t = texts(game_id)
     return {"id": game_id, "names": dict(t.names), "difficulty": info.difficulty,
             "description": dict(t.description), "rules": dict(t.rules),
-            "score": {"label": t.score_label}}
+            "how_to_play": dict(t.how_to_play), "score": {"label": t.score_label}}
 
 
 def catalog() -> list[dict[str, Any]]:

@@ -36,7 +36,7 @@ from kiosk.table.controller import TableController
 from kiosk.table.table_view import TableView
 
 from ..i18n import game_text
-from .table import Sheet
+from .rules_sheet import Sheet
 
 log = logging.getLogger("kiosk.attract")
 

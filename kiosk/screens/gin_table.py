@@ -21,18 +21,27 @@ from kivy.uix.floatlayout import FloatLayout
 
 from games.engine import cards as C
 from games.engine.model import Move
+from games.families.melds import deadwood
 from games.families.seats import VISITOR
-from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box, header_label
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.text_fit import LadderLabel as Label
-from kiosk.screens.widgets import Felt, KButton
+from kiosk.screens.widgets import GOLD, Felt, KButton
 from kiosk.table.card_art import CardWidget
+from kiosk.table.gin_help import (
+    confirm_text,
+    deadwood_now,
+    deadwood_text,
+    greyed_text,
+    knock_card,
+)
+from kiosk.table.gin_help import tip as tip_text
+from kiosk.table.gin_rows import arranged, hand_end_rows, in_order, knocker_row
 from kiosk.table.gin_turns import (
     Text,
     _,
     computer_text,
     drawn_text,
-    hand_order,
     lay_off_text,
     match_text,
     meld_text,
@@ -56,19 +65,30 @@ class GinTableScreen(SeatedTableScreen):
         self.said: Text | None = None
         self._drawn: Move | None = None
         self._upcard = -1
-        self._score_px = self._message_px = 20.0
+        self._score_px = self._message_px = self._line_px = 20.0
+        #: the computer's cards lie open (a knock, the hand's end): its row is larger
+        self._open_row = False
         self._message_box = ((0.0, 0.0), (100.0, 100.0))
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
         # the header line: shrinks to the reading floor, then breaks, with a margin at both
         # ends (Russian "Раздача 1 • Вы 0 • Компьютер 0" ran to the screen's edge)
-        self.score = FitLabel(bold=True, halign="center", valign="middle",
-                              size_hint=(None, None), words_only=True)
+        self.score = header_label()
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(on_pick=self.pick_meld, size_hint=(None, None))
-        self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
+        self.mine = HandFan(on_pick=self.pick, on_reorder=self.reorder, size_hint=(None, None))
+        #: the order the visitor dragged the hand to, and the hand it was for (until then,
+        #: and from the next hand on, the table arranges it: melds first)
+        self.chosen: list[int] | None = None
+        self._chosen_for = -1
+        #: the live deadwood line: the count, and why Knock and Gin are greyed
+        self.deadwood = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                                 color=GOLD, bold=True, mode="grow")
+        #: the first hand's tip of the moment, under the words
+        self.tip = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                            color=(1, 1, 1, 1), mode="grow")
         self.stock = CardWidget(0, face_up=False)
         self.discard = CardWidget(0)
         self.stock_count = Label(size_hint=(None, None), halign="center")
@@ -77,7 +97,8 @@ class GinTableScreen(SeatedTableScreen):
                                 color=(1, 1, 1, 1), min_font=12, mode="grow")
         self.actions = BoxLayout(spacing=10, size_hint=(None, None))
         for w in (self.score, self.home, self.theirs, self.stock, self.discard,
-                  self.stock_count, self.message, self.actions, self.mine):
+                  self.stock_count, self.message, self.tip, self.deadwood, self.actions,
+                  self.mine):
             root.add_widget(w)
         self.root_layout = root
         self.bind(size=self._arrange)
@@ -175,17 +196,72 @@ class GinTableScreen(SeatedTableScreen):
                 self.said = drawn_text(move.kind, self.fresh)
         self.refresh()
 
-    def ask_confirm(self, move: Move) -> None:
+    def ask_confirm(self, move: Move | None) -> None:
         self.confirm = move
+        if move is not None:
+            self.raised = move.extra[0]  # the card that goes, raised in the hand
         self.refresh()
+
+    def going_out(self, kind: str) -> None:
+        """The Knock or Gin button: when the hand allows it, the card to throw away is
+        raised (the visitor's, else the one that leaves the least deadwood) and the table
+        asks once more; when it does not, the table says why."""
+        if self.ctl is not None:
+            self.ctl.touched()
+        g = self.game
+        legal = self._visitor_moves()
+        if not any(m.kind == kind for m in legal):
+            points = deadwood_now(g.hand(VISITOR), g.vars["taken"])
+            self.say(greyed_text(kind, points, g.phase))
+            return
+        card = knock_card(g.hand(VISITOR), legal, kind, self.raised)
+        self.ask_confirm(Move(kind, extra=(card,)))
+
+    def reorder(self, codes: list[int]) -> None:
+        """The visitor dragged a card along the hand: the hand keeps that order (cards
+        drawn since go at the right end) until the hand is over."""
+        if self.ctl is not None:
+            self.ctl.touched()
+        g = self.game
+        if g is None or g.phase not in ("offer", "draw", "discard"):
+            self.refresh()
+            return
+        self.chosen, self._chosen_for = list(codes), g.vars["hand_no"]
+        self.refresh()
+
+    def _show_mine(self, g) -> None:
+        """The visitor's hand while a hand is played: arranged in melds (each with its
+        band) then deadwood, or in the order the visitor dragged it to, bands kept."""
+        hand = g.hand(VISITOR)
+        best = arranged(hand)
+        if self.chosen is not None and self._chosen_for == g.vars["hand_no"]:
+            self.mine.show(in_order(hand, self.chosen), raised=self.raised, fresh=self.fresh,
+                           bands=best.bands)
+        else:
+            best.show_on(self.mine, raised=self.raised, fresh=self.fresh)
+
+    def _going_out_state(self, g) -> tuple[int, bool, bool]:
+        """(the deadwood that counts now, Knock possible, Gin possible) for the visitor."""
+        kinds = {m.kind for m in self._visitor_moves()}
+        return (deadwood_now(g.hand(VISITOR), g.vars["taken"]), "knock" in kinds,
+                "gin" in kinds)
+
+    def first_hand(self) -> bool:
+        """The first hand of Gin in this visit: the table gives its tips."""
+        return self.app.learning(self.ctl.game_id) if self.ctl is not None else False
 
     # ------------------------------------------------------------------ drawing
     def refresh(self, *_a) -> None:
         g = self.game
         if g is None:
             return
-        self._show_score(g)
         ended = g.phase in ("done", "match")
+        open_row = ended or g.phase == "layoff"
+        if open_row != self._open_row:  # laid out again for the open row, then drawn
+            self._open_row = open_row
+            self._arrange()
+            return
+        self._show_score(g)
         result = g.vars["result"] or None
         if ended and result is not None:
             self._show_arranged(result)
@@ -193,7 +269,7 @@ class GinTableScreen(SeatedTableScreen):
             self._show_lay_off()
         else:
             self.theirs.show(list(g.hand(1)), face_up=False)
-            self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised, fresh=self.fresh)
+            self._show_mine(g)
         self.mine.active = (not ended and g.to_move == VISITOR
                             and g.phase in ("discard", "layoff"))
         self.theirs.active = g.phase == "layoff" and g.to_move == VISITOR
@@ -203,33 +279,34 @@ class GinTableScreen(SeatedTableScreen):
             self.discard.code, self.discard.opacity = g.top(g.waste), 1
         else:
             self.discard.opacity = 0
+        self._show_help(g)
         self.message.text = self._message(result if ended else None)
         self._fit_texts()
         self._buttons()
         self._panel()
 
     def _fit_texts(self) -> None:
-        """The score line and the message shrink until they fit (Russian runs long)."""
+        """The score line and the message shrink until they fit (Russian runs long); the
+        deadwood line and the tip stand under the message, at the reading floor or above."""
         self.score.font_size = self._score_px
-        fit_in_box(self.message, self._message_px, *self._message_box)
+        (x, y), (w, h) = self._message_box
+        u = min(self.size) / 480 if min(self.size) > 0 else 1
+        bottom = y
+        for label in (self.deadwood, self.tip):
+            label.opacity = 1 if label.text else 0
+            if not label.text:
+                continue
+            fit_in_box(label, self._line_px, (x, bottom), (w, h * 0.4), floor=READ_PX * u)
+            label.y = bottom
+            bottom = label.top + 4 * u
+        fit_in_box(self.message, self._message_px, (x, bottom), (w, y + h - bottom))
 
     def _show_arranged(self, result) -> None:
         """Both hands in melds then deadwood (raised); a defender's lay-offs sit on the
         knocker's row after the meld they extend."""
-        laid = {c for c, _i in result.laid_off}
-        rows = []
-        for seat in (0, 1):
-            melds = [list(m) for m in result.melds[seat]]
-            if seat == result.knocker:
-                for card, where in result.laid_off:
-                    if 0 <= where < len(melds):
-                        melds[where].append(card)
-                melds = [sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c])) for m in melds]
-            melds = [[c for c in m if seat == result.knocker or c not in laid] for m in melds]
-            dead = [c for c in result.dead[seat] if c not in laid]
-            rows.append(([c for m in melds for c in m] + dead, set(dead), [len(m) for m in melds]))
-        self.mine.show(rows[0][0], marked=rows[0][1], groups=rows[0][2])
-        self.theirs.show(rows[1][0], marked=rows[1][1], groups=rows[1][2])
+        mine, theirs = hand_end_rows(result)
+        mine.show_on(self.mine)
+        theirs.show_on(self.theirs)
 
     def _show_lay_off(self) -> None:
         """During the lay-off the knocker's hand lies open in its melds, each with what was
@@ -238,18 +315,15 @@ class GinTableScreen(SeatedTableScreen):
         g = self.game
         knocker = g.vars["knocker"]
         laid = {c for c, _i in g.vars["laid"]}
-        lying = g.lying_melds()
-        in_melds = {c for m in lying for c in m}
-        row = [c for m in lying for c in sorted(m, key=lambda c: (C.RANK[c], C.SUIT[c]))]
-        dead = [c for c in hand_order(g.hand(knocker)) if c not in in_melds]
+        open_row = knocker_row(g.lying_melds(), g.hand(knocker))
         rest = [c for c in g.hand(1 - knocker) if c not in laid]
-        groups = [len(m) for m in lying]
         if knocker == VISITOR:
-            self.mine.show(row + dead, marked=set(dead), groups=groups)
+            open_row.show_on(self.mine)
             self.theirs.show(rest, face_up=False)
         else:
-            self.theirs.show(row + dead, marked=set(dead), groups=groups)
-            self.mine.show(hand_order(rest), raised=self.raised)
+            open_row.show_on(self.theirs)
+            # the visitor's own melds stay marked while laying off
+            arranged(rest).show_on(self.mine, raised=self.raised)
 
     def _message(self, result) -> str:
         tr = self.app.tr
@@ -269,15 +343,20 @@ class GinTableScreen(SeatedTableScreen):
             if g.phase == "layoff":
                 lines.append(tr("You knock: the computer may lay off cards on your melds."))
             lines.append(tr("The computer is thinking…"))
-        elif g.phase == "offer":
-            lines.append(tr("The first upcard: take it, or pass."))
         elif g.phase == "layoff":
             lines.append(tr("Lay off cards on the computer's melds: tap a card, then the meld "
                             "it extends. Then tap Done."))
+        elif self.tip.text and self.confirm is None:
+            pass  # the first hand's tip (under the words) says what to do, and more
+        elif g.phase == "offer":
+            lines.append(tr("The first upcard: take it, or pass."))
+        elif self.confirm is not None:
+            kind, card = self.confirm.kind, self.confirm.extra[0]
+            left = deadwood(c for c in g.hand(VISITOR) if c != card)
+            msgid, fields = confirm_text(kind, card, left)
+            lines.append(tr(msgid, **fields))
         elif self.said is not None and self.raised >= 0:
             pass  # the button under the words says what a tap does; the computer's words stay
-        elif self.confirm is not None:
-            lines.append(tr("Tap again to be sure."))
         elif g.phase == "draw":
             lines.append(tr("Your turn: draw a card."))
         else:
@@ -314,23 +393,44 @@ class GinTableScreen(SeatedTableScreen):
                 card = self.raised
                 specs.append((tr("Discard the {card}", card=C.pretty(card)),
                               lambda: self.play(Move("discard", extra=(card,))), True))
+            if g.phase != "layoff":  # in sight from the start, greyed until possible
                 for kind, word in (("knock", _("Knock")), ("gin", _("Gin"))):
-                    move = Move(kind, extra=(card,))
-                    if move in legal:
-                        specs.append((tr(word), lambda m=move: self.ask_confirm(m), True))
+                    lit = kind in kinds
+                    specs.append((tr(word), lambda k=kind: self.going_out(k), lit, not lit))
         return specs
+
+    def _show_help(self, g) -> None:
+        """The deadwood line while a hand is played, and the first hand's tip."""
+        tr = self.app.tr
+        playing = g.phase in ("offer", "draw", "discard") and not self.leaving
+        self.deadwood.text = ""
+        self.tip.text = ""
+        if self.leaving or g.phase not in ("offer", "draw", "discard", "layoff"):
+            return
+        points, knock, gin = self._going_out_state(g)
+        if playing:
+            msgid, fields = deadwood_text(points, g.phase, knock, gin)
+            self.deadwood.text = tr(msgid, **fields)
+        if self.first_hand() and self.confirm is None:
+            moves = self._visitor_moves()
+            upcard = g.top(g.waste) if g.cards[g.waste] else -1
+            found = tip_text(g.phase, g.to_move == VISITOR, g.hand(VISITOR), upcard,
+                             any(m.kind == "take" for m in moves), knock, gin,
+                             [m.extra[0] for m in moves if m.kind == "layoff"])
+            if found is not None:
+                self.tip.text = tr(found[0], **found[1])
 
     def _arrange(self, *_a) -> None:
         W, H = self.size
         portrait = H > W
         top = self.place_home(W, H, 0.06 if portrait else 0.09)
-        margin = 8 * min(W, H) / 480
-        self.score.pos = (self.home.right + margin, H - top)
-        self.score.size = (W - self.score.x - margin, top)
-        self.score.min_font = READ_PX * min(W, H) / 480
         self._score_px = min(top * 0.45, H * 0.04)
+        self.place_header(self.score, W, H, top, self._score_px)
+        # the computer's row: small backs while a hand is played (the words, the deadwood
+        # line and the tip need the room), larger once its cards lie open in melds
+        theirs = 0.2 if self._open_row else 0.13
         mid_top, mid_bottom = self._stack_hands(
-            W, H, top, portrait, ((0.2, 0.32), (0.065, 0.115), (0.13, 0.2)), (0.05, 0.9))
+            W, H, top, portrait, ((0.2, 0.27), (0.065, 0.115), (0.13, theirs)), (0.05, 0.9))
         if portrait:
             pile_h = (mid_top - mid_bottom) * 0.5
             pile_w = pile_h / ASPECT
@@ -340,9 +440,10 @@ class GinTableScreen(SeatedTableScreen):
             self.discard.pos = (W / 2 + 20, py)
             self._message_box = ((W * 0.03, mid_bottom), (W * 0.94, py - mid_bottom - 24))
         else:
-            pile_h = (mid_top - mid_bottom) * 0.9
+            count_h = 30  # the stock's count under it, clear of the buttons below
+            pile_h = (mid_top - mid_bottom - count_h) * 0.95
             pile_w = pile_h / ASPECT
-            py = mid_bottom + (mid_top - mid_bottom - pile_h) / 2
+            py = mid_top - pile_h
             self.stock.size = self.discard.size = (pile_w, pile_h)
             self.stock.pos = (W * 0.04, py)
             self.discard.pos = (W * 0.04 + pile_w * 1.2, py)
@@ -353,4 +454,5 @@ class GinTableScreen(SeatedTableScreen):
         self.stock_count.pos = (self.stock.x, self.stock.y - count_px * 1.6)
         self.stock_count.font_size = count_px
         self._message_px = min(H, W) * (0.042 if portrait else 0.05)
+        self._line_px = max(READ_PX * min(W, H) / 480, self._message_px * 0.9)
         self.refresh()

@@ -20,7 +20,13 @@ from games.draw_poker import BET_KINDS
 from games.engine.model import Move
 from games.families.seats import VISITOR
 from kiosk.screens.font_ladder import rung
-from kiosk.screens.seated_table import BUTTON_INSET, KEPT_LINE, SeatedTableScreen, touch_px
+from kiosk.screens.seated_table import (
+    BUTTON_INSET,
+    KEPT_LINE,
+    SeatedTableScreen,
+    header_label,
+    touch_px,
+)
 from kiosk.screens.text_fit import READ_PX, FitLabel, fit_slack, text_width
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.gin_turns import Text, _
@@ -31,6 +37,7 @@ from kiosk.table.poker_words import (
     button_specs,
     end_lines,
     hand_name,
+    hold_tip,
     poker_order,
     prompt,
     render,
@@ -54,8 +61,7 @@ class PokerTableScreen(SeatedTableScreen):
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
-        self.header = FitLabel(bold=True, halign="center", valign="middle",
-                               size_hint=(None, None))
+        self.header = header_label()
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.seats_box = FloatLayout(size_hint=(None, None))
@@ -195,6 +201,9 @@ class PokerTableScreen(SeatedTableScreen):
             lines.append(render(self.said, tr, trn))
         if self.refusal:
             lines.append(self.refusal)
+        elif g.phase == "draw" and g.to_move == VISITOR and self.app.learning(
+                self.ctl.game_id):  # the first hand's tip, which says what the prompt says
+            lines.append(hold_tip(g.hand(VISITOR), g.rule, tr))
         elif not ended:
             lines.append(render(prompt(g), tr, trn))
         self.message.text = "\n".join(lines[-3:])
@@ -298,14 +307,13 @@ class PokerTableScreen(SeatedTableScreen):
 
     # ------------------------------------------------------------------ layout
     def seat_plan(self, W: float, H: float) -> tuple[int, str, float]:
-        """How the computer players sit on a W x H screen: (places a row, the seat's shape,
+        """How the computer players sit on a W x H screen: (seats a row, the seat's shape,
         its height). Every seat text is at the reading floor, so the plan is made in lines
         of it: at 800x480 one row of four holds the name, the cards, the chips and the
-        words; five to seven go in two rows of text (name, chips, words) with the Leave
-        button in the first place of the first row, their cards shown only when the
-        showdown turns them up (a row of seven left each card a 14 px sliver, and two rows
-        of cards leave no room for the visitor's). A portrait screen has three to a row,
-        each with its cards."""
+        words; five to seven go in two rows of text (name, chips, words), the first between
+        the Leave and the Rules buttons, their cards shown only when the showdown turns
+        them up (a row of seven left each card a 14 px sliver, and two rows of cards leave
+        no room for the visitor's). A portrait screen has three to a row, with cards."""
         n = max(1, len(self.seats))
         u = min(W, H) / 480
         line = seat_line(u, self.header.font_name)
@@ -314,12 +322,12 @@ class PokerTableScreen(SeatedTableScreen):
             return 3, "tall", 3 * line + 0.075 * H + 2 * pad
         if n <= 4:
             return 4, "tall", 3 * line + 50 * u + 2 * pad + 2 * u
-        return (n + 2) // 2, "text", 3 * line + 2 * pad
+        return n - n // 2, "text", 3 * line + 2 * pad
 
     @property
     def leave_in_row(self) -> bool:
-        """Five to seven opponents at a landscape table: the Leave button takes the first
-        place of the seats' first row (the header goes beside the visitor's hand)."""
+        """Five to seven opponents at a landscape table: the Leave and Rules buttons stand
+        at the ends of the seats' first row (the header goes beside the visitor's hand)."""
         return self.width >= self.height and len(self.seats) >= 5
 
     def _place_seats(self) -> None:
@@ -330,22 +338,26 @@ class PokerTableScreen(SeatedTableScreen):
         x0, y0 = self.seats_box.pos
         u = min(self.size) / 480
         per_row, shape, h = self.seat_plan(*self.size)
-        first = 1 if self.leave_in_row else 0
-        places = n + first
-        rows = (places + per_row - 1) // per_row
-        per_row = (places + rows - 1) // rows  # rows as even as they can be (4 + 3, 3 + 2)
         gap = (4 if self.height > self.width else 6) * u
         cap = self.width * 0.24 if self.width > self.height else W
-        w = min((W - gap * (per_row - 1)) / per_row, cap)
+        if self.leave_in_row:  # [Leave] n // 2 seats [Rules], then the rest
+            ends = self.home.width + self.rules_button.width + 2 * gap
+            rows = [n // 2, n - n // 2]
+            widths = [min((W - ends - gap * (rows[0] - 1)) / rows[0], cap),
+                      min((W - gap * (rows[1] - 1)) / rows[1], cap)]
+            for b in (self.home, self.rules_button):
+                b.y = y0 + H - h + (h - b.height) / 2
+        else:
+            count = -(-n // per_row)
+            per_row = -(-n // count)  # rows as even as they can be (3 + 2, 3 + 3 + 1)
+            rows = [min(per_row, n - r * per_row) for r in range(count)]
+            widths = [min((W - gap * (per_row - 1)) / per_row, cap)] * count
         spots = []
-        for k in range(places):
-            r, c = divmod(k, per_row)
-            in_row = min(per_row, places - r * per_row)
+        for r, (in_row, w) in enumerate(zip(rows, widths, strict=True)):
             left = x0 + (W - (in_row * w + (in_row - 1) * gap)) / 2
-            spots.append((left + c * (w + gap), y0 + H - (r + 1) * h - r * gap))
-        if first:  # where it always is, at the left, in the middle of the first row
-            self.home.y = spots[0][1] + (h - self.home.height) / 2
-        for seat, (x, y) in zip(self.seats, spots[first:], strict=True):
+            spots += [(left + c * (w + gap), y0 + H - (r + 1) * h - r * gap, w)
+                      for c in range(in_row)]
+        for seat, (x, y, w) in zip(self.seats, spots, strict=True):
             seat.unit = u
             seat.shape, seat.words_lines = shape, 1
             seat.size = (w, h)
@@ -368,8 +380,7 @@ class PokerTableScreen(SeatedTableScreen):
         line = seat_line(u, self.header.font_name)
         gap = 5 * u
         per_row, _shape, seat_h = self.seat_plan(W, H)
-        places = len(self.seats) + (1 if wide else 0)
-        rows = max(1, (places + per_row - 1) // per_row)
+        rows = max(1, -(-len(self.seats) // per_row))
         seats_h = rows * seat_h + (rows - 1) * 6 * u
         above = gap if wide else top + gap
         self.seats_box.size = (W * 0.98, seats_h)
@@ -395,9 +406,8 @@ class PokerTableScreen(SeatedTableScreen):
         if wide:  # the header over the hand's name, beside the hand
             self.header.size = (side, hand_h - self.my_hand.height)
             self.header.pos = (self.my_hand.x, self.my_hand.top)
-        else:
-            self.header.size = (W - self.home.right - 16, top)
-            self.header.pos = (self.home.right + 8, H - top)
+        else:  # between Leave and Rules
+            self.place_header(self.header, W, H, top, self._px * 1.05)
         self.actions.height = act_h
         self.actions.y = under_actions + gap
         mid_bottom = self.actions.top + gap

@@ -13,6 +13,12 @@ Leaving never throws a match away by one touch: the Leave button asks first, wit
 score so far (:class:`EndPanel`), and a match left in progress is kept, so choosing the
 same game again in the same visit brings it back (as a solitaire table keeps a game on its
 controller's shelf; the idle timeout forgets it for the next visitor).
+
+Learning at the table: the Rules button (top right, where Leave is top left) opens the same
+Rules sheet as a solitaire's, with the game's "how to play this hand" first and the deck
+switch under it; the computer waits while it is up. The first hand of each game in a
+visit shows one-line tips at the moments they matter (:meth:`tip`); the app forgets which
+games were learnt when the visit ends (idle, the welcome screen).
 """
 
 from __future__ import annotations
@@ -29,16 +35,23 @@ from kivy.uix.screenmanager import Screen
 
 from games.engine.model import Move
 from kiosk.platform.buttons import NEW_DEAL, PICKER, UNDO
-from kiosk.screens.text_fit import READ_PX, TOUCH_PX, FitLabel
+from kiosk.screens.rules_sheet import RulesSheet, light_deck
+from kiosk.screens.text_fit import READ_PX, TOUCH_PX, FitLabel, text_width
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, KButton, fit_font
+from kiosk.table.card_art import CardWidget
 from kiosk.table.controller import TableController
 from kiosk.table.gin_turns import ComputerTurns, Text, _
+from kiosk.table.hand_fan import HandFan
 
 #: how often the clock looks whether the computer's move is ready (seconds)
 TICK = 0.05
 #: a KButton draws its face this much inside its box on every side (kiosk/screens/widgets.py)
 BUTTON_INSET = 2
+#: a button in sight but not possible yet (Gin's Knock before the deadwood allows it):
+#: sunk darker than the felt, its words grey yet 4.5:1 on it
+GREYED_BG = (0, 0, 0, 0.25)
+GREYED_INK = (0.8, 0.83, 0.8, 1)
 
 
 def touch_px(width: float, height: float) -> float:
@@ -103,6 +116,14 @@ class SeatedTableScreen(Screen):
         self.end = EndPanel()
         #: the screen's root layout, which the Leave panel covers (set by a subclass)
         self.root_layout: FloatLayout | None = None
+        #: the Rules button, top right (placed by :meth:`place_home`)
+        self.rules_button = KButton(size_hint=(None, None), bold=True)
+        self.rules_button.bind(on_release=lambda *_a: self.show_rules())
+        #: the Rules sheet while it is up (the computer waits)
+        self.rules_sheet: RulesSheet | None = None
+        app = App.get_running_app()
+        if app is not None:  # every card at this table follows the visitor's deck
+            app.bind(four_colour=self._recolour)
 
     @property
     def app(self) -> Any:
@@ -115,9 +136,9 @@ class SeatedTableScreen(Screen):
     # ------------------------------------------------------------------ sitting down
     def start(self, controller: TableController) -> None:
         if self.ctl is not None:
-            self.ctl.unbind(on_new_deal=self._dealt)
+            self.ctl.unbind(on_new_deal=self._dealt, on_move=self._moved)
         self.ctl = controller
-        controller.bind(on_new_deal=self._dealt)
+        controller.bind(on_new_deal=self._dealt, on_move=self._moved)
         back = self._bring_back(controller)
         self._dealt()
         if back:
@@ -132,10 +153,21 @@ class SeatedTableScreen(Screen):
             return False
         return controller.undo("tap")
 
+    def _moved(self, *_a) -> None:
+        """A hand of this game has been scored: the visitor has played one, and its table
+        gives no more tips this visit. Heard from the move itself, not from a redraw: a
+        redraw of a finished hand comes after the visit too (the welcome screen's language
+        switch redraws every screen), and must not spoil the next visitor's first hand."""
+        g = self.game
+        if g is not None and (g.phase == "done" or match_finished(g)):
+            self.app.learnt(self.ctl.game_id)
+
     def _dealt(self, *_a) -> None:
         self.turns.cancel()
         self.leaving = False
+        self.close_rules()
         self.reset_deal()
+        self._recolour()  # a new seat's cards too (Draw Poker builds its seats here)
         self.refresh()
 
     def reset_deal(self) -> None:
@@ -149,6 +181,7 @@ class SeatedTableScreen(Screen):
             self._tick_ev = Clock.schedule_interval(self._tick, TICK)
 
     def on_leave(self, *_a) -> None:
+        self.close_rules()  # the next visitor never finds the last one's sheet open
         if self._tick_ev is not None:
             self._tick_ev.cancel()
             self._tick_ev = None
@@ -171,6 +204,7 @@ class SeatedTableScreen(Screen):
         if self.ctl is not None:
             self.ctl.leave("button")
         self.leaving = False
+        self.close_rules()
         self._panel()
         self.app.show_picker(self.ctl.game_id if self.ctl else None)
 
@@ -204,15 +238,81 @@ class SeatedTableScreen(Screen):
             root.add_widget(self.end)
 
     def place_home(self, W: float, H: float, share: float) -> float:
-        """Place the Leave button at the top left, a full touch target high (the top bar
-        grows past ``share`` of the height for it); returns the top bar's height."""
+        """Place the Leave button at the top left and the Rules button at the top right, a
+        full touch target high (the top bar grows past ``share`` of the height for them);
+        returns the top bar's height. The header goes between them (:meth:`header_box`)."""
         touch = touch_px(W, H) + 2 * BUTTON_INSET  # the face a finger sees is 48 px
         top = max(H * share, touch * 1.1)
         margin = 6
-        self.home.size = (max(W * (0.2 if H > W else 0.14), touch * 1.5), touch)
-        self.home.pos = (margin, H - top + (top - touch) / 2)
-        self.home.font_size = min(top * 0.4, touch * 0.45)
+        home, rules = self.home, self.rules_button
+        tr = self.app.tr
+        home.text, rules.text = tr("Leave"), tr("Rules")
+        px = min(top * 0.4, touch * 0.45)
+        # both as wide as the wider word needs ("Правила"), never narrower than a share
+        # of the screen, so the header between them stays centred
+        words = max(text_width(str(b.text), px, b.font_name, True) for b in (home, rules))
+        width = min(W * 0.3, max(W * (0.16 if H > W else 0.14), touch * 1.5,
+                                 words + 2 * (home.inset + BUTTON_INSET) + px * 0.6))
+        for b in (home, rules):
+            b.size, b.font_size = (width, touch), px
+        home.pos = (margin, H - top + (top - touch) / 2)
+        rules.pos = (W - margin - width, home.y)
+        if rules.parent is None and self.root_layout is not None:
+            self.root_layout.add_widget(rules, index=0 if self.end.parent is None else 1)
         return top
+
+    def header_box(self, margin: float) -> tuple[float, float]:
+        """The header's x and width: between the Leave and the Rules buttons."""
+        x = self.home.right + margin
+        return x, max(1.0, self.rules_button.x - margin - x)
+
+    def place_header(self, label: FitLabel, W: float, H: float, top: float,
+                     px: float) -> None:
+        """The header line between the corner buttons, wanted at ``px``: in landscape one
+        line high, so it shrinks to the reading floor before it breaks; in portrait, where
+        the buttons leave it a narrow box, it may take two lines, never a size under the
+        floor (a number stays with its word: ``glue_numbers``)."""
+        margin = 8 * min(W, H) / 480
+        x, width = self.header_box(margin)
+        label.min_font = READ_PX * min(W, H) / 480
+        line = top if H > W else min(top, px * 1.6)
+        label.pos, label.size = (x, H - top + (top - line) / 2), (width, line)
+        label.font_size = px
+
+
+    # ------------------------------------------------------------------ the rules
+    def show_rules(self) -> None:
+        """The Rules sheet over the table: how to play a hand, then the rules, and the deck
+        switch; the computer waits until Close."""
+        if self.ctl is None or self.root_layout is None:
+            return
+        self.ctl.touched()
+        self.close_rules()
+        sheet = RulesSheet(self.ctl.game_id, tuple(self.size), self.close_rules,
+                           self.switch_deck, lead=True)
+        sheet.place(tuple(self.size))
+        self.rules_sheet = sheet
+        self.root_layout.add_widget(sheet)
+
+    def close_rules(self) -> None:
+        sheet, self.rules_sheet = self.rules_sheet, None
+        if sheet is not None and sheet.parent is not None:
+            sheet.parent.remove_widget(sheet)
+
+    def switch_deck(self) -> None:
+        """The four-colour deck on or off for this visit, at every table (the app's
+        setting: the cards here follow it, :meth:`_recolour`)."""
+        self.app.four_colour = not self.app.four_colour
+        if self.rules_sheet is not None:
+            light_deck(self.rules_sheet.deck_button)
+
+    def _recolour(self, *_a) -> None:
+        """Every card at this table in the visitor's deck (two or four colours)."""
+        app = self.app
+        four = bool(app.four_colour) if app is not None else False
+        for w in self.walk(restrict=True):
+            if isinstance(w, CardWidget | HandFan):
+                w.four_colour = four
 
     # ------------------------------------------------------------------ the buttons
     def on_button(self, event: str, source: str = "gpio") -> None:
@@ -246,7 +346,13 @@ class SeatedTableScreen(Screen):
         return self.app.tr(msgid, **fields)
 
     def retranslate(self) -> None:
-        self.refresh()
+        if self.rules_sheet is not None:
+            self.show_rules()  # built again in the new language
+        self._arrange()  # the corner buttons' words have other widths: laid out again
+
+    def _arrange(self, *_a) -> None:
+        """Lay the table out for its size and words (a subclass's layout), then redraw."""
+        raise NotImplementedError
 
     def again(self) -> None:
         """A new match (the end of a match's button)."""
@@ -307,15 +413,19 @@ class SeatedTableScreen(Screen):
         """The choices of the moment while a hand is played (the table's own)."""
         raise NotImplementedError
 
-    def show_buttons(self, specs: list[tuple[str, Callable[[], Any], bool]]) -> None:
-        """The row of big buttons for this moment: (text, action, the main choice), the
-        main ones in gold, centred above the hand."""
+    def show_buttons(self, specs: list[tuple[Any, ...]]) -> None:
+        """The row of big buttons for this moment: (text, action, the main choice[,
+        greyed]), the main ones in gold, a greyed one dark (not possible yet: a tap says
+        why), centred above the hand."""
         self.actions.clear_widgets()
         h = self.actions.height
         floor = READ_PX * min(self.size) / 480  # a shorter table (attract mode's) too
-        for text, action, main in specs:
+        for text, action, main, *greyed in specs:
             b = KButton(text=text, bold=True, min_font=floor, font_size=max(floor, h * 0.36))
-            if main:
+            if greyed and greyed[0]:
+                b.bg, b.color = GREYED_BG, GREYED_INK
+                b.greyed = True
+            elif main:
                 b.bg = (*GOLD[:3], 0.35)
             b.bind(on_release=lambda *_a, f=action: f())
             self.actions.add_widget(b)
@@ -328,7 +438,7 @@ class SeatedTableScreen(Screen):
         """The computer's move once it is decided and its pause is over, else None (the
         question is put to the background worker on the first call of a position)."""
         g = self.game
-        if g is None or not g.computer_to_move or self.leaving:
+        if g is None or not g.computer_to_move or self.leaving or self.rules_sheet is not None:
             return None
         self.turns.ask(g)
         return self.turns.ready(g)
@@ -351,6 +461,13 @@ class SeatedTableScreen(Screen):
         else:
             self.play(g.computer_move())
         return len(g.history) > made
+
+
+def header_label() -> FitLabel:
+    """The header of a hand table (the hand and the score, or the chips): broken by
+    Unicode's rules at spaces only, shrunk to the floor first (:meth:`place_header`)."""
+    return FitLabel(bold=True, halign="center", valign="middle", size_hint=(None, None),
+                    words_only=True, glue_numbers=True)
 
 
 #: the Leave panel's last line (every table against the computer keeps a match left)

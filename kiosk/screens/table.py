@@ -15,16 +15,15 @@ from collections.abc import Callable
 from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
-from kivy.uix.widget import Widget
 
 from games import Move
 from games.engine.reason import Reason
 from kiosk.screens.celebration import Cascade, cascade_over, fireworks
+from kiosk.screens.rules_sheet import ACTION_BG, LOW_SHEETS, RulesSheet, Sheet, light_deck
 from kiosk.screens.text_fit import (
     READ_PX,
     TOUCH_GAP,
@@ -40,16 +39,11 @@ from kiosk.table.controller import NOTHING_TO_UNDO, TableController
 from kiosk.table.table_view import MOVE_TIME, TableView
 from kiosk.table.touch import TapResult
 
-from ..i18n import game_text
 from .hinting import TableHelp
 
 log = logging.getLogger("kiosk.screen")
 
 AUTOPLAY_DELAY = MOVE_TIME + 0.05
-ACTION_BG = (0.98, 0.76, 0.25, 0.9)
-#: the rules sheet's last paragraph: what the sheet's deck button does
-DECK_NOTE = ("Four-colour deck: clubs ♣ are green and diamonds ♦ blue, so every suit has a "
-             "colour of its own. The button below switches it on or off.")
 
 
 def _kivy_timer(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
@@ -60,62 +54,6 @@ def _kivy_timer(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
 def clock_text(seconds: float) -> str:
     s = int(seconds)
     return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
-
-
-#: the sheets that lie low on the table and leave the bar in use
-LOW_SHEETS = ("over", "nowin")
-
-
-class Sheet(FloatLayout):
-    """A dimmed cover with a panel in the middle (rules, win, no more moves).
-
-    ``open_to``: a widget beside the sheet that stays in use while it is up (the bar,
-    under the messages that lie low on the table: "No way to win", "No more moves"), not
-    dimmed, its touches let through; everything else under a sheet takes no touch."""
-
-    def __init__(self, dim: float = 0.55, open_to: Widget | None = None, **kw) -> None:
-        super().__init__(**kw)
-        self.open_to = open_to
-        #: the part the cover dims (x, y, w, h); None: all of the sheet
-        self.dim_box: tuple[float, float, float, float] | None = None
-        with self.canvas.before:
-            Color(0, 0, 0, dim)
-            self._dim = Rectangle()
-            Color(0.06, 0.2, 0.13, 0.97)
-            self._panel = RoundedRectangle(radius=[18])
-        self.panel = BoxLayout(orientation="vertical", size_hint=(None, None))
-        self.add_widget(self.panel)
-        self.bind(pos=self._fit, size=self._fit)
-        self.panel.bind(pos=self._fit, size=self._fit)
-
-    def _fit(self, *_a) -> None:
-        box = self.dim_box or (*self.pos, *self.size)
-        self._dim.pos, self._dim.size = box[:2], box[2:]
-        self._panel.pos, self._panel.size = self.panel.pos, self.panel.size
-
-    def _let_through(self, touch) -> bool:
-        """A touch on the widget left open (and not on the panel) goes on to it."""
-        w = self.open_to
-        return (w is not None and w.parent is not None and w.collide_point(*touch.pos)
-                and not self.panel.collide_point(*touch.pos))
-
-    def on_touch_down(self, touch) -> bool:
-        if self._let_through(touch):
-            return False
-        super().on_touch_down(touch)
-        return True  # nothing else under a sheet takes touches
-
-    def on_touch_move(self, touch) -> bool:
-        if self._let_through(touch):
-            return False
-        super().on_touch_move(touch)
-        return True
-
-    def on_touch_up(self, touch) -> bool:
-        if self._let_through(touch):
-            return False
-        super().on_touch_up(touch)
-        return True
 
 
 class TableScreen(Screen):
@@ -632,42 +570,13 @@ class TableScreen(Screen):
     def show_rules(self) -> None:
         if self.ctl is None:
             return
-        app, tr = self.app, self.app.tr
-        entry = app.catalog_entry(self.ctl.game_id)
-        u = min(self.size) / 480
-        s = self._open_sheet("rules", dim=0.6)
-        s.panel.padding = (18 * u, 12 * u)
-        s.panel.spacing = 10 * u
-        title = FitLabel(text=game_text(entry, "names", app.lang), bold=True, color=GOLD,
-                         font_size=26 * u, min_font=READ_PX * u, size_hint_y=None,
-                         height=60 * u, halign="left", valign="middle")
-        scroll = ScrollView(do_scroll_x=False, bar_width=8 * u, scroll_type=["bars", "content"])
-        rules = game_text(entry, "rules", app.lang) + "\n\n" + tr(DECK_NOTE)
-        body = FitLabel(text=rules, color=(1, 1, 1, 0.95),
-                        font_size=READ_PX * u, size_hint_y=None, halign="left",
-                        valign="top", line_height=1.15, mode="grow", inset=6 * u)
-        scroll.add_widget(body)
-        close = KButton(text=tr("Close"), color=INK_DARK, bg=ACTION_BG, bg_down=GOLD,
-                        font_size=20 * u, size_hint=(None, None), size=(200 * u, 56 * u))
-        close.bind(on_release=lambda *_: self.close_sheet())
-        # the sheet's option: a visitor who tells ♣ from ♠ by colour switches the deck
-        deck = KButton(text=self.deck_text(), font_size=19 * u, min_font=READ_PX * u,
-                       size_hint=(1, None), height=56 * u, bg_down=(0.98, 0.76, 0.25, 0.92))
-        deck.bind(on_release=lambda *_: self.switch_deck())
-        self.deck_button = deck
-        self._light_deck()
-        row = BoxLayout(size_hint_y=None, height=58 * u, spacing=14 * u)
-        row.add_widget(deck)
-        row.add_widget(close)
-        for wdg in (title, scroll, row):
-            s.panel.add_widget(wdg)
-        self.rules_body = body
+        self.close_sheet()
+        s = RulesSheet(self.ctl.game_id, tuple(self.size), self.close_sheet, self.switch_deck)
+        self.sheet, self._sheet_kind = s, "rules"
+        self.root.add_widget(s)
+        self.deck_button = s.deck_button
+        self.rules_body = s.body
         self._layout_sheet()
-
-    def deck_text(self) -> str:
-        tr = self.app.tr
-        return tr("Four-colour deck: on") if self.app.four_colour else \
-            tr("Four-colour deck: off")
 
     def switch_deck(self) -> None:
         """The four-colour deck on or off for this visit (clubs green, diamonds blue); the
@@ -676,16 +585,7 @@ class TableScreen(Screen):
         app.four_colour = not app.four_colour
         if self.view is not None:
             self.view.four_colour = app.four_colour
-        self._light_deck()
-
-    def _light_deck(self) -> None:
-        """On: dark ink on gold (white on gold reads at 3.6:1); off: white on the panel."""
-        button = getattr(self, "deck_button", None)
-        if button is not None:
-            on = self.app.four_colour
-            button.text = self.deck_text()
-            button.selected = on
-            button.color = INK_DARK if on else (1, 1, 1, 1)
+        light_deck(getattr(self, "deck_button", None))
 
     def on_leave(self, *_a) -> None:
         """Another screen took over (the picker, the welcome screen, attract mode)."""

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.graphics import Color, Line
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.widget import Widget
 
 from games.engine import cards as C
 from games.engine.model import Move
 from games.families.seats import VISITOR
-from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box
+from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box, header_label
 from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
@@ -31,9 +33,12 @@ from kiosk.table.gin_turns import Text, hand_order, match_text
 from kiosk.table.hand_fan import ASPECT, HandFan
 from kiosk.table.trick_texts import (
     computer_play_text,
+    follow_text,
     hand_lines,
+    led_text,
     points_text,
     reached_text,
+    trick_tip,
     trumps_text,
     visitor_trick_text,
 )
@@ -58,7 +63,7 @@ class TrickTableScreen(SeatedTableScreen):
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
-        self.score = Label(bold=True, halign="center", valign="middle", size_hint=(None, None))
+        self.score = header_label()
         self.home = KButton(size_hint=(None, None), bold=True)
         self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.theirs = HandFan(size_hint=(None, None))
@@ -69,14 +74,22 @@ class TrickTableScreen(SeatedTableScreen):
         self.trumps = Label(size_hint=(None, None), halign="center", valign="middle",
                             bold=True, color=GOLD)
         self.trick = [CardWidget(0), CardWidget(0)]
+        #: over the trick while the visitor must answer the computer's lead: the suit led,
+        #: and a gold frame round the led card
+        self.led = Label(size_hint=(None, None), halign="center", valign="middle",
+                         bold=True, color=GOLD)
+        self.led_frame = Widget(size_hint=(None, None))
+        with self.led_frame.canvas:
+            Color(*GOLD)
+            self._led_line = Line(width=2.5)
         self.taken = FitLabel(size_hint=(None, None), halign="center", valign="middle")
         # broken by Unicode's rules (a plain label put "。" at the start of a Chinese line)
         self.message = FitLabel(halign="center", valign="middle", size_hint=(None, None),
                                 color=(1, 1, 1, 1), min_font=12, mode="grow")
         self.actions = BoxLayout(spacing=10, size_hint=(None, None))
         for w in (self.score, self.home, self.theirs, self.trump_card, self.stock,
-                  self.stock_count, self.trumps, *self.trick, self.taken, self.message,
-                  self.actions, self.mine):
+                  self.stock_count, self.trumps, *self.trick, self.led, self.led_frame,
+                  self.taken, self.message, self.actions, self.mine):
             root.add_widget(w)
         self.root_layout = root
         self.bind(size=self._arrange)
@@ -154,7 +167,8 @@ class TrickTableScreen(SeatedTableScreen):
         self._show_score(g)
         ended = g.phase in ("done", "match")
         self.theirs.show(list(g.hand(1)), face_up=ended)
-        self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised)
+        self.mine.show(hand_order(g.hand(VISITOR)), raised=self.raised,
+                       dimmed=self._unplayable(g))
         self.mine.active = self._my_turn()
         left = g.stock_left()
         self.stock.opacity = 1 if g.cards[g.stock] else 0
@@ -165,6 +179,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.stock_count.text = str(left) if left else ""
         self.trumps.text = self._tr(trumps_text(g.trump))
         self._show_trick(g)
+        self._show_led(g)
         self._message_box = self._end_box if ended else self._play_box
         self.actions.y = self._actions_y[1 if ended else 0]
         self.taken.text = tr("Taken: you {you} cards, the computer {them}",
@@ -191,12 +206,39 @@ class TrickTableScreen(SeatedTableScreen):
             else:
                 w.opacity = 0
 
+    def _following(self, g) -> bool:
+        """The visitor must answer the card the computer led."""
+        return self._my_turn() and g.phase == "follow" and bool(g.cards[g.trick])
+
+    def _unplayable(self, g) -> set[int]:
+        """The visitor's cards the rules do not allow now (dimmed in the hand)."""
+        if not self._following(g):
+            return set()
+        playable = {m.extra[0] for m in g.legal_moves() if m.kind == "play"}
+        return set(g.hand(VISITOR)) - playable
+
+    def _show_led(self, g) -> None:
+        """The suit led marked over the trick, the led card framed, while the visitor must
+        follow it."""
+        on = self._following(g)
+        self.led.opacity = self.led_frame.opacity = 1 if on else 0
+        if not on:
+            self.led.text = ""
+            return
+        self.led.text = self._tr(led_text(g.cards[g.trick][0]))
+        card = self.trick[0]
+        self.led.size = (card.width * 1.6, self._small_px * 1.6)
+        self.led.pos = (card.center_x - self.led.width / 2, card.top + 2)
+        self.led.font_size = fit_font(self.led.text, self._small_px, self.led.width, bold=True)
+        self.led.text_size = self.led.size
+        self._led_line.rounded_rectangle = (card.x - 3, card.y - 3, card.width + 6,
+                                            card.height + 6, 8)
+
     def _fit_texts(self) -> None:
         """The score line and the message shrink until they fit (Russian runs long)."""
         # a margin: fit_font's measure ran 6 px short of the drawn "Раздача 1 · Вы 10 ·
         # Компьютер 9" in portrait
-        self.score.font_size = fit_font(self.score.text, self._score_px,
-                                        self.score.width * 0.96, bold=True)
+        self.score.font_size = self._score_px
         floor = READ_PX * min(self.size) / 480
         self.trumps.font_size = max(floor, fit_font(self.trumps.text, self._small_px,
                                                     self.trumps.width, bold=True))
@@ -228,9 +270,15 @@ class TrickTableScreen(SeatedTableScreen):
         elif self.raised >= 0:
             lines.append(tr("Tap the card again to play it."))
         elif g.phase == "follow":
-            lines.append(tr("Your turn: follow suit or play a trump."))
+            lead = g.cards[g.trick][0]
+            playable = [m.extra[0] for m in g.legal_moves() if m.kind == "play"]
+            lines.append(self._tr(follow_text(lead, g.trump, list(g.hand(VISITOR)), playable)))
         else:
             lines.append(tr("Your turn: lead a card."))
+        if (self._my_turn() and self.raised < 0 and self.app.learning(self.ctl.game_id)
+                and not (self.said is not None and self.said[0] == REFUSAL)):
+            lead = g.cards[g.trick][0] if g.cards[g.trick] else -1
+            lines.append(self._tr(trick_tip(g.phase, lead, g.trump)))
         return "\n".join(lines)
 
     def _hand_buttons(self) -> list[tuple[str, Any, bool]]:
@@ -245,11 +293,10 @@ class TrickTableScreen(SeatedTableScreen):
         W, H = self.size
         portrait = H > W
         top = self.place_home(W, H, 0.06 if portrait else 0.09)
-        self.score.size = (W - self.home.right - 16, top)
-        self.score.pos = (self.home.right + 8, H - top)
         self._score_px = min(top * 0.45, H * 0.04)
+        self.place_header(self.score, W, H, top, self._score_px)
         mid_top, mid_bottom = self._stack_hands(
-            W, H, top, portrait, ((0.2, 0.3), (0.065, 0.11), (0.12, 0.17)), (0.15, 0.7))
+            W, H, top, portrait, ((0.2, 0.23), (0.065, 0.11), (0.12, 0.13)), (0.15, 0.7))
         self._small_px = max(18.0, min(H, W) * 0.04)
         if portrait:
             pile_h = (mid_top - mid_bottom) * 0.34
@@ -275,7 +322,7 @@ class TrickTableScreen(SeatedTableScreen):
         self.trumps.size = (pile_w * 1.6, self._small_px * 1.6)
         self.trumps.pos = (sx, py + pile_h + 2)
         gap = pile_w * 0.15
-        tx = W * 0.45 if portrait else W * 0.36
+        tx = W * 0.45 if portrait else W * 0.22
         for k, w in enumerate(self.trick):
             w.size = (pile_w, pile_h)
             w.pos = (tx + k * (pile_w + gap), py)

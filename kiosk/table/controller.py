@@ -182,6 +182,11 @@ class TableController:
         self._shelve(other.game, other._groups, other.elapsed())
         other._shelf = []
 
+    @property
+    def keeps_something(self) -> bool:
+        """Leaving this table would keep a game: one in progress, or one put aside."""
+        return bool(self._shelf) or (bool(self.game.history) and not self.game.won)
+
     def drop_shelf(self) -> None:
         """Forget the games put aside (the visitor has gone: the next one starts afresh)."""
         self._shelf.clear()

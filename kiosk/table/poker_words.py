@@ -216,3 +216,17 @@ def end_lines(game: Any, leaving: bool, tr: Any) -> tuple[str, str]:
     return (tr("Leave the table?"),
             tr("Your chips: {chips} (you sat down with {stack}). {played}",
                chips=chips, stack=STACK, played=played))
+
+
+def hold_tip(hand: list[int] | tuple[int, ...], rule: str, tr: Any) -> str:
+    """The first hand's tip in the draw, translated: which cards a plain player keeps (the
+    standard hold the computer players start from), and that the others are exchanged."""
+    from games.players.poker_holds import standard_hold
+
+    keep = standard_hold(tuple(hand), rule)
+    if len(keep) == len(hand):
+        return tr("Tip: your hand is made: stand pat and keep all five.")
+    if not keep:
+        return tr("Tip: nothing is worth keeping: tap all five cards to exchange them.")
+    cards = " ".join(card_text(c, tr) for c in poker_order(keep))
+    return tr("Tip: keep {cards} and tap the other cards to exchange them.", cards=cards)

@@ -95,3 +95,34 @@ def points_text(result: HandResult) -> Text:
     """The hand's points for each side (as counted for the match)."""
     you, them = result.counted
     return _("This hand: you {you}, the computer {them}."), {"you": you, "them": them}
+
+
+def led_text(lead: int) -> Text:
+    """Over the trick: the suit the computer led, which the visitor must follow."""
+    return _("Led: {suit}"), {"suit": C.SUIT_SYMBOLS[C.SUIT[lead]]}
+
+
+def follow_text(lead: int, trump: int, hand: list[int], playable: list[int]) -> Text:
+    """What the visitor must play to the computer's card, and why some cards are dimmed."""
+    suit, trumps = C.SUIT_SYMBOLS[C.SUIT[lead]], C.SUIT_SYMBOLS[trump]
+    dimmed = len(playable) < len(hand)
+    if not any(C.SUIT[c] in (C.SUIT[lead], trump) for c in hand):
+        return _("You have no {suit} and no trump: play any card."), {"suit": suit}
+    if C.SUIT[lead] == trump:
+        if dimmed:
+            return _("Trumps ({trump}) were led: play a trump. The dimmed cards may not be "
+                     "played."), {"trump": trumps}
+        return _("Trumps ({trump}) were led: play a trump."), {"trump": trumps}
+    if dimmed:
+        return _("Follow {suit} or play a trump ({trump}). The dimmed cards may not be "
+                 "played."), {"suit": suit, "trump": trumps}
+    return _("Follow {suit} or play a trump ({trump})."), {"suit": suit, "trump": trumps}
+
+
+def trick_tip(phase: str, lead: int, trump: int) -> Text:
+    """The first hand's tip when the visitor leads or follows."""
+    if phase == "lead":
+        return _("Tip: the higher card of the suit led takes the trick; a trump beats every "
+                 "other suit."), {}
+    return _("Tip: a higher {suit} or a trump takes the trick."), \
+        {"suit": C.SUIT_SYMBOLS[C.SUIT[lead]]}

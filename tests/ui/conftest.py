@@ -105,8 +105,21 @@ class Harness:
         self.resize(*size)
         self.app.set_language(lang)
         self.app.table.close_sheet()
+        self.app.visit_learnt.clear()  # each test a new visitor: first hands give tips
         self.app.show_welcome()
         self.frames(2)
+
+    def sit(self, game_id: str, seed: int | None = None, options: dict | None = None):
+        """Sit down at ``game_id`` (deal ``seed``) and let the table draw; (controller,
+        game)."""
+        ctl = self.app.open_game(game_id, seed, dict(options or {}))
+        self.frames(2)
+        return ctl, ctl.game
+
+    def seasoned(self, *game_ids: str) -> None:
+        """A visitor who has played a hand of these games this visit: no more tips."""
+        for game_id in game_ids or ("gin_rummy", "follow_the_rules", "draw_poker"):
+            self.app.learnt(game_id)
 
     def until(self, condition, seconds: float = 5.0) -> bool:
         """Pump frames until ``condition()`` holds (True) or the time is up (False)."""

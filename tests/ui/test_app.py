@@ -5,7 +5,7 @@ from __future__ import annotations
 import games
 from games import Move
 from kiosk.i18n import catalog, game_text
-from kiosk.screens.table import DECK_NOTE
+from kiosk.screens.rules_sheet import DECK_NOTE
 from kiosk.settings.config import default_games
 from tests.conftest import arrange
 from tests.ui.klondike_win import win_by_one_tap

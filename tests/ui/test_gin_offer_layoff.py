@@ -50,7 +50,12 @@ def offered_to_visitor(gin, seed: int) -> GinRummy:  # noqa: F811
 def test_the_visitor_takes_the_first_upcard_with_one_tap(gin):  # noqa: F811
     g = offered_to_visitor(gin, visitor_first())
     up = g.top(g.waste)
+    assert gin.app.gin.tip.text.startswith(f"Tip: the {C.pretty(up)} makes")  # a first hand
+    gin.seasoned()  # a visitor who has played a hand reads the short question instead
+    gin.app.gin.refresh()
+    gin.frames(2)  # the new row of buttons is laid out
     assert "The first upcard: take it, or pass." in gin.app.gin.message.text
+    assert not gin.app.gin.tip.text
     gin.tap_widget(button(gin, f"Take the {C.pretty(up)}"))
     assert g.phase == "discard" and up in g.hand(0) and g.vars["taken"] == up
 
@@ -67,7 +72,11 @@ def test_a_pass_hands_the_upcard_to_the_computer_whose_answer_is_said(gin, seed,
     assert g.history[1] == Move(answer)
     if answer == "pass":  # both passed: the visitor must draw from the stock
         assert f"The computer passes the {C.pretty(up)}." in said
-        assert [b.text for b in gin.app.gin.actions.children] == ["Draw from stock"]
+        buttons = gin.app.gin.actions.children
+        assert [b.text for b in buttons if not getattr(b, "greyed", False)] == \
+            ["Draw from stock"]
+        assert sorted(b.text for b in buttons if getattr(b, "greyed", False)) == \
+            ["Gin", "Knock"]  # in sight, greyed: a card must be drawn first
     else:
         out = C.pretty(g.history[2].extra[0])
         assert said.startswith(f"The computer takes the {C.pretty(up)} and discards the {out}")

@@ -5,6 +5,8 @@ again. New deal says why it is off while a hand is played."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from games.families.seats import VISITOR
@@ -16,15 +18,25 @@ TABLES = [("gin_rummy", {}, "gin"), ("follow_the_rules", {}, "trick_table"),
           ("draw_poker", {"opponents": 3}, "poker")]
 
 
-@pytest.fixture
-def hands(ui):
+@contextmanager
+def computer_pause(ui, seconds: float):
+    """Every hand table's computer waits ``seconds`` before each move for the block (an
+    hour: the test moves for it; a blink: the test sees it move)."""
     screens = [getattr(ui.app, attr) for _g, _o, attr in TABLES]
     old = [s.turns.pause for s in screens]
     for s in screens:
-        s.turns.pause = 3600  # the computer waits: the test moves for it
-    yield ui
-    for s, pause in zip(screens, old, strict=True):
-        s.turns.pause = pause
+        s.turns.pause = seconds
+    try:
+        yield ui
+    finally:
+        for s, pause in zip(screens, old, strict=True):
+            s.turns.pause = pause
+
+
+@pytest.fixture
+def hands(ui):
+    with computer_pause(ui, 3600):  # the computer waits: the test moves for it
+        yield ui
 
 
 def choice(panel, text: str):

@@ -201,6 +201,22 @@ def test_every_language_translates_every_message():
             assert sorted(_fields(key)) == sorted(_fields(value)), (lang, key)
 
 
+def test_every_text_the_kiosk_marks_is_in_the_catalogs():
+    """A msgid written in kiosk/ (``tr(...)``, ``_(...)``) that no catalog holds would show
+    in English to every visitor: tools/messages.py finds them, the catalogs must hold each
+    (the engine's reasons have their own catalog, tests/lobby/test_reasons.py)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tools.messages import extracted, reason_msgids
+
+    known = set(catalog("en")) | reason_msgids()
+    missing = sorted({f"{path}:{line}: {msgid}" for msgid, path, line in extracted(("kiosk",))
+                      if msgid not in known and not msgid.startswith("{")})
+    assert not missing, missing[:10]
+
+
 def _fields(text: str) -> list[str]:
     import string
 
