@@ -77,17 +77,23 @@ class Pyramid(Game):
         for i, p in enumerate(self.pyr):
             self.put(p, deck.pop(), up=up or i >= len(self.pyr) - ROWS)
         self.put_stock(self.stock, deck)
-        self.vars.update({"pass": 1, "cleared": 0, "rescued": False})
+        # "apex": the rescued apex card while it waits for its partner in the talon (-1: none)
+        self.vars.update({"pass": 1, "cleared": 0, "rescued": False, "apex": -1})
 
     def settle(self) -> None:
-        """Turn up uncovered pyramid cards and note the pass in which the pyramid fell."""
+        """Turn up uncovered pyramid cards and note the pass in which the pyramid fell: all 28
+        removed, the rescued apex too (GAMES.md §13: the rescue makes the apex the current
+        card; it still needs its partner, or leaves alone as a king)."""
         if self.__dict__.pop("_talon_only", False):
             return  # a deal or a redeal leaves the pyramid as it was (the solver deals a lot)
         cards, down = self.cards, self.down
         for p, (a, b) in self.hidden:
             if down[p] and not cards[a] and not cards[b]:
                 self._flip(p)
-        if not self.vars["cleared"] and not any(cards[p] for p in self.pyr):
+        if self.vars["apex"] in cards[self.discard][-2:]:  # a removal took the rescued apex
+            self._set("apex", -1)
+        if not self.vars["cleared"] and self.vars["apex"] < 0 \
+                and not any(cards[p] for p in self.pyr):
             self._set("cleared", self.vars["pass"])
 
     # ------------------------------------------------------------------ moves
@@ -147,7 +153,8 @@ class Pyramid(Game):
             w = self.waste
             self._move_cards(w, self.stock, len(self.cards[w]), reverse=True, up=False)
             self._set("pass", self.vars["pass"] + 1)
-        else:  # rescue
+        else:  # rescue: the apex becomes the current card, still to be paired
+            self._set("apex", self.cards[self.pyr[0]][-1])
             self._move_cards(self.pyr[0], self.current, 1)
             self._set("rescued", True)
 

@@ -148,3 +148,45 @@ def test_a_scored_match_shows_its_match_points_when_the_game_is_over():
     for move in ("deal", "remove:C,W", "deal", "remove:C"):
         g.play(move)
     assert g.over and g.grade.msgid == "Match points: {n}" and g.grade.fields == {"n": 50}
+
+
+def test_the_rescued_apex_must_still_be_paired():
+    """GAMES.md §13: the win is all 28 pyramid cards removed, and the rescue only lets the
+    apex be used as the current card. Only the apex left and no partner for it: the rescue
+    is the one move, and after it the game is lost, not won (it was won, the apex never
+    paired)."""
+    g = arrange(new(), {"T1": "4S", "W": "5C"}, **{"pass": 3})
+    assert [g.notation(m) for m in g.legal_moves()] == ["rescue:T1"]
+    g.play("rescue:T1")
+    assert g.pile("C") == [parse("4S")] and not any(g.cards[p] for p in g.pyr)
+    assert not g.won and g.vars["cleared"] == 0 and g.legal_moves() == [] and g.over
+    assert g.grade is None and g.match_points == -2
+
+
+def test_the_rescued_apex_paired_clears_the_pyramid():
+    g = arrange(new(), {"T1": "4S", "W": "5C 9C"}, **{"pass": 3})
+    g.play("rescue:T1")
+    assert not g.won
+    g.play("remove:C,W")  # the apex with its partner: now all 28 are gone
+    assert g.won and g.vars["cleared"] == 3 and g.vars["apex"] == -1
+    g.undo()
+    assert not g.won and g.vars["apex"] == parse("4S") and g.pile("C") == [parse("4S")]
+    king = arrange(new(), {"T1": "KD", "W": "5C"}, **{"pass": 3})
+    king.play("rescue:T1")
+    king.play("remove:C")  # a king leaves alone, rescued or not
+    assert king.won
+
+
+def test_a_waiting_apex_is_kept_apart_in_the_solvers_key():
+    """The search names talon cards by rank; the rescued apex waiting for its partner is the
+    one the win needs, so two positions that differ only in which of two equal ranks is the
+    apex (or whether the apex was paired already) are different positions to it."""
+    from games.search import searchable
+
+    pos = {"T3": "2H", "C": "5S", "W": "5D"}
+    keys = []
+    for apex in ("5S", "5D", None):
+        g = searchable(arrange(new(), pos, **{"pass": 3, "rescued": True}))
+        g.vars["apex"] = parse(apex) if apex else -1
+        keys.append(g.solver_key())
+    assert len(set(keys)) == 3

@@ -47,3 +47,10 @@ def test_rescue_after_the_last_pass():
     g.play("rescue:T1")
     g.play("remove:C,T2")
     assert g.won and g.match_points == 20 - 1 and g.grade == "winner"
+
+
+def test_the_rescued_apex_needs_its_pair():
+    g = arrange(new(), {"T1": "5S", "W": "9C"}, {"T1": 0}, **{"pass": 3})
+    assert [g.notation(m) for m in g.legal_moves()] == ["rescue:T1"]
+    g.play("rescue:T1")
+    assert not g.won and g.over  # the apex alone in the talon, with no five to pair

@@ -28,8 +28,9 @@ def plain_wins(g: games.Game) -> bool:
 
 def random_position(gid: str, rnd: random.Random) -> games.Game:
     """A position play can reach: a few pyramid cards near the apex (a place is empty only
-    if the places lying on it are), a short talon, any pass, the rescue used or not, and the
-    cards out of play gone in pairs (and kings alone) as the rules take them."""
+    if the places lying on it are), a short talon, any pass, the rescue used or not (its apex
+    paired already or waiting in the talon), and the cards out of play gone in pairs (and
+    kings alone) as the rules take them."""
     g = searchable(games.new(gid, 1))
     cov = triangle_covers(ROWS)
     keep = {0}
@@ -71,7 +72,11 @@ def random_position(gid: str, rnd: random.Random) -> games.Game:
     down["S"] = n_stock
     piles["W"] = " ".join(text(left.pop()) for _ in range(n_waste))
     piles["C"] = " ".join(text(left.pop()) for _ in range(n_current))
-    return arrange(g, piles, down, **{"pass": rnd.randint(1, 3), "rescued": rescued})
+    g = arrange(g, piles, down, **{"pass": rnd.randint(1, 3), "rescued": rescued})
+    talon = [c for p in (g.stock, g.current, g.waste) for c in g.cards[p]]
+    if rescued and talon and rnd.random() < 0.6:  # the rescued apex still waits for a partner
+        g.vars["apex"] = rnd.choice(talon)
+    return g
 
 
 @pytest.mark.parametrize("gid", ["pyramid", "pyramid_pairs"])

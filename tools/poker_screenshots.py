@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Regenerate docs/screenshots/poker-*: the choice of opponents, the Draw Poker table at its
-four moments (the start, a bet to answer, the draw with cards marked, the showdown) and the
-end screen,
-at 800x480 and 720x1280, in zh, en and ru.
+four moments (the start, a bet to answer, the draw with cards marked, the showdown), the
+end screen and a full table of seven computer players (its start and showdown), at 800x480
+and 720x1280, in zh, en and ru.
 
 Why a script apart from tools/screenshots.py: the moments come from playing one seeded
 deal (four opponents, deal 1) through the table's own methods, as a visitor would, so the
@@ -96,6 +96,17 @@ def main() -> int:
             screen.refresh()
             frames()
             shot(f"poker-end-{tag}.png")
+            # a full table: seven computer players, their cards shown at the showdown
+            app.open_game("draw_poker", SEED, {"opponents": 7})
+            g = app.controller.game
+            computer_until_visitor(g)
+            frames()
+            shot(f"poker-seven-{tag}.png")
+            while g.phase not in ("done", "over"):
+                screen.play(Move("stand") if g.phase == "draw" else visitor(g))
+                computer_until_visitor(g)
+            frames()
+            shot(f"poker-seven-showdown-{tag}.png")
     app.lobby.stop()
     return 0
 

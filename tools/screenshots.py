@@ -3,7 +3,7 @@
 
 Runs the real app headless (SDL offscreen) in one process, resizing its window, and saves
 what the window shows: welcome (plain and with today's wins), picker, table (Klondike
-mid-game and a pairing game with a selection), a hint, the "no way to win" message and a
+mid-game and a pairing game with a selection), Klondike's variant sheet, a hint, the "no way to win" message and a
 move suggested when no win was found in time (the real solver worker answers), rules, win,
 "no more moves", attract mode, the operator's PIN keypad and the operator menu's pages
 (statistics from a made-up play log in a temporary directory).
@@ -181,6 +181,9 @@ def main() -> int:
             app.show_picker()
             frames()
             shot(f"picker-{tag}-{lang}.png")
+            app.choose_game("klondike")  # the variant sheet: each variant and what it means
+            frames()
+            shot(f"variants-{tag}-{lang}.png")
             ctl = app.open_position(midgame())
             frames()
             shot(f"table-{tag}-{lang}.png")

@@ -162,7 +162,10 @@ class PyramidSearch(Search, PyramidRules):
         whether it still holds its dealt card (face-down flags follow from that). With a pair
         pile only its top card can play again (it only ever grows). And once the talon is
         empty, the pass number no longer changes a legal move; once the apex is gone, neither
-        does whether the rescue was used."""
+        does whether the rescue was used. The rescued apex, while it waits in the talon for
+        its partner, is the one talon card the win needs: its place in the talon is kept
+        (0 when no apex waits; the talon's cards named by rank cannot tell it from a card of
+        the same rank)."""
         cards, ranks = self.cards, _RANK_BYTES
         mask = 0
         for bit, p in enumerate(self.pyr):
@@ -170,10 +173,10 @@ class PyramidSearch(Search, PyramidRules):
                 mask |= 1 << bit
         s, c, w = cards[self.stock], cards[self.current], cards[self.waste]
         v = self.vars
-        apex = bool(cards[self.pyr[0]])
+        apex = v["apex"]
+        waiting = 1 + (s + c + w).index(apex) if apex >= 0 else 0
         head = [mask & 0xFF, mask >> 8 & 0xFF, mask >> 16 & 0xFF, mask >> 24,
-                len(s), len(c), v["pass"] if s or c or w else 0, v["cleared"],
-                v["rescued"] and apex]
+                len(s), len(c), v["pass"] if s or c or w else 0, v["cleared"], waiting]
         if self.pair_pile:
             d = cards[self.discard]
             head.append(RANK[d[-1]] if d else 0)

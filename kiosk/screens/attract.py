@@ -5,9 +5,12 @@ never reaches the demo's cards (the screen takes every touch itself).
 A game with a deal list replays a solved deal to its win at a watchable pace
 (:meth:`kiosk.solving.attract.DemoPlayer.pace`); the win gets the table's celebration
 (:func:`kiosk.screens.celebration.fireworks`) under a "Solved!" panel, then the next game comes.
-A game against the computer shows one hand played computer against computer, every hand
-open as a watcher would see it (:class:`kiosk.solving.attract.HandDemo`), so a passer-by
-learns those games are there too. A demo table is never logged."""
+A game against the computer shows one hand played computer against computer on the game's
+own hand table, drawn as a visitor sees it: names, chips, the pot, the words
+(:class:`kiosk.solving.attract.HandDemo`), so a passer-by learns those games are there too
+and what they look like. The banner lies beside such a table on a landscape screen (under
+it, the table's texts would have to shrink under the reading floor). A demo table is never
+logged."""
 
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ from kivy.uix.screenmanager import Screen
 
 from kiosk.platform import heap
 from kiosk.screens.celebration import cascade_over, fireworks
+from kiosk.screens.on_demand import screen_class
+from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, Panel
 from kiosk.settings.config import HAND_TABLES
@@ -37,6 +42,28 @@ log = logging.getLogger("kiosk.attract")
 
 #: how many of the last demo games ``games_shown`` remembers (the tests look at the last few)
 SHOWN_KEPT = 200
+#: the hand table (its screen's name) that shows each game against the computer
+HAND_SCREENS = {"draw_poker": "poker", "follow_the_rules": "trick"}
+
+
+class DemoTurns:
+    """A demo table's computer turns: decided at once on the UI thread (the demo's own
+    pace is the pause a person follows), in place of the table's background worker."""
+
+    pause = 0.0
+    thinking = False
+
+    def ask(self, game) -> None:
+        pass
+
+    def ready(self, game):
+        return game.computer_move()
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 class AttractScreen(Screen):
@@ -58,8 +85,8 @@ class AttractScreen(Screen):
         self.player: DemoPlayer | HandDemo | None = None
         self.banner = Panel(orientation="vertical", size_hint=(None, None),
                             fill=(0.02, 0.1, 0.05, 0.82))
-        self.prompt = Label(bold=True, color=GOLD, halign="center", valign="middle")
-        self.caption = Label(color=(1, 1, 1, 0.85), halign="center", valign="middle")
+        self.prompt = FitLabel(bold=True, color=GOLD, halign="center", valign="middle")
+        self.caption = FitLabel(color=(1, 1, 1, 1), halign="center", valign="middle")
         self.banner.add_widget(self.prompt)
         self.banner.add_widget(self.caption)
         self.root.add_widget(self.banner)
@@ -74,6 +101,11 @@ class AttractScreen(Screen):
         self.sheet: Sheet | None = None
         #: how many demos ended in a win (the tests watch it)
         self.wins = 0
+        #: the demo's own hand tables, by screen name, built when first shown (the
+        #: visitor's are the app's; a demo never touches them)
+        self.hand_tables: dict[str, Screen] = {}
+        #: the hand table showing the current demo (None: a solitaire's TableView)
+        self.hand_table: Screen | None = None
         self.bind(size=self._arrange)
 
     @property
@@ -132,12 +164,10 @@ class AttractScreen(Screen):
             return
         self.games_shown.append(game_id)
         del self.games_shown[:-SHOWN_KEPT]  # attract mode runs for months
-        if self.view is None:
-            self.view = TableView(self.ctl, size_hint=(None, None))
-            self.root.add_widget(self.view, index=len(self.root.children) - 1)
-        self.view.four_colour = app.four_colour
-        self.view.animate = app.animate
-        self.view.set_controller(self.ctl)
+        if isinstance(self.player, HandDemo):
+            self._show_hand_table(HAND_SCREENS.get(game_id, "gin"))
+        else:
+            self._show_view()
         # the finished demo's widgets are reference cycles holding GL textures the garbage
         # collector's counts do not see: collect them now, not some thousand objects later
         gc.collect()
@@ -147,19 +177,63 @@ class AttractScreen(Screen):
         self.retranslate()
         self._ev = Clock.schedule_once(self._step, self._pace)
 
+    def _show_view(self) -> None:
+        """A solitaire's demo: the table's own card view (the hand table out of sight)."""
+        app = self.app
+        self._hide_hand_table()
+        if self.view is None:
+            self.view = TableView(self.ctl, size_hint=(None, None))
+        if self.view.parent is None:
+            self.root.add_widget(self.view, index=len(self.root.children) - 1)
+        self.view.four_colour = app.four_colour
+        self.view.animate = app.animate
+        self.view.set_controller(self.ctl)
+
+    def _show_hand_table(self, name: str) -> None:
+        """A game against the computer: its hand table, as a visitor sees it, its Leave
+        button hidden (a touch wakes the kiosk, whatever it touches)."""
+        if self.view is not None and self.view.parent is not None:
+            self.view.parent.remove_widget(self.view)
+        table = self.hand_tables.get(name)
+        if table is None:
+            table = screen_class(name)(size_hint=(None, None))
+            table.turns.close()  # its worker thread is not needed: a demo decides at once
+            table.turns = DemoTurns()
+            self.hand_tables[name] = table
+        if table is not self.hand_table:
+            self._hide_hand_table()
+            self.root.add_widget(table, index=len(self.root.children) - 1)
+            self.hand_table = table
+        table.home.opacity = 0
+        table.home.disabled = True
+        table.start(self.ctl)
+
+    def _hide_hand_table(self) -> None:
+        table, self.hand_table = self.hand_table, None
+        if table is not None and table.parent is not None:
+            table.parent.remove_widget(table)
+
+    def play_one(self) -> bool:
+        """One move of the show; False when it is over (the line or the hand played out,
+        or the auto-player's ideas ran out)."""
+        if self.ctl is None or self.player is None:
+            return False
+        if isinstance(self.player, HandDemo):
+            table = self.hand_table
+            if table is None or not self.player.goes_on(self.ctl.game) \
+                    or not table.demo_step():
+                return False
+            self.player.played += 1
+            return True
+        move = self.player.next_move(self.ctl.game)
+        return move is not None and self.ctl.play(move, "demo") is None  # the view redraws
+
     def _step(self, _dt: float) -> None:
         self._ev = None
         if not self.running or self.ctl is None or self.player is None:
             return
         try:
-            if isinstance(self.player, HandDemo):  # the players' game, shown open
-                if self.player.advance(self.ctl.game):
-                    if self.view is not None:
-                        self.view.sync(animate=True)
-                    self._ev = Clock.schedule_once(self._step, self._pace)
-                    return
-            elif (move := self.player.next_move(self.ctl.game)) is not None \
-                    and self.ctl.play(move, "demo") is None:  # the view redraws
+            if self.play_one():
                 self._ev = Clock.schedule_once(self._step, self._pace)
                 return
         except Exception:  # noqa: BLE001
@@ -185,7 +259,7 @@ class AttractScreen(Screen):
         title = Label(text=self.app.tr("Solved!"), bold=True, color=GOLD, font_size=46 * u)
         sheet.panel.add_widget(title)
         sheet.panel.size = (min(w * 0.8, 420 * u), 110 * u)
-        top = (96 if w >= h else 112) * u + 16 * u  # above the banner
+        top = (96 if w >= h else 124) * u + 16 * u  # above the banner
         sheet.panel.pos = ((w - sheet.panel.width) / 2, top + (h - top - sheet.panel.height) / 2)
         self.root.add_widget(sheet, index=1)  # over the cards, under the banner
         self.sheet = sheet
@@ -206,6 +280,8 @@ class AttractScreen(Screen):
     # ------------------------------------------------------------------ texts and layout
     def retranslate(self) -> None:
         app = self.app
+        for table in self.hand_tables.values():
+            table.retranslate()
         self.prompt.text = app.tr("Touch the screen to play")
         if self.ctl is not None:
             name = game_text(app.catalog_entry(self.ctl.game_id), "names", app.lang)
@@ -215,26 +291,43 @@ class AttractScreen(Screen):
         self._arrange()
 
     def _arrange(self, *_a) -> None:
+        """The banner along the foot, the table above it; a hand table on a landscape
+        screen keeps the whole height (its texts are sized from it) and the banner stands
+        beside it. Prompt and caption never under the reading floor (the caption was 16 px
+        a unit, shrunk further to stay on one line)."""
         w, h = self.size
         if w < 10:
             return
         u = min(w, h) / 480
         landscape = w >= h
-        bh = (96 if landscape else 112) * u
-        bw = min(w - 24 * u, 640 * u)
-        self.banner.size = (bw, bh)
-        self.banner.pos = ((w - bw) / 2, 10 * u)
+        beside = landscape and self.hand_table is not None
+        floor = READ_PX * u
+        if beside:
+            bw, bh = w * 0.25, h - 20 * u
+            self.banner.size = (bw, bh)
+            self.banner.pos = (w - bw - 8 * u, 10 * u)
+            self.banner.orientation = "vertical"
+            self.prompt.size_hint_y, self.caption.size_hint_y = 0.4, 0.6
+            self.caption.valign = self.prompt.valign = "middle"
+        else:  # a portrait caption may take two lines at the floor
+            bh = (96 if landscape else 124) * u
+            bw = min(w - 24 * u, 640 * u)
+            self.banner.size = (bw, bh)
+            self.banner.pos = ((w - bw) / 2, 10 * u)
+            self.prompt.size_hint_y = 0.5 if landscape else 0.4
+            self.caption.size_hint_y = 1 - self.prompt.size_hint_y
         self.banner.padding = (14 * u, 8 * u)
         self.banner.radius = 18 * u
-        room = bw - 28 * u
-        for lab, size in ((self.prompt, 30 if landscape else 28),
-                          (self.caption, 16 if landscape else 17)):
-            lab.text_size = (None, None)
-            lab.font_size = size * u
-            lab.texture_update()
-            if lab.texture_size[0] > room:  # one line, whatever the language
-                lab.font_size = size * u * room / lab.texture_size[0]
-        self.caption.size_hint_y = 0.5
+        self.prompt.font_size = (30 if landscape else 28) * u
+        self.prompt.min_font = max(floor, 22 * u)
+        self.caption.font_size = max(floor, (19 if landscape else 20) * u)
+        self.caption.min_font = floor
+        table = self.hand_table
+        if beside and table is not None:
+            table.pos, table.size = (0, 0), (w - bw - 16 * u, h)
+        elif table is not None:
+            top = bh + 16 * u
+            table.pos, table.size = (0, top), (w, h - top)
         if self.view is not None:
             top = bh + 16 * u
             self.view.pos = (0, top)

@@ -449,9 +449,10 @@ class GinTableScreen(SeatedTableScreen):
             self.discard.pos = (W * 0.04 + pile_w * 1.2, py)
             mx = self.discard.right + W * 0.03
             self._message_box = ((mx, mid_bottom), (W - mx - W * 0.02, mid_top - mid_bottom))
-        self.stock_count.size = (pile_w, 30)
-        self.stock_count.pos = (self.stock.x, self.stock.y - 30)
-        self.stock_count.font_size = 18
+        count_px = READ_PX * min(W, H) / 480  # the reading floor (a fixed 18 px in portrait)
+        self.stock_count.size = (pile_w, count_px * 1.6)
+        self.stock_count.pos = (self.stock.x, self.stock.y - count_px * 1.6)
+        self.stock_count.font_size = count_px
         self._message_px = min(H, W) * (0.042 if portrait else 0.05)
         self._line_px = max(READ_PX * min(W, H) / 480, self._message_px * 0.9)
         self.refresh()

@@ -9,7 +9,7 @@ kiosk text uses: Latin and Cyrillic words, digits, punctuation, and the CJK rule
 starts with "，", "。" or a closing bracket, none ends with an opening one; Han characters
 break between each other), plus one tailoring UAX #14 allows: a number keeps the
 Chinese measure word after it ("共玩了 1 局" never ends a line with "1"), and a short
-quoted Chinese term stays whole ("“明牌”"). Not
+quoted or bracketed Chinese term stays whole ("“明牌”", "（梯阵通关）"). Not
 implemented: the emoji, Hangul syllable and regional indicator rules (no such text here)
 and LB25's full number grammar (a simpler form).
 """
@@ -162,14 +162,20 @@ def break_units(paragraph: str) -> list[str]:
 #: a Chinese term in quotes this short stays on one line ("“明 / 牌”" read as two words)
 SHORT_QUOTE = 4
 _QUOTED = re.compile(r"[“「『]([^”」』\n]{1,%d})[”」』]" % SHORT_QUOTE)  # noqa: UP031
+#: so does a short term in brackets ("克朗代克（梯阵通 / 关）" in the picker)
+SHORT_BRACKET = 4
+_BRACKETED = re.compile(r"[（《【]([^）》】\n]{1,%d})[）》】]" % (2 * SHORT_BRACKET))  # noqa: UP031
 
 
 def _keep_short_quotes(paragraph: str, units: list[str]) -> list[str]:
-    """``units`` without the breaks inside a short quoted Chinese term."""
-    if len(units) < 2 or not _QUOTED.search(paragraph):
+    """``units`` without the breaks inside a short quoted or bracketed Chinese term."""
+    if len(units) < 2 or not (_QUOTED.search(paragraph) or _BRACKETED.search(paragraph)):
         return units
     inside = set()
-    for m in _QUOTED.finditer(paragraph):
+    terms = [*_QUOTED.finditer(paragraph),
+             *(m for m in _BRACKETED.finditer(paragraph)  # spaces not counted: "（★ 为默认）"
+               if len("".join(m.group(1).split())) <= SHORT_BRACKET)]
+    for m in terms:
         inside.update(range(m.start() + 1, m.end()))
     out: list[str] = []
     at = 0

@@ -127,8 +127,10 @@ class PickerScreen(Screen):
             return
         u = min(w, h) / 480
         top = 68 * u
-        self.langs.size = (min(w * 0.46, 380 * u), 50 * u)
-        self.langs.pos = (w - self.langs.width - 10 * u, h - top + (top - 50 * u) / 2)
+        # a 48 px face in each button's box (a KButton paints 2 px inside it)
+        # wide enough for "Русский" at the floor in portrait (it was drawn at 22 of 27 px)
+        self.langs.size = (min(w * (0.46 if w >= h else 0.6), 380 * u), 52 * u)
+        self.langs.pos = (w - self.langs.width - 10 * u, h - top + (top - 52 * u) / 2)
         self.title.font_size = 30 * u
         self.title.min_font = READ_PX * u
         self.title.size = (self.langs.x - 32 * u, top)  # never under the language buttons
@@ -148,8 +150,8 @@ class PickerScreen(Screen):
         self.page.font_size = 18 * u
         tab_w = (w - counter) / 2 - 12 * u
         for tab, x in ((self.tabs["solitaire"], 8 * u), (self.tabs["versus"], w - 8 * u - tab_w)):
-            tab.size = (tab_w, bottom - 10 * u)
-            tab.pos = (x, 5 * u)
+            tab.size = (tab_w, bottom - 6 * u)  # a 48 px face (it was 44) in a 52 px box
+            tab.pos = (x, 3 * u)
             tab.font_size = 20 * u
             tab.min_font = READ_PX * u
         key = (app.lang, self.per_page(), round(u, 3), tuple(app.game_ids()))

@@ -19,12 +19,19 @@ from kivy.uix.floatlayout import FloatLayout
 from games.draw_poker import BET_KINDS
 from games.engine.model import Move
 from games.families.seats import VISITOR
-from kiosk.screens.seated_table import KEPT_LINE, SeatedTableScreen, header_label
-from kiosk.screens.text_fit import LadderLabel as Label
+from kiosk.screens.font_ladder import rung
+from kiosk.screens.seated_table import (
+    BUTTON_INSET,
+    KEPT_LINE,
+    SeatedTableScreen,
+    header_label,
+    touch_px,
+)
+from kiosk.screens.text_fit import READ_PX, FitLabel, fit_slack, text_width
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.gin_turns import Text, _
 from kiosk.table.hand_fan import HandFan
-from kiosk.table.poker_seat import PokerSeat
+from kiosk.table.poker_seat import PokerSeat, seat_line
 from kiosk.table.poker_words import (
     action_words,
     button_specs,
@@ -49,7 +56,8 @@ class PokerTableScreen(SeatedTableScreen):
         self.refusal = ""
         self.tags: dict[int, Text] = {}
         self._deal_key: tuple[int, int] = (0, 0)
-        self._px = 20.0
+        self._px = self._pot_px = 20.0
+        self._floor = READ_PX
         root = FloatLayout()
         self.add_widget(root)
         root.add_widget(Felt())
@@ -58,11 +66,11 @@ class PokerTableScreen(SeatedTableScreen):
         self.home.bind(on_release=lambda *_a: self.ask_leave())
         self.seats_box = FloatLayout(size_hint=(None, None))
         self.seats: list[PokerSeat] = []
-        self.pot = Label(bold=True, color=GOLD, halign="center", valign="middle",
-                         size_hint=(None, None))
-        self.message = Label(halign="center", valign="middle", size_hint=(None, None))
-        self.my_hand = Label(halign="center", valign="middle", size_hint=(None, None),
-                             color=GOLD, bold=True)
+        self.pot = FitLabel(bold=True, color=GOLD, halign="center", valign="middle",
+                            size_hint=(None, None))
+        self.message = FitLabel(halign="center", valign="middle", size_hint=(None, None))
+        self.my_hand = FitLabel(halign="center", valign="middle", size_hint=(None, None),
+                                color=GOLD, bold=True)
         self.actions = BoxLayout(spacing=10, size_hint=(None, None))
         self.mine = HandFan(on_pick=self.pick, size_hint=(None, None))
         for w in (self.header, self.home, self.seats_box, self.pot, self.message,
@@ -171,10 +179,11 @@ class PokerTableScreen(SeatedTableScreen):
         if g is None:
             return
         tr, trn = self.app.tr, self.app.trn
+        self._fit_texts()
         self.home.text = tr("Leave")
         chips = g.vars["chips"]
-        self.header.text = tr("Hand {n} · Your chips: {chips}", n=g.vars["hand_no"],
-                              chips=chips[VISITOR])
+        self.header.text = self._broken_at_dot(
+            tr("Hand {n} · Your chips: {chips}", n=g.vars["hand_no"], chips=chips[VISITOR]))
         ended = g.phase in ("done", "over")
         result = (g.vars["result"] or None) if ended else None
         self.pot.text = tr("Pot\n{pot}", pot=result["pot"] if result else g.vars["pot"])
@@ -184,8 +193,7 @@ class PokerTableScreen(SeatedTableScreen):
         self.mine.show(hand, marked=self.marked & set(hand))
         self.mine.active = g.phase == "draw" and g.to_move == VISITOR and not self.leaving
         self.mine.opacity = 1 if g.vars["live"][VISITOR] or ended else 0.5
-        self.my_hand.text = tr("Your hand: {hand}", hand=tr(hand_name(g.value(VISITOR)))) \
-            if hand else ""
+        self.my_hand.text = self._hand_text(tr(hand_name(g.value(VISITOR)))) if hand else ""
         lines = []
         if result:  # the showdown says it all; the last action is under its seat
             lines += result_lines(result, tr)
@@ -199,7 +207,6 @@ class PokerTableScreen(SeatedTableScreen):
         elif not ended:
             lines.append(render(prompt(g), tr, trn))
         self.message.text = "\n".join(lines[-3:])
-        self._fit_texts()
         self._buttons()
         self._panel()
 
@@ -228,23 +235,34 @@ class PokerTableScreen(SeatedTableScreen):
         widget.show(tr("Player {n}", n=seat), trn("{n} chip", "{n} chips", chips), words,
                     poker_order(g.hand(seat)) if seated else [], shown, state)
 
-    def _fit_texts(self) -> None:
-        """The header and the words shrink until they fit (Russian runs long)."""
-        self.header.font_size = self._px * 1.05
-        self._shrink(self.my_hand, self._px)
-        self._shrink(self.message, self._px)
+    def _hand_text(self, name: str) -> str:
+        """"Your hand: One pair" on one line where it fits, else broken after "Your hand:"
+        with the hand's name whole on the next ("One / pair" was drawn beside the hand)."""
+        tr = self.app.tr
+        whole = tr("Your hand: {hand}", hand=name)
+        label = self.my_hand
+        room = label.width - 2 * label.inset - fit_slack(label.want_font)
+        if text_width(whole, label.want_font, label.font_name, True) <= room:
+            return whole
+        before, _mark, after = tr("Your hand: {hand}", hand="\x00").partition("\x00")
+        return f"{before.rstrip()}\n{name}{after}" if before.strip() else whole
 
-    @staticmethod
-    def _shrink(label: Label, px: float) -> None:
-        """Wrapped to its width, smaller until it fits its height."""
-        label.font_size = px
-        label.text_size = (label.width, None)
-        label.texture_update()
-        while (label.texture_size[1] > label.height * 0.95
-               or label.texture_size[0] > label.width) and label.font_size > 10:
-            label.font_size *= 0.9
-            label.texture_update()
-        label.text_size = label.size
+    def _broken_at_dot(self, text: str) -> str:
+        """The header on one line where it fits, else broken at its "·" (beside the hand,
+        with five opponents or more)."""
+        label = self.header
+        px = rung(self._px * 1.05)
+        if text_width(text, px, label.font_name, True) <= label.width - fit_slack(px):
+            return text
+        return "\n".join(part.strip() for part in text.split("·"))
+
+    def _fit_texts(self) -> None:
+        """Every text at the table's size or smaller, never under the reading floor: the
+        boxes are laid out to hold them there (:meth:`_arrange`)."""
+        for label, px in ((self.header, self._px * 1.05), (self.my_hand, self._px),
+                          (self.message, self._px), (self.pot, self._pot_px)):
+            label.min_font = self._floor
+            label.font_size = max(px, self._floor)
 
     def _buttons(self) -> None:
         tr, trn = self.app.tr, self.app.trn
@@ -265,8 +283,9 @@ class PokerTableScreen(SeatedTableScreen):
         self.actions.x = (self.width - self.actions.width) / 2
         each = (self.actions.width - 10 * (len(specs) - 1)) / max(1, len(specs))
         for text, action, main in specs:
-            b = KButton(text=text, bold=True,
-                        font_size=min(h * 0.36, fit_font(text, h * 0.36, each * 0.9, True)))
+            b = KButton(text=text, bold=True, min_font=self._floor,
+                        font_size=max(self._floor,
+                                      min(h * 0.36, fit_font(text, h * 0.36, each * 0.9, True))))
             if main:
                 b.bg = (*GOLD[:3], 0.35)
             b.bind(on_release=lambda *_a, f=action: f())
@@ -287,51 +306,112 @@ class PokerTableScreen(SeatedTableScreen):
             (tr("Leave the table"), self.go_home, True), (tr("Keep playing"), self.stay, False)]
 
     # ------------------------------------------------------------------ layout
+    def seat_plan(self, W: float, H: float) -> tuple[int, str, float]:
+        """How the computer players sit on a W x H screen: (seats a row, the seat's shape,
+        its height). Every seat text is at the reading floor, so the plan is made in lines
+        of it: at 800x480 one row of four holds the name, the cards, the chips and the
+        words; five to seven go in two rows of text (name, chips, words), the first between
+        the Leave and the Rules buttons, their cards shown only when the showdown turns
+        them up (a row of seven left each card a 14 px sliver, and two rows of cards leave
+        no room for the visitor's). A portrait screen has three to a row, with cards."""
+        n = max(1, len(self.seats))
+        u = min(W, H) / 480
+        line = seat_line(u, self.header.font_name)
+        pad = 2 * u
+        if H > W:
+            return 3, "tall", 3 * line + 0.075 * H + 2 * pad
+        if n <= 4:
+            return 4, "tall", 3 * line + 50 * u + 2 * pad + 2 * u
+        return n - n // 2, "text", 3 * line + 2 * pad
+
+    @property
+    def leave_in_row(self) -> bool:
+        """Five to seven opponents at a landscape table: the Leave and Rules buttons stand
+        at the ends of the seats' first row (the header goes beside the visitor's hand)."""
+        return self.width >= self.height and len(self.seats) >= 5
+
     def _place_seats(self) -> None:
         n = len(self.seats)
         if not n:
             return
         W, H = self.seats_box.size
         x0, y0 = self.seats_box.pos
-        per_row = n if W > H * 2.5 or n <= 4 else 4
-        rows = (n + per_row - 1) // per_row
-        gap = W * 0.012
-        w = min((W - gap * (per_row - 1)) / per_row, W * 0.24)
-        h = (H - gap * (rows - 1)) / rows
-        for k, seat in enumerate(self.seats):
-            r, c = divmod(k, per_row)
-            in_row = min(per_row, n - r * per_row)
+        u = min(self.size) / 480
+        per_row, shape, h = self.seat_plan(*self.size)
+        gap = (4 if self.height > self.width else 6) * u
+        cap = self.width * 0.24 if self.width > self.height else W
+        if self.leave_in_row:  # [Leave] n // 2 seats [Rules], then the rest
+            ends = self.home.width + self.rules_button.width + 2 * gap
+            rows = [n // 2, n - n // 2]
+            widths = [min((W - ends - gap * (rows[0] - 1)) / rows[0], cap),
+                      min((W - gap * (rows[1] - 1)) / rows[1], cap)]
+            for b in (self.home, self.rules_button):
+                b.y = y0 + H - h + (h - b.height) / 2
+        else:
+            count = -(-n // per_row)
+            per_row = -(-n // count)  # rows as even as they can be (3 + 2, 3 + 3 + 1)
+            rows = [min(per_row, n - r * per_row) for r in range(count)]
+            widths = [min((W - gap * (per_row - 1)) / per_row, cap)] * count
+        spots = []
+        for r, (in_row, w) in enumerate(zip(rows, widths, strict=True)):
             left = x0 + (W - (in_row * w + (in_row - 1) * gap)) / 2
+            spots += [(left + c * (w + gap), y0 + H - (r + 1) * h - r * gap, w)
+                      for c in range(in_row)]
+        for seat, (x, y, w) in zip(self.seats, spots, strict=True):
+            seat.unit = u
+            seat.shape, seat.words_lines = shape, 1
             seat.size = (w, h)
-            seat.pos = (left + c * (w + gap), y0 + H - (r + 1) * h - r * gap)
+            seat.pos = (x, y)
 
     def _arrange(self, *_a) -> None:
+        """Top to bottom: the Leave button and the header, the seats (:meth:`seat_plan`),
+        the words (three lines at the floor), the buttons, the visitor's hand (what is
+        left, at most 27% of a landscape screen) with the pot and the hand's name beside it
+        (over it in portrait)."""
         W, H = self.size
+        if min(W, H) < 10:
+            return
         portrait = H > W
+        u = min(W, H) / 480
+        self._floor = READ_PX * u
+        wide = self.leave_in_row
         top = self.place_home(W, H, 0.06 if portrait else 0.09)
-        self._px = min(H, W) * (0.04 if portrait else 0.042)
-        self.place_header(self.header, W, H, top, self._px * 1.05)
-        hand_h = H * (0.16 if portrait else 0.27)
-        self.mine.size = (W * (0.9 if portrait else 0.56), hand_h)
+        self._px = max(self._floor, min(H, W) * (0.04 if portrait else 0.042))
+        line = seat_line(u, self.header.font_name)
+        gap = 5 * u
+        per_row, _shape, seat_h = self.seat_plan(W, H)
+        rows = max(1, -(-len(self.seats) // per_row))
+        seats_h = rows * seat_h + (rows - 1) * 6 * u
+        above = gap if wide else top + gap
+        self.seats_box.size = (W * 0.98, seats_h)
+        self.seats_box.pos = (W * 0.01, H - above - seats_h)
+        act_h = max(H * (0.065 if portrait else 0.11), touch_px(W, H) + 2 * BUTTON_INSET)
+        message_h = 3 * line
+        name_h = line if portrait else 0  # the hand's name over the hand, portrait
+        room = self.seats_box.y - gap - message_h - gap - act_h - gap - name_h - H * 0.01
+        hand_h = max(48 * u, min(room, H * (0.16 if portrait else 0.27)))
+        # five cards need no more than this; what is left beside them holds the words
+        cards_w = (hand_h / 1.16 / 1.4) * 5.4
+        self.mine.size = (W * 0.9 if portrait else min(W * 0.56, cards_w), hand_h)
         self.mine.pos = ((W - self.mine.width) / 2, H * 0.01)
         side = (W - self.mine.width) / 2 - W * 0.02
         if portrait:  # the hand's name over the hand, the pot beside the words
-            self.my_hand.size = (W * 0.9, H * 0.03)
+            self.my_hand.size = (W * 0.9, name_h)
             self.my_hand.pos = (W * 0.05, self.mine.top)
             under_actions = self.my_hand.top
         else:  # the pot left of the hand, its name right of it
-            self.my_hand.size = (side, hand_h * 0.7)
-            self.my_hand.pos = (self.mine.right + W * 0.01, self.mine.y + hand_h * 0.15)
+            self.my_hand.size = (side, hand_h / 2 if wide else hand_h)
+            self.my_hand.pos = (self.mine.right + W * 0.01, self.mine.y)
             under_actions = self.mine.top
-        act_h = H * (0.065 if portrait else 0.11)
+        if wide:  # the header over the hand's name, beside the hand
+            self.header.size = (side, hand_h - self.my_hand.height)
+            self.header.pos = (self.my_hand.x, self.my_hand.top)
+        else:  # between Leave and Rules
+            self.place_header(self.header, W, H, top, self._px * 1.05)
         self.actions.height = act_h
-        self.actions.y = under_actions + H * 0.005
-        rows = (len(self.seats) + 3) // 4 if portrait else 1
-        seats_h = H * (0.15 * max(1, rows) if portrait else 0.27)
-        self.seats_box.size = (W * 0.98, seats_h)
-        self.seats_box.pos = (W * 0.01, H - top - seats_h - H * 0.005)
-        mid_bottom = self.actions.top + H * 0.01
-        mid_h = self.seats_box.y - H * 0.01 - mid_bottom
+        self.actions.y = under_actions + gap
+        mid_bottom = self.actions.top + gap
+        mid_h = self.seats_box.y - gap - mid_bottom
         if portrait:
             pot_w = W * 0.18
             self.pot.size = (pot_w, mid_h)
@@ -339,13 +419,10 @@ class PokerTableScreen(SeatedTableScreen):
             self.message.size = (W - pot_w - W * 0.06, mid_h)
             self.message.pos = (self.pot.right + W * 0.02, mid_bottom)
         else:
-            self.pot.size = (side, hand_h * 0.7)
-            self.pot.pos = (W * 0.01, self.mine.y + hand_h * 0.15)
+            self.pot.size = (side, hand_h)
+            self.pot.pos = (W * 0.01, self.mine.y)
             self.message.size = (W * 0.94, mid_h)
             self.message.pos = (W * 0.03, mid_bottom)
-        self.pot.font_size = min(self.pot.height * 0.3, self._px * 1.3)
-        self.pot.text_size = self.pot.size
-        self.message.text_size = self.message.size
-        self.my_hand.text_size = self.my_hand.size
+        self._pot_px = self._px * 1.3
         self._place_seats()
         self.refresh()

@@ -16,6 +16,7 @@ from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from kiosk.i18n import game_text
 from kiosk.screens.text_fit import READ_PX, FitLabel
@@ -31,11 +32,22 @@ HOW_HEADING = _("How to play this hand")
 RULES_HEADING = _("All the rules")
 
 
-class Sheet(FloatLayout):
-    """A dimmed cover with a panel in the middle (rules, win, no more moves)."""
+#: the sheets that lie low on the table and leave the bar in use
+LOW_SHEETS = ("over", "nowin")
 
-    def __init__(self, dim: float = 0.55, **kw) -> None:
+
+class Sheet(FloatLayout):
+    """A dimmed cover with a panel in the middle (rules, win, no more moves).
+
+    ``open_to``: a widget beside the sheet that stays in use while it is up (the bar,
+    under the messages that lie low on the table: "No way to win", "No more moves"), not
+    dimmed, its touches let through; everything else under a sheet takes no touch."""
+
+    def __init__(self, dim: float = 0.55, open_to: Widget | None = None, **kw) -> None:
         super().__init__(**kw)
+        self.open_to = open_to
+        #: the part the cover dims (x, y, w, h); None: all of the sheet
+        self.dim_box: tuple[float, float, float, float] | None = None
         with self.canvas.before:
             Color(0, 0, 0, dim)
             self._dim = Rectangle()
@@ -47,18 +59,31 @@ class Sheet(FloatLayout):
         self.panel.bind(pos=self._fit, size=self._fit)
 
     def _fit(self, *_a) -> None:
-        self._dim.pos, self._dim.size = self.pos, self.size
+        box = self.dim_box or (*self.pos, *self.size)
+        self._dim.pos, self._dim.size = box[:2], box[2:]
         self._panel.pos, self._panel.size = self.panel.pos, self.panel.size
 
+    def _let_through(self, touch) -> bool:
+        """A touch on the widget left open (and not on the panel) goes on to it."""
+        w = self.open_to
+        return (w is not None and w.parent is not None and w.collide_point(*touch.pos)
+                and not self.panel.collide_point(*touch.pos))
+
     def on_touch_down(self, touch) -> bool:
+        if self._let_through(touch):
+            return False
         super().on_touch_down(touch)
-        return True  # nothing under a sheet takes touches
+        return True  # nothing else under a sheet takes touches
 
     def on_touch_move(self, touch) -> bool:
+        if self._let_through(touch):
+            return False
         super().on_touch_move(touch)
         return True
 
     def on_touch_up(self, touch) -> bool:
+        if self._let_through(touch):
+            return False
         super().on_touch_up(touch)
         return True
 

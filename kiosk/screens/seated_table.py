@@ -61,11 +61,19 @@ def touch_px(width: float, height: float) -> float:
 
 
 def fit_in_box(label: Any, px: float, pos: tuple[float, float],
-               size: tuple[float, float], floor: float = 12.0) -> None:
+               size: tuple[float, float], floor: float | None = None) -> None:
     """Fit a :class:`~kiosk.screens.text_fit.FitLabel` in ``mode="grow"`` (broken by
     Unicode's rules, as tall as its lines) into a box: smaller until it is no taller than
-    the box, then centred in it. Why not the label's own box mode: Kivy drops a last line
-    that the fit measured to fit ("The computer is thinking…" under two lines)."""
+    the box, never under ``floor`` (the reading floor of the window: a Gin lay-off said in
+    Russian was drawn at 16 px), then centred in it. Why not the label's own box mode:
+    Kivy drops a last line that the fit measured to fit ("The computer is thinking…" under
+    two lines)."""
+    if floor is None:
+        from kivy.core.window import Window
+
+        floor = READ_PX * min(Window.size) / 480
+    label.min_font = floor
+    px = max(px, floor)
     label.width = size[0]
     label.x = pos[0]
     while True:
@@ -411,8 +419,9 @@ class SeatedTableScreen(Screen):
         why), centred above the hand."""
         self.actions.clear_widgets()
         h = self.actions.height
+        floor = READ_PX * min(self.size) / 480  # a shorter table (attract mode's) too
         for text, action, main, *greyed in specs:
-            b = KButton(text=text, bold=True, font_size=h * 0.36)
+            b = KButton(text=text, bold=True, min_font=floor, font_size=max(floor, h * 0.36))
             if greyed and greyed[0]:
                 b.bg, b.color = GREYED_BG, GREYED_INK
                 b.greyed = True
@@ -436,6 +445,22 @@ class SeatedTableScreen(Screen):
 
     def _tick(self, _dt: float = 0) -> None:
         raise NotImplementedError
+
+    def demo_step(self) -> bool:
+        """Attract mode: the seat to move plays one move, as the table shows it when a
+        visitor sits there: a computer seat through the table's own turn (with the screen's
+        ``turns`` answering at once), the visitor's seat by the game's computer player,
+        from that seat's view, through the table's buttons' path. False when no move was
+        made (the hand or the game is over)."""
+        g = self.game
+        if g is None or not g.legal_moves():
+            return False
+        made = len(g.history)
+        if g.computer_to_move:
+            self._tick()
+        else:
+            self.play(g.computer_move())
+        return len(g.history) > made
 
 
 def header_label() -> FitLabel:
@@ -485,6 +510,7 @@ class EndPanel(FloatLayout):
         self.title.text_size = self.title.size
         # broken by Unicode's rules (Kivy's own wrapping split "继续 / 。") and smaller, from
         # rung to rung, until every line fits the box, drawn centred in it
+        self.line.min_font = READ_PX * u
         self.line.font_size = 21 * u
         self.choices.clear_widgets()
         bw = min(W * 0.42, 300 * u)

@@ -23,7 +23,7 @@ from kivy.uix.screenmanager import Screen
 from games import Move
 from games.engine.reason import Reason
 from kiosk.screens.celebration import Cascade, cascade_over, fireworks
-from kiosk.screens.rules_sheet import ACTION_BG, RulesSheet, Sheet, light_deck
+from kiosk.screens.rules_sheet import ACTION_BG, LOW_SHEETS, RulesSheet, Sheet, light_deck
 from kiosk.screens.text_fit import (
     READ_PX,
     TOUCH_GAP,
@@ -32,6 +32,7 @@ from kiosk.screens.text_fit import (
     fit,
     fit_slack,
     line_px,
+    text_width,
 )
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton, Toast
 from kiosk.table.controller import NOTHING_TO_UNDO, TableController
@@ -92,12 +93,17 @@ class TableScreen(Screen):
         self.buttons["undo"].bind(on_release=lambda *_: self.undo("button"))
         self.buttons["rules"].bind(on_release=lambda *_: self.show_rules())
         self.buttons["home"].bind(on_release=lambda *_: self.go_home())
+        # the bar's spacing parts its buttons: each face fills its box (48 px at least)
+        for b in (*self.buttons.values(), self.help.verdict):
+            b.face_inset = 0
         self.action_box = BoxLayout(spacing=6)
         self.action_buttons: list[KButton] = []
         self.root.add_widget(self.bar)
         self.toast = Toast(color=(1, 1, 1, 1))
         self.root.add_widget(self.toast)
         self.sheet: Sheet | None = None
+        #: the status line's parts, each with how much it matters (higher: kept longer)
+        self._status_parts: dict[str, int] = {}
         #: the win's bouncing cards while they run (a tap ends them, then "You won!")
         self.cascade: Cascade | None = None
         self._sheet_kind = ""
@@ -255,23 +261,29 @@ class TableScreen(Screen):
             return
         width = bar.width - 2 * bar.padding[0]
         read = READ_PX * u
-        text, px = fit(str(status.text), read, read, width - fit_slack(read), None,
-                       status.font_name, status.bold, status.line_height, True)
-        need = max((text.count("\n") + 1) * line_px(px, status.font_name, status.bold)
-                   * status.line_height, px * 1.2)
         free = (bar.height - bar.padding[1] - bar.padding[3]
                 - bar.spacing * (len(bar.children) - 1) - self.action_box.height
                 - (verdict.height if verdict.parent is bar else 0))
-        button = max(TOUCH_PX * u, min(64 * u, (free - need) / len(main)))
+        parts = list(self._status_parts)
+        while True:  # whole lines only: the parts that matter least leave first
+            text, px = fit("\n".join(parts), read, read, width - fit_slack(read), None,
+                           status.font_name, status.bold, status.line_height, True)
+            need = max((text.count("\n") + 1) * line_px(px, status.font_name, status.bold)
+                       * status.line_height, px * 1.2) if parts else 0.0
+            button = max(TOUCH_PX * u, min(64 * u, (free - need) / len(main)))
+            if free - button * len(main) >= need or not parts:
+                break
+            parts.remove(min(parts, key=self._status_parts.get))
         for b in main:
             b.height = button
-        room = free - button * len(main)
-        if room >= need:
+        shown = "\n".join(p for p in self._status_parts if p in parts)
+        if status.text != shown:
+            status.text = shown
+        if parts:
             status.mode, status.opacity = "grow", 1
-        else:  # what is left, shortened; nothing when not even a line fits
-            status.mode = "box"
-            status.height = max(0.0, room)
-            status.opacity = 1 if room >= line_px(read, status.font_name) else 0
+        else:  # not one part fits: no line at all (it takes no room)
+            status.mode, status.opacity = "box", 0
+            status.height = 0
 
     def _portrait_bar(self) -> float:
         """The portrait bar's height in units, without the game's action buttons."""
@@ -287,18 +299,28 @@ class TableScreen(Screen):
             return
         u = min(self.size) / 480
         want = (19 if self.landscape else 20) * u
-        if self.landscape:
-            width = self.bar.width - 2 * 6 * u
-        else:
-            n = len([k for k in self.buttons if k != "hint" or self.help.enabled])
-            width = (self.width - 2 * 8 * u - (n - 1) * TOUCH_GAP * 1.5 * u) / n
-        common = want
         hint = self.help.button
-        for b in shown:
-            text = self.app.tr("Hint") if b is hint else str(b.text)  # not the spinner's dots
-            _text, px = fit(text, want, READ_PX * u,
-                            width - 2 * b.inset - max(2.0, 0.15 * want), None,
-                            b.font_name, b.bold, words_only=True)
+        # the Hint button's word, not the dots it shows while the solver thinks
+        texts = [self.app.tr("Hint") if b is hint else str(b.text) for b in shown]
+        if self.landscape:
+            widths = [self.bar.width - 2 * 6 * u] * len(shown)
+        else:  # the row shared by what each needs at the floor: "Подсказка" more, "Меню"
+            # less (five equal buttons drew "Подсказка" at 0.8 of the floor)
+            room = self.width - 2 * 8 * u - (len(shown) - 1) * TOUCH_GAP * 1.5 * u
+            need = []
+            for b, text in zip(shown, texts, strict=True):
+                word = max((text_width(w, READ_PX * u, b.font_name, b.bold)
+                            for w in text.split()), default=0.0)
+                need.append(max(TOUCH_PX * u, word + 2 * b.inset + fit_slack(want)))
+            extra = (room - sum(need)) / len(shown)
+            widths = ([n + extra for n in need] if extra >= 0 else
+                      [room * n / sum(need) for n in need])
+            for b, width in zip(shown, widths, strict=True):
+                b.size_hint_x = width
+        common = want
+        for b, text, width in zip(shown, texts, widths, strict=True):
+            _text, px = fit(text, want, READ_PX * u, width - 2 * b.inset - fit_slack(want),
+                            None, b.font_name, b.bold, words_only=True)
             common = min(common, px)
         for b in shown:
             b.min_font = common
@@ -326,6 +348,11 @@ class TableScreen(Screen):
             parts.append(self.app.tr_reason(grade))
         elif grade:
             parts.append(tr(grade))
+        # how much each part matters when the landscape bar is crowded (the verdict, the
+        # game's actions): the deal's number leaves first, then the time, the moves, and
+        # the score last; a part is shown whole or not at all (a cut score read "On…")
+        rank = {0: 0, 2: 1, 1: 2}
+        self._status_parts = {part: rank.get(k, 3 + k) for k, part in enumerate(parts)}
         self.status.text = ("\n" if self.landscape else "   ").join(parts)
         self._size_column()
         self.buttons["undo"].disabled = not self.ctl.can_undo
@@ -354,7 +381,7 @@ class TableScreen(Screen):
         u = min(self.size) / 480 if min(self.size) > 0 else 1
         for move in actions[:3]:
             b = KButton(text=self.action_name(move), color=INK_DARK, bg=ACTION_BG,
-                        bg_down=(1, 0.9, 0.5, 1), font_size=18 * u)
+                        bg_down=(1, 0.9, 0.5, 1), font_size=18 * u, face_inset=0)
             b.bind(on_release=lambda _b, m=move: self.play_action(m))
             self.action_box.add_widget(b)
             self.action_buttons.append(b)
@@ -511,8 +538,12 @@ class TableScreen(Screen):
         self._sheet_kind = ""
 
     def _open_sheet(self, kind: str, dim: float = 0.55) -> Sheet:
+        """A sheet over the table; the messages low on the table ("No way to win", "No more
+        moves") leave the bar in use: Home, Undo and New deal answer as always (the "No way
+        to win" sheet took every touch, Home's included, until Close)."""
         self.close_sheet()
-        self.sheet = Sheet(dim=dim, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
+        open_to = self.bar if kind in LOW_SHEETS else None
+        self.sheet = Sheet(dim=dim, open_to=open_to, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
         self._sheet_kind = kind
         self.root.add_widget(self.sheet)
         return self.sheet
@@ -524,11 +555,13 @@ class TableScreen(Screen):
         w, h = self.size
         if self._sheet_kind == "rules":
             s.panel.size = (w * 0.92, h * 0.92)
-        elif self._sheet_kind in ("over", "nowin"):  # low on the table: the cards stay in view
+        elif self._sheet_kind in LOW_SHEETS:  # low on the table: the cards stay in view
             u = min(w, h) / 480
-            ax, ay, aw, _ah = getattr(self, "table_area", (0, 0, w, h))
+            ax, ay, aw, ah = getattr(self, "table_area", (0, 0, w, h))
             s.panel.size = (min(aw * 0.94, 560 * u), 190 * u)
             s.panel.pos = (ax + (aw - s.panel.width) / 2, ay + 10 * u)
+            s.dim_box = (ax, ay, aw, ah)  # the bar stays bright: it still answers
+            s._fit()
             return
         else:
             s.panel.size = (min(w * 0.9, 600 * min(w, h) / 480), 290 * min(w, h) / 480)

@@ -124,6 +124,7 @@ def _wrap(text: str, px: float, width: float, font_name: str,
     instead of cut over two lines (the last resort, at the smallest size)."""
     lines: list[str] = []
     cut_word = False
+    cut = _ellipsize if ellipsize else _cut_to_fit
     for paragraph in text.split("\n"):
         def fits(t: str) -> bool:
             return text_width(t, px, font_name, bold) <= width
@@ -131,30 +132,105 @@ def _wrap(text: str, px: float, width: float, font_name: str,
         if fits(paragraph.rstrip()):  # one line, as the greedy fill below would make it
             lines.append(paragraph.rstrip())  # (no break opportunities needed: no uniseg)
             continue
-        line = ""
-        units = _space_units(paragraph) if words_only else break_units(paragraph)
-        if glue_numbers:
-            units = _glue_numbers(units)
-        cut = _ellipsize if ellipsize else _cut_to_fit
-        for unit in units:
-            trial = line + unit
-            if not line or fits(trial.rstrip()):
-                line = trial
-                continue
-            head, tail = _phrase_start(line)
-            if tail and fits((tail + unit).rstrip()):
-                lines.append(head.rstrip())
-                line = tail + unit
-                continue
-            lines.append(line.rstrip())
-            pieces, line = cut(unit, fits)
-            lines += pieces
-            cut_word = cut_word or bool(pieces)
-        pieces, line = cut(line, fits)
+
+        def fill(part: str) -> tuple[list[str], bool]:
+            units = _space_units(part) if words_only else break_units(part)
+            if glue_numbers:
+                units = _glue_numbers(units)
+            return _fill(units, fits, cut)
+
+        filled, cut_here = fill(paragraph)
+        if not cut_here and not words_only:
+            filled = _chinese_ends(filled, fits, fill)
+        lines += filled
+        cut_word = cut_word or cut_here
+    return lines, cut_word
+
+
+def _fill(units: list[str], fits, cut) -> tuple[list[str], bool]:
+    """The units laid greedily into lines that fit, and whether a word had to be cut."""
+    lines: list[str] = []
+    cut_word = False
+    line = ""
+    for unit in units:
+        trial = line + unit
+        if not line or fits(trial.rstrip()):
+            line = trial
+            continue
+        head, tail = _phrase_start(line)
+        if tail and fits((tail + unit).rstrip()):
+            lines.append(head.rstrip())
+            line = tail + unit
+            continue
+        lines.append(line.rstrip())
+        pieces, line = cut(unit, fits)
         lines += pieces
         cut_word = cut_word or bool(pieces)
-        lines.append(line.rstrip())
+    pieces, line = cut(line, fits)
+    lines += pieces
+    cut_word = cut_word or bool(pieces)
+    lines.append(line.rstrip())
     return lines, cut_word
+
+
+#: a short Chinese text (a message, a button's line) this many lines at most is broken at
+#: its phrase ends where it can be (longer ones, a rules sheet, keep the greedy fill)
+SHORT_TEXT_LINES = 4
+#: the most characters after a line's last phrase end that move down to break there
+PHRASE_TAIL = 8
+
+
+def _chinese_ends(lines: list[str], fits, fill) -> list[str]:
+    """A short Chinese text broken where a reader does not stumble, in no more lines than
+    the greedy fill: at a phrase end rather than a few characters after it ("…继续。12 秒后
+    回到开 / 始画面。" becomes "…继续。/ 12 秒后回到开始画面。"), and never with one
+    character left alone before the phrase's end ("…即可继 / 续。" becomes "…即可 / 继续。").
+    Han characters may break between any two (UAX #14); the words they make may not."""
+    if len(lines) < 2 or len(lines) > SHORT_TEXT_LINES \
+            or not any(_han(c) for line in lines for c in line):
+        return lines
+    out = list(lines)
+    i = 0
+    while i < len(out) - 1:
+        line = out[i]
+        k = max((j for j, ch in enumerate(line[:-1]) if ch in PHRASE_END), default=-1)
+        tail = line[k + 1:] if k >= 0 else ""
+        if tail.strip() and len(tail) <= PHRASE_TAIL:
+            rest, _cut = fill(_joined([tail, *out[i + 1:]]))
+            if i + 1 + len(rest) <= len(out):
+                out = out[:i] + [line[:k + 1]] + rest
+        i += 1
+    i = 0
+    while i + 1 < len(out):
+        i += 1
+        prev, nxt = out[i - 1], out[i]
+        orphan = nxt[:1] and _han(nxt[0]) and (len(nxt) == 1 or nxt[1] in PHRASE_END)
+        last = break_units(prev)[-1] if orphan and prev else ""
+        if not last or len(last) >= len(prev) or not _han(last[-1]):
+            continue
+        # the last piece of the line above goes down with it (a whole piece: "48张" stays),
+        # and with it what it would leave of a new phrase ("。任意 / 牌局：")
+        head, stub = _phrase_start(prev[:-len(last)])
+        if head.strip():
+            rest, _cut = fill(_joined([stub + last + nxt, *out[i + 1:]]))
+            if i + len(rest) <= len(out) + 1:  # a line more rather than "继 / 续。"
+                out = [*out[:i - 1], head.rstrip(), *rest]
+    return out
+
+
+def _joined(lines: list[str]) -> str:
+    """Lines back into one text: a space where one was taken off a line's end between two
+    words, none between Chinese characters."""
+    text = ""
+    for line in lines:
+        if text and line and not (_wide(text[-1]) or _wide(line[0])):
+            text += " "
+        text += line
+    return text
+
+
+def _wide(ch: str) -> bool:
+    return _han(ch) or ch in PHRASE_END or "\u3000" <= ch <= "\u303f" or "\uff00" <= ch <= "\uffef"
 
 
 #: Chinese punctuation that ends a phrase; a line may end there without a reader stumbling

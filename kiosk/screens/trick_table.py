@@ -25,7 +25,7 @@ from games.engine import cards as C
 from games.engine.model import Move
 from games.families.seats import VISITOR
 from kiosk.screens.seated_table import SeatedTableScreen, fit_in_box, header_label
-from kiosk.screens.text_fit import FitLabel
+from kiosk.screens.text_fit import READ_PX, FitLabel
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, Felt, KButton, fit_font
 from kiosk.table.card_art import CardWidget
@@ -82,7 +82,7 @@ class TrickTableScreen(SeatedTableScreen):
         with self.led_frame.canvas:
             Color(*GOLD)
             self._led_line = Line(width=2.5)
-        self.taken = Label(size_hint=(None, None), halign="center", valign="middle")
+        self.taken = FitLabel(size_hint=(None, None), halign="center", valign="middle")
         # broken by Unicode's rules (a plain label put "。" at the start of a Chinese line)
         self.message = FitLabel(halign="center", valign="middle", size_hint=(None, None),
                                 color=(1, 1, 1, 1), min_font=12, mode="grow")
@@ -239,9 +239,14 @@ class TrickTableScreen(SeatedTableScreen):
         # a margin: fit_font's measure ran 6 px short of the drawn "Раздача 1 · Вы 10 ·
         # Компьютер 9" in portrait
         self.score.font_size = self._score_px
-        for label, px in ((self.taken, self._small_px), (self.trumps, self._small_px)):
-            label.font_size = fit_font(label.text, px, label.width, bold=label.bold)
-            label.text_size = label.size
+        floor = READ_PX * min(self.size) / 480
+        self.trumps.font_size = max(floor, fit_font(self.trumps.text, self._small_px,
+                                                    self.trumps.width, bold=True))
+        self.trumps.text_size = self.trumps.size
+        # the cards taken, on two lines at the floor where one is too narrow (it shrank to
+        # 13 px on a narrower table)
+        self.taken.min_font = floor
+        self.taken.font_size = max(floor, self._small_px)
         fit_in_box(self.message, self._message_px, *self._message_box)
 
     def _message(self, g) -> str:
@@ -310,9 +315,10 @@ class TrickTableScreen(SeatedTableScreen):
         self.trump_card.size = self.stock.size = (pile_w, pile_h)
         self.trump_card.pos = (sx, py)
         self.stock.pos = (sx + pile_w * 0.45, py)
-        self.stock_count.size = (pile_w, 28)
-        self.stock_count.pos = (self.stock.x, py - 28)
-        self.stock_count.font_size = 18
+        count_px = READ_PX * min(W, H) / 480  # the reading floor (a fixed 18 px in portrait)
+        self.stock_count.size = (pile_w, count_px * 1.6)
+        self.stock_count.pos = (self.stock.x, py - count_px * 1.6)
+        self.stock_count.font_size = count_px
         self.trumps.size = (pile_w * 1.6, self._small_px * 1.6)
         self.trumps.pos = (sx, py + pile_h + 2)
         gap = pile_w * 0.15
@@ -321,14 +327,16 @@ class TrickTableScreen(SeatedTableScreen):
             w.size = (pile_w, pile_h)
             w.pos = (tx + k * (pile_w + gap), py)
         if portrait:
-            self.taken.size = (W * 0.94, 34)
+            self.taken.size = (W * 0.94, max(34, 1.6 * READ_PX * min(W, H) / 480))
             self.taken.pos = (W * 0.03, py - 72)
             self._play_box = ((W * 0.03, mid_bottom), (W * 0.94, msg_top - mid_bottom))
         else:
             mx = self.trick[1].right + W * 0.03
-            self.taken.size = (W - mx - W * 0.02, 30)
-            self.taken.pos = (mx, mid_top - 30)
-            self._play_box = ((mx, mid_bottom), (W - mx - W * 0.02, mid_top - 34 - mid_bottom))
+            taken_h = 2.6 * READ_PX * min(W, H) / 480  # room for two lines at the floor
+            self.taken.size = (W - mx - W * 0.02, taken_h)
+            self.taken.pos = (mx, mid_top - taken_h)
+            self._play_box = ((mx, mid_bottom),
+                              (W - mx - W * 0.02, mid_top - taken_h - 4 - mid_bottom))
         # the message is as tall as its lines (fit_in_box): the box is kept here
         # a finished hand has no cards in the hands or the trick: its button goes down to
         # the bottom and its lines take the room

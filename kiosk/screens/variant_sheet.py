@@ -10,18 +10,64 @@ presses buttons is never stuck on it.
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.graphics import Color, RoundedRectangle
+from kivy.properties import ColorProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from kiosk.i18n import game_text
+from kiosk.screens.text_fit import READ_PX, FitLabel, fit_slack, line_px, wrap_text
 from kiosk.screens.text_fit import LadderLabel as Label
 from kiosk.screens.widgets import GOLD, INK_DARK, Felt, KButton
 from kiosk.settings import variants
 from kiosk.settings.variants import Variant
 
 CHOSEN_BG = (0.98, 0.76, 0.25, 0.92)
+#: a KButton's face lies this far inside its box
+INSET = 2
+
+
+class NoteButton(ButtonBehavior, BoxLayout):
+    """A variant as a big button: its name in bold and, under it, what it means, each a
+    label of its own at its own size (one label with markup drew the description at 15 px
+    a unit, and the words check could not read it). ``text`` is both, for the tests."""
+
+    bg = ColorProperty((1, 1, 1, 0.16))
+    bg_down = ColorProperty((1, 1, 1, 0.34))
+
+    def __init__(self, name: str, note: str, color, name_px: float, note_px: float,
+                 **kw) -> None:
+        super().__init__(orientation="vertical", **kw)
+        with self.canvas.before:
+            self._colour = Color(*self.bg)
+            self._rect = RoundedRectangle(radius=[10])
+        self.name = FitLabel(text=name, bold=True, color=color, halign="center",
+                             font_size=name_px, min_font=note_px, inset=6)
+        self.note = FitLabel(text=note, color=color, halign="center", font_size=note_px,
+                             min_font=note_px, inset=6) if note else None
+        self.add_widget(self.name)
+        if self.note is not None:  # the name one line, the description the rest
+            self.name.size_hint_y = None
+            self.name.height = line_px(name_px, self.name.font_name, True) + 2
+            self.add_widget(self.note)
+        self.bind(pos=self._fit, size=self._fit, state=self._paint, bg=self._paint)
+        self._fit()
+
+    @property
+    def text(self) -> str:
+        return self.name.text + ("\n" + self.note.text if self.note is not None else "")
+
+    def _fit(self, *_a) -> None:
+        self._rect.pos = (self.x + INSET, self.y + INSET)
+        self._rect.size = (max(0, self.width - 2 * INSET), max(0, self.height - 2 * INSET))
+        self._rect.radius = [min(10, self.height / 3)]
+        self._paint()
+
+    def _paint(self, *_a) -> None:
+        self._colour.rgba = self.bg_down if self.state == "down" else self.bg
 
 
 class VariantScreen(Screen):
@@ -36,7 +82,7 @@ class VariantScreen(Screen):
         self.root.add_widget(self.box)
         self.add_widget(self.root)
         #: the variant buttons, by variant key (the tests tap them)
-        self.buttons: dict[str, KButton] = {}
+        self.buttons: dict[str, NoteButton] = {}
         self.back: KButton | None = None
         #: the level row's buttons (games against the computer with another question)
         self.level_buttons: dict[str, KButton] = {}
@@ -76,7 +122,7 @@ class VariantScreen(Screen):
         shown = self.shown()
         chosen = self.default()
         beside = variants.levels_beside(self.game_id)
-        bw = min(w * 0.9, 620 * u)
+        bw = min(w * 0.96, 760 * u)  # a description on one line where it can be
         row = (84 if landscape else 120) * u
         gap = 10 * u
         title = Label(text=game_text(app.catalog_entry(self.game_id), "names", app.lang),
@@ -100,20 +146,29 @@ class VariantScreen(Screen):
         cols = 2 if len(shown) > 4 else 1
         rows = -(-len(shown) // cols)
         fixed = (48 + 34 + 52) * u + gap * 3 + ((52 * u + gap) if beside else 0)
-        # at least 48 px of button face (its box less the 2 px inset on each side)
-        row = max(52 * u, min(row, (h * 0.94 - fixed - gap * (rows - 1)) / max(1, rows)))
+        room = (h * 0.94 - fixed - gap * (rows - 1)) / max(1, rows)
+        # the descriptions at the reading floor, as many lines as they take in the width
+        name_px, note_px = 21 * u, READ_PX * u
+        font = title.font_name
+        width = (bw - gap * (cols - 1)) / cols - 2 * 6 - fit_slack(note_px)
+        lines = max((len(wrap_text(tr(v.note), note_px, width, font)) for v in shown),
+                    default=0)
+        pad = 8 * u
+        with_notes = (line_px(name_px, font, True) + 2 + lines * line_px(note_px, font) + 2
+                      + 2 * pad)
+        # rows too short for the descriptions (Draw Poker's seven with the level row) keep
+        # the name alone, which says it all ("3 opponents"); at least 48 px of button face
+        notes = with_notes <= room
+        row = max(52 * u, min(max(row, with_notes) if notes else row, room))
         grid = GridLayout(cols=cols, spacing=gap, size_hint_y=None,
                           height=rows * row + gap * (rows - 1)) if cols > 1 else None
         for v in shown:
             first = chosen is not None and v.key == chosen.key
-            # rows too short for two lines (Draw Poker's seven with the level row) keep the
-            # name alone, which says it all ("3 opponents")
-            note = f"\n[size={int(15 * u)}]{tr(v.note)}[/size]" if row >= 66 * u else ""
-            b = KButton(text=f"[b]{tr(v.name)}[/b]{note}",
-                        markup=True, color=INK_DARK if first else (1, 1, 1, 1),
-                        bg=CHOSEN_BG if first else (1, 1, 1, 0.16),
-                        bg_down=GOLD if first else (1, 1, 1, 0.34),
-                        font_size=21 * u, size_hint_y=None, height=row, line_height=1.05)
+            b = NoteButton(tr(v.name), tr(v.note) if notes else "",
+                           INK_DARK if first else (1, 1, 1, 1), name_px, note_px,
+                           bg=CHOSEN_BG if first else (1, 1, 1, 0.16),
+                           bg_down=GOLD if first else (1, 1, 1, 0.34),
+                           size_hint_y=None, height=row, padding=(0, pad))
             b.bind(on_release=lambda _b, var=v: self.choose(var))
             self.buttons[v.key] = b
             if grid is not None:

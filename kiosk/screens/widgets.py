@@ -14,6 +14,7 @@ from kivy.uix.widget import Widget
 from kiosk.i18n import LANGUAGE_NAMES, LANGUAGES
 from kiosk.screens.font_ladder import rung
 from kiosk.screens.text_fit import (
+    READ_PX,
     FitLabel,
     LadderLabel,
     balanced_width,
@@ -77,6 +78,10 @@ class KButton(ButtonBehavior, FitLabel):
     bg_down = ColorProperty((1, 1, 1, 0.34))
     radius = NumericProperty(10)
     selected = BooleanProperty(False)
+    #: how far inside its box the face is painted: the gap a free-standing button keeps
+    #: from its neighbours; 0 where a layout's spacing parts them already (the table's
+    #: bar, whose 48 px boxes drew 44 px faces)
+    face_inset = NumericProperty(2)
 
     def __init__(self, **kw) -> None:
         kw.setdefault("halign", "center")
@@ -88,11 +93,11 @@ class KButton(ButtonBehavior, FitLabel):
             self._color = Color(*self.bg)
             self._rect = RoundedRectangle(radius=[self.radius])
         self.bind(pos=self._fit, size=self._fit, state=self._paint, bg=self._paint,
-                  selected=self._paint)
+                  selected=self._paint, face_inset=self._fit)
         self._fit()
 
     def _fit(self, *_a) -> None:
-        inset = 2
+        inset = self.face_inset
         self._rect.pos = (self.x + inset, self.y + inset)
         self._rect.size = (max(0, self.width - 2 * inset), max(0, self.height - 2 * inset))
         self._rect.radius = [min(self.radius, self.height / 3)]
@@ -133,8 +138,12 @@ class LanguageBar(BoxLayout):
         self._light()
 
     def _font(self, *_a) -> None:
-        size = max(12.0, min(self.height * 0.42, self.width / len(self.buttons) / 5.0))
+        from kivy.core.window import Window
+
+        floor = READ_PX * min(Window.size) / 480  # never under the reading floor
+        size = max(floor, min(self.height * 0.42, self.width / len(self.buttons) / 5.0))
         for b in self.buttons.values():
+            b.min_font = floor
             b.font_size = size
 
     def _pick(self, lang: str) -> None:

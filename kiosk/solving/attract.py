@@ -189,13 +189,14 @@ class HandDemo:
     """One demo hand of a game against the computer, played computer against computer.
 
     A passer-by who only ever sees solitaires in attract mode never learns that the kiosk
-    also deals gin rummy, poker and a trick game. Every seat here, the visitor's included,
-    is played by the game's own computer player (:func:`games.players.player_for`), each
-    from its own :class:`games.families.seats.View`, as at a real table. The game they play is
-    :attr:`real`; the table shows a copy of it with every hand open
-    (:meth:`show`), as a watcher standing behind the players would see it: the game itself
-    keeps the computer seats' hands face down, and a player's view never depends on what
-    the copy shows. The show ends with the first hand, or when the game is over or stuck."""
+    also deals gin rummy, poker and a trick game. The show is the game's own hand table,
+    drawn as a visitor sees it (names, chips, the pot, the words): every seat, the
+    visitor's included, is played by the game's own computer player
+    (:func:`games.players.player_for`), each from its own :class:`games.families.seats.View`,
+    as at a real table, the table making each move through the path a visitor's touch or
+    its computer turn takes (:meth:`kiosk.screens.seated_table.SeatedTableScreen.demo_step`).
+    This object says when the show is over: the first hand ended, the game over or stuck,
+    or :attr:`max_moves` made."""
 
     line = None
     skipped = 0
@@ -210,53 +211,31 @@ class HandDemo:
         self.max_moves = max_moves
         self.played = 0
         self._seed: int | None = None
-        self.real = cast(SeatedGame, games.new(game_id, self.seed(), **self.options))
-        self._hands = len(self.real.hand_records())
+        self._hands = 0
 
     def seed(self) -> int:
         if self._seed is None:
             self._seed = self.rnd.randint(1, 999_999)
         return self._seed
 
-    def fast_forward(self, shown: games.Game) -> None:
-        """Nothing is left out of a hand: ``shown`` (the table's game) gets the deal open."""
-        self.show(shown)
+    def fast_forward(self, game: games.Game) -> None:
+        """Nothing of a hand is left out: the show starts at the deal of ``game``."""
+        self._hands = len(cast(SeatedGame, game).hand_records())
 
     def pace(self, slowest: float = SLOWEST) -> float:
         """A move every ``slowest`` seconds: a watcher follows each card of every seat."""
         return slowest
 
-    def show(self, shown: games.Game) -> None:
-        """Lay :attr:`real`'s cards out on ``shown`` (the same game, the table's copy) with
-        every hand face up; the stock stays face down, as it is for everyone."""
-        real = self.real
-        hands = set(real.roles.get("hand", ()))
-        shown.cards = [list(p) for p in real.cards]
-        shown.down = [0 if i in hands else d for i, d in enumerate(real.down)]
-        shown.vars = dict(real.vars)
-
-    def hand_over(self) -> bool:
+    def hand_over(self, game: games.Game) -> bool:
         """The first hand of the show has ended (or the whole game)."""
-        return self.real.over or len(self.real.hand_records()) > self._hands
+        return game.over or len(cast(SeatedGame, game).hand_records()) > self._hands
 
-    def next_move(self) -> Move | None:
-        """The move of the seat to move in :attr:`real`, decided by its computer player
-        from its own view; None when the hand is over or after :attr:`max_moves`."""
-        from games.families.seats import SeatedGame
+    def goes_on(self, game: games.Game) -> bool:
+        """Whether the seat to move plays next (False: the show is over)."""
+        return (isinstance(game, SeatedGame) and self.played < self.max_moves
+                and not self.hand_over(game) and bool(game.legal_moves()))
 
-        real = self.real
-        if not isinstance(real, SeatedGame) or self.played >= self.max_moves \
-                or self.hand_over() or not real.legal_moves():
-            return None
-        return real.computer_move()
-
-    def advance(self, shown: games.Game) -> bool:
-        """Play the next move on :attr:`real` and show it on ``shown``; False when the show
-        is over."""
-        move = self.next_move()
-        if move is None:
-            return False
-        self.real.play(move)
-        self.played += 1
-        self.show(shown)
-        return True
+    def next_move(self, game: games.Game) -> Move | None:
+        """The move of the seat to move, decided by its computer player from its own view
+        (any seat: the visitor's is the computer's in a demo); None when the show is over."""
+        return cast(SeatedGame, game).computer_move() if self.goes_on(game) else None

@@ -94,6 +94,8 @@ class TableController:
         self._idle_timeout: float | None = None
         self._idle_timer: Timer | None = None
         self._idle_cancel: Callable[[], None] | None = None
+        #: when the pending due call comes (the clock's time)
+        self._idle_due_at = 0.0
         #: seconds before the deadline when ``on_idle_warning`` asks "Still playing?"
         self._idle_warn = 0.0
         #: the ``last_input`` that warning was given for (an input since: warn again)
@@ -377,16 +379,22 @@ class TableController:
         (WCAG 2.2.1) before the game is given up; an input after it starts the wait anew.
 
         Each input only moves ``last_input``; one due call is pending at a time and, when it
-        comes early (input came since), waits for the rest of the time."""
+        comes early (input came since), waits for the rest of the time. A pending call due
+        later than the next warning (the deadline of a warning just answered, when the
+        warning is longer than the quiet time before it) is moved up: left there, it warned
+        with only what was left of the old countdown (12 s after an answer, not 30)."""
         warn = max(0.0, min(float(warn), float(timeout)))
         if timer is not self._idle_timer or timeout != self._idle_timeout \
                 or warn != self._idle_warn:
             self.stop_idle()
         self._idle_timeout, self._idle_timer, self._idle_warn = float(timeout), timer, warn
-        self.last_input = self._clock()
+        self.last_input = now = self._clock()
+        first_due = self._idle_timeout - warn if warn else self._idle_timeout
+        if self._idle_cancel is not None and self._idle_due_at > now + first_due:
+            self._idle_cancel()
+            self._idle_cancel = None
         if self._idle_cancel is None:
-            self._idle_cancel = timer(self._idle_timeout - warn if warn else self._idle_timeout,
-                                      self._idle_due)
+            self._idle_later(first_due)
 
     def stop_idle(self) -> None:
         """The table is not shown (or left): no idle deadline until :meth:`watch_idle`."""
@@ -401,6 +409,12 @@ class TableController:
             return None
         return max(0.0, self.last_input + self._idle_timeout - self._clock())
 
+    def _idle_later(self, delay: float) -> None:
+        """The next due call, ``delay`` seconds from now."""
+        assert self._idle_timer is not None
+        self._idle_due_at = self._clock() + delay
+        self._idle_cancel = self._idle_timer(delay, self._idle_due)
+
     def _idle_due(self) -> None:
         self._idle_cancel = None
         if self._idle_timeout is None or self._idle_timer is None or self.last_input is None:
@@ -408,15 +422,15 @@ class TableController:
         left = self.last_input + self._idle_timeout - self._clock()
         warned = self._warned_for == self.last_input
         if self._idle_warn and not warned and left > self._idle_warn:
-            self._idle_cancel = self._idle_timer(left - self._idle_warn, self._idle_due)
+            self._idle_later(left - self._idle_warn)
             return
         if self._idle_warn and not warned and left > 0:
             self._warned_for = self.last_input
-            self._idle_cancel = self._idle_timer(left, self._idle_due)
+            self._idle_later(left)
             self._emit("on_idle_warning", left)
             return
         if left > 0:
-            self._idle_cancel = self._idle_timer(left, self._idle_due)
+            self._idle_later(left)
             return
         self.leave("idle")
         self._emit("on_idle", self._idle_timeout)

@@ -193,7 +193,8 @@ def result_lines(result: dict[str, Any], tr: Any) -> list[str]:
         lines.append(tr("Your bet nobody called comes back to you: {chips}.", chips=back))
     opener = result["opener"]
     if opener >= 0 and result["openers"]:
-        cards = " ".join(card_text(c, tr) for c in poker_order(result["openers"]))
+        # the cards stay together on one line (no break between them: "8♣ / 4♠.")
+        cards = "\u00a0".join(card_text(c, tr) for c in poker_order(result["openers"]))
         lines = lines[:2] + [tr("Your openers: {cards}.", cards=cards)
                              if opener == VISITOR else
                              tr("Player {n} opened with {cards}.", n=opener, cards=cards)]

@@ -164,3 +164,17 @@ def test_cpu_budgets_count_process_time_and_are_recorded(tmp_path, monkeypatch, 
     assert deals.load("clock").solver["clock"] == "cpu"
     assert cli.main(["winnable", "clock", "--count", "2", "--quiet"]) == 0
     assert deals.load("clock").solver["clock"] == "wall"
+
+
+@pytest.mark.parametrize("game_id", ["pyramid", "pyramid_pairs"])
+def test_no_stored_pyramid_line_leaves_the_rescued_apex_unpaired(game_id):
+    """Every line of the Pyramid lists ends with all 28 pyramid cards removed, the apex
+    too when it was rescued (GAMES.md §13): 8 of the 100 Pyramid lines and 11 of the 50
+    Pyramid Pairs lines ended with the rescued apex left as the current card."""
+    lst = deals.read(deals.list_path(game_id))
+    for deal in lst.deals:
+        g = games.new(game_id, deal["seed"], **lst.options)
+        apex = g.cards[g.pyr[0]][-1]
+        for text in deals.deal_line(lst, deal):
+            g.play(g.parse_move(text))
+        assert g.won and apex in g.cards[g.discard], f"{game_id} #{deal['seed']}"

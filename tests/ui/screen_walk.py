@@ -46,8 +46,11 @@ def places(ui, game_ids: list[str] | None = None,
     """(screen key, where, widget to check) for every screen, table and sheet a visitor
     sees, in every language and size. The screen key names whose screen it is (the
     expected-failure sets are keyed by it): "welcome", "picker", "variants", "table",
-    "table rules", "table options", "hand table". The operator's screens, in every state
-    and scroll position: tests/ui/operator_walk.py."""
+    "table rules", "table options", "table status" (the bar with the live verdict or a
+    hint's line), "table nowin", "table end" (No more moves, You won!), "hand table"
+    (each moment of a hand: its phases, a raised card, the Leave panel, the end of a
+    visit). The operator's screens, in every state and scroll position:
+    tests/ui/operator_walk.py."""
     ids = list(filter(table_can_play, games.ids())) if game_ids is None else game_ids
     for size in sizes:
         for lang in langs:
@@ -64,6 +67,7 @@ def places(ui, game_ids: list[str] | None = None,
                     settle()
                     yield "variants", f"{game_id} variants {tag}", _current(ui)
                 yield from _table(ui, game_id, tag)
+            yield from _end_sheets(ui, tag)
             ui.app.go_welcome()
 
 
@@ -72,7 +76,7 @@ def _table(ui, game_id: str, tag: str) -> Iterator[tuple[str, str, object]]:
     settle()
     screen = _current(ui)
     if screen is not ui.app.table:
-        yield "hand table", f"{game_id} {tag}", screen
+        yield from _hand_table(ui, game_id, tag)
         return
     yield "table", f"{game_id} {tag}", screen
     sheets: list[tuple[str, Callable[[], None]]] = [("rules", screen.show_rules)]
@@ -83,6 +87,107 @@ def _table(ui, game_id: str, tag: str) -> Iterator[tuple[str, str, object]]:
         settle()
         yield f"table {kind}", f"{game_id} {kind} {tag}", screen.sheet
         screen.close_sheet()
+    yield from _status_lines(ui, screen, game_id, tag)
+
+
+def _status_lines(ui, screen, game_id: str, tag: str) -> Iterator[tuple[str, str, object]]:
+    """The bar in every state of its lines: the live verdict ("✓ Still winnable", "No win
+    possible from here — Undo?"), a hint's line over the table, and the "No way to win"
+    message."""
+    from kiosk.solving.hints import LOST, WON
+
+    tr, help_ = ui.app.tr, screen.help
+    for verdict in (WON, LOST):
+        help_.state.shown = verdict
+        help_._paint_verdict()
+        settle()
+        yield "table status", f"{game_id} {verdict} {tag}", screen
+    help_.state.shown = ""
+    help_._paint_verdict()
+    screen.say(tr("Maybe try this move. No sure win was found in time."))
+    settle()
+    yield "table status", f"{game_id} hint {tag}", screen
+    screen.hush()
+    help_.no_win(count=False)
+    settle()
+    yield "table nowin", f"{game_id} nowin {tag}", screen.sheet
+    screen.close_sheet()
+
+
+def _end_sheets(ui, tag: str) -> Iterator[tuple[str, str, object]]:
+    """"No more moves" (Golf played out) and "You won!" (Klondike one move from its win):
+    their words are the same at every table."""
+    from tests.conftest import arrange
+
+    screen = ui.app.table
+    over = games.new("golf", 1)
+    while not over.over:
+        over.play(over.legal_moves()[-1])
+    won = games.new("klondike", 1)
+    piles = {f"F{i + 1}": " ".join(f"{r}{s}" for r in "A23456789TJQK")
+             for i, s in enumerate("CDHS")}
+    arrange(won, piles)
+    for game, kind in ((over, "over"), (won, "won")):
+        ui.app.open_position(game)  # the table puts its end sheet up at once
+        if kind == "over":
+            screen._show_over()
+        else:
+            screen._won(game, now=True)
+        screen._end_cascade()
+        settle()
+        yield "table end", f"{game.info.id} {kind} {tag}", screen.sheet
+        screen.close_sheet()
+
+
+def _hand_table(ui, game_id: str, tag: str) -> Iterator[tuple[str, str, object]]:
+    """A hand table at each moment of one hand, played seat by seat through the table's own
+    path (its computer turns at once, the visitor's seat by the computer player): each new
+    phase, a raised card with its button, the end of the hand, the Leave panel; Draw Poker
+    with one and seven opponents and the end of a visit."""
+    from kiosk.screens.attract import DemoTurns
+
+    setups = ([{"opponents": 1}, {"opponents": 7}] if game_id == "draw_poker" else [{}])
+    for opts in setups:
+        ui.app.open_position(games.new(game_id, 1, **opts))
+        settle()
+        screen = _current(ui)
+        name = f"{game_id}{''.join(f' {k}={v}' for k, v in opts.items())}"
+        turns, screen.turns = screen.turns, DemoTurns()  # the computer decides at once
+        try:
+            yield "hand table", f"{name} dealt {tag}", screen
+            seen: set[tuple[str, bool]] = set()
+            for _ in range(400):
+                g = screen.game
+                moment = (g.phase, g.to_move == 0)
+                if moment not in seen:
+                    seen.add(moment)
+                    settle()
+                    yield "hand table", f"{name} {g.phase} {tag}", screen
+                    pick = getattr(screen, "pick", None)
+                    hand = g.hand(0) if g.to_move == 0 and hasattr(g, "hand") else []
+                    if pick is not None and hand and g.phase in ("discard", "lead", "follow"):
+                        for code in hand:  # a card raised, and the button that plays it
+                            pick(code)
+                            if getattr(screen, "raised", -1) >= 0:
+                                break
+                        settle()
+                        yield "hand table", f"{name} {g.phase} raised {tag}", screen
+                if g.phase in ("done", "match", "over") or not screen.demo_step():
+                    break
+            settle()
+            yield "hand table", f"{name} end of hand {tag}", screen
+            screen.ask_leave()
+            settle()
+            yield "hand table", f"{name} leave {tag}", screen
+            screen.stay()
+            if game_id == "draw_poker":  # out of chips: the end of the visit
+                g = screen.game
+                g.vars.update(chips=(0, *g.vars["chips"][1:]), phase="over")
+                screen.refresh()
+                settle()
+                yield "hand table", f"{name} visit over {tag}", screen
+        finally:
+            screen.turns = turns
 
 
 def assert_only_expected(ui, problems_of: Callable[[object, str], list[str]],

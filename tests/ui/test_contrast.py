@@ -1,8 +1,10 @@
 """Every text a visitor reads has 4.5:1 contrast against what it is drawn on, 3:1 for large
-text (WCAG 2.x 1.4.3: 24 px, or 18.66 px bold, a unit being the short side / 480): every
-screen, table, sheet and operator page (in each of its states, scrolled through), in zh, en
-and ru, at 800x480 and 720x1280. The
-colours are Kivy's own: the label's colour and the instructions drawn under it
+text (WCAG 2.x 1.4.3: 24 px, or 18.66 px bold, a unit being the short side / 480), and is
+drawn at the reading floor (18 px a unit; tests/ui/floors.py): every screen, table, sheet
+and operator page (in each of its states, scrolled through), in zh, en and ru, at 800x480
+and 720x1280, the hand tables at each moment of a hand and the tables' status lines in
+every state (tests/ui/screen_walk.py).
+The colours are Kivy's own: the label's colour and the instructions drawn under it
 (tests/ui/contrast.py)."""
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pytest
 from kiosk.table import card_art
 
 from .contrast import NORMAL, contrast_problems, ratio
+from .floors import text_floor_problems
 from .operator_walk import operator_places
 from .screen_walk import assert_only_expected, quiet_tables, settle
 
@@ -38,11 +41,16 @@ def test_the_four_colour_deck_reads_on_the_card():
             assert ratio(ink, card_art.FACE) >= NORMAL, (suit, four, ink)
 
 
+def readability_problems(root, where: str) -> list[str]:
+    """Contrast and the reading floor (the operator's pages: contrast, below)."""
+    return contrast_problems(root, where) + text_floor_problems(root, where)
+
+
 @pytest.mark.slow
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 def test_every_text_reads_against_what_it_is_drawn_on(ui, monkeypatch):
     quiet_tables(monkeypatch)
-    assert_only_expected(ui, contrast_problems, EXPECTED)
+    assert_only_expected(ui, readability_problems, EXPECTED)
 
 
 @pytest.mark.slow

@@ -8,6 +8,8 @@ position offers an Undo that undoes, and the live line follows the moves.
 
 from __future__ import annotations
 
+import pytest
+
 import games
 from games import solver
 from kiosk.solving import deals
@@ -261,3 +263,20 @@ def test_the_worker_runs_only_between_its_first_use_and_its_idle_time(ui, monkey
     assert ctl.game.why_illegal(ui.table.view.hint_move) is None
     assert worker.restarts == failures                       # an idle end is no failure
     worker.idle_stop = idle
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_no_win_sheet_lets_home_through(ui, size):
+    """An open "No way to win" message lies low on the table and leaves the bar in use:
+    Home goes to the picker (it took every touch, Home's included, until Close), while a
+    tap on the dimmed cards still does nothing."""
+    ui.resize(*size)
+    ctl = sit_at(ui, HOPELESS)
+    ui.table.help.no_win(count=False)
+    ui.frames(2)
+    assert ui.table._sheet_kind == "nowin"
+    moves = len(ctl.game.history)
+    ui.tap(*ui.card_center("S"))                           # the stock, under the dim
+    assert len(ctl.game.history) == moves and ui.table._sheet_kind == "nowin"
+    ui.tap_widget(ui.table.buttons["home"])
+    assert ui.app.sm.current == "picker"

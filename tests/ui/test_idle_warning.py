@@ -199,3 +199,53 @@ def test_a_hardware_button_answers_too(ui, fake):
     assert ui.until(lambda: warning(ui) is None, 3)
     ui.wait(0.25)
     assert ctl.seed == seed and app.sm.current == "table" and app.controller is ctl
+
+
+def _sit(ui, where: str) -> None:
+    app = ui.app
+    if where == "picker":
+        app.show_picker()
+    else:
+        app.open_game(where, 3)
+    ui.frames(3)
+
+
+@pytest.mark.parametrize("where", ["klondike", "golf", "gin_rummy", "draw_poker",
+                                   "follow_the_rules", "picker"])
+@pytest.mark.parametrize("timeout", [10.0, 180.0])
+def test_every_warning_gives_at_least_20_seconds(ui, fake, where, timeout):
+    """The first warning and each one after a prompt answer count down from at least 20 s,
+    at every table, with the shortest idle timeout the configuration allows too: at a
+    solitaire table with a 10 s timeout the second "Still playing?" came 28.6 s after an
+    answer given 1.4 s into the first, with 12 s left (the first warning's deadline was
+    still pending), then the reset. The kiosk's clock is driven by hand."""
+    app = ui.app
+    app.lobby.idle_timeout = timeout
+    _sit(ui, where)
+    screen = app.sm.current
+    for round_ in range(3):
+        fake.advance(timeout - 0.25)
+        ui.frames(1)
+        assert warning(ui) is None, f"round {round_}: asked before {timeout} s of quiet"
+        fake.advance(0.5)
+        ui.frames(1)
+        w = warning(ui)
+        assert w is not None, f"round {round_}: not asked after {timeout} s of quiet"
+        given = w.deadline - fake.now
+        assert given >= LEAST_SECONDS, f"round {round_}: {given:.1f} s to answer"
+        fake.advance(1.4)
+        ui.frames(1)
+        assert app.sm.current == screen
+        ui.key(110, "n")  # a prompt answer (the New deal key: it only answers)
+        ui.frames(2)
+        assert warning(ui) is None and app.sm.current == screen
+    fake.advance(timeout)
+    ui.frames(2)
+    w = warning(ui)
+    assert w is not None
+    fake.advance(w.deadline - fake.now - 0.5)
+    ui.frames(2)
+    assert app.sm.current == screen
+    fake.advance(1)
+    ui.frames(2)
+    assert app.sm.current == "welcome"

@@ -57,18 +57,16 @@ def test_demo_games_of_20_games_keep_the_texture_caches_bounded(ui):
             demo._next_game()
             demo._cancel()  # the test plays the demo's moves itself, a frame each
             assert demo.ctl is not None and demo.ctl.game_id == game_id, game_id
+            hand = isinstance(demo.player, HandDemo)  # a hand table, not the card view
             for _ in range(MOVES_PER_DEMO):
-                if isinstance(demo.player, HandDemo):  # a hand against the computer
-                    if not demo.player.advance(demo.ctl.game):
-                        break
-                else:
-                    move = demo.player.next_move(demo.ctl.game)
-                    if move is None or demo.ctl.play(move, "demo") is not None:
-                        break
-                demo.view.sync(animate=False)
+                if not demo.play_one():
+                    break
+                if not hand:
+                    demo.view.sync(animate=False)
                 ui.frames(1)
             ui.frames(2)
-            sizes_seen.add(tuple(next(iter(demo.view.cards.values())).size))
+            if not hand:
+                sizes_seen.add(tuple(next(iter(demo.view.cards.values())).size))
             # what a finished table owned is gone: the cards alive are the demo's, the
             # visitor's table's (idle behind) and the welcome screen's showcase
             cards = _live(CardWidget)
@@ -76,6 +74,7 @@ def test_demo_games_of_20_games_keep_the_texture_caches_bounded(ui):
             # last hands shown; Draw Poker's hands; Follow the Rules' stock, trump card,
             # trick and hands)
             hand_tables = [app.sm.built(name) for name in ("gin", "poker", "trick")]
+            hand_tables += list(demo.hand_tables.values())  # the demo's own
             on_screens = (len(demo.view.cards) + len(app.welcome.cards)
                           + (len(app.table.view.cards) if app.table.view else 0)
                           + sum(isinstance(w, CardWidget) for s in hand_tables if s is not None

@@ -185,3 +185,62 @@ def test_a_word_too_wide_even_shrunk_ends_in_an_ellipsis(ui):
     assert word.startswith(text[:-1]) and text_width(text, px, font) <= width
     grown, _px = fit("Наша " + word, 24, 18, width, None, font)
     assert grown.split("\n")[-1].endswith(ELLIPSIS), grown
+
+
+def status_problems(ui, where: str) -> list[str]:
+    """The bar's status and verdict lines whole: a part that does not fit is left out, never
+    cut ("On…" was drawn for "On foundations: 0" beside "No win possible — Undo?")."""
+    t = ui.app.table
+    return [f"{where}: {lab.text!r} drawn as {lab.shown!r}" for lab in (t.status, t.help.verdict)
+            if lab.opacity > 0 and lab.parent is not None and lab.is_cut()]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_the_status_lines_fit_in_every_state(ui, monkeypatch):
+    """Every game's bar with each of its lines' states (the live verdict won and lost, a
+    hint's line over the table, the "No way to win" message, the end sheets), in zh, en and
+    ru at both sizes: no text larger than its box, none cut, the status whole."""
+    from .screen_walk import _end_sheets, _status_lines, quiet_tables, settle
+
+    quiet_tables(monkeypatch)
+    problems: list[str] = []
+    for size in SIZES:
+        for lang in LANGS:
+            ui.reset(lang, size)
+            tag = f"{lang} {size[0]}x{size[1]}"
+            for game_id in filter(table_can_play, games.ids()):
+                ui.app.open_position(games.new(game_id, 1))
+                settle()
+                if ui.app.sm.current_screen is not ui.app.table:
+                    continue
+                for _key, where, root in _status_lines(ui, ui.app.table, game_id, tag):
+                    problems += label_problems(root, where) + status_problems(ui, where)
+                    problems += label_problems(ui.app.table.toast, where)
+            for _key, where, root in _end_sheets(ui, tag):
+                problems += label_problems(root, where)
+    assert not problems, "\n".join(problems[:60]) + f"\n({len(problems)} in all)"
+
+
+def test_a_crowded_bar_leaves_status_parts_out_whole(ui):
+    """Klondike at 800x480 with "No win possible from here — Undo?" in the bar: the status
+    drew "On…"; now the parts that matter least leave first (the deal's number, the time)
+    and the score stays whole, every bar button with a 48 px face."""
+    from kiosk.solving.hints import LOST
+
+    from .touch_targets import face
+
+    for lang in LANGS:
+        ui.reset(lang, (800, 480))
+        ui.app.open_game("klondike", 4711)
+        t = ui.table
+        t.help.state.shown = LOST
+        t.help._paint_verdict()
+        ui.frames(3)
+        assert not status_problems(ui, lang), status_problems(ui, lang)
+        score = t.score_text(t.ctl.game.score)
+        shown = " ".join(t.status.shown.split())  # a part may take two lines
+        assert t.status.opacity == 1 and " ".join(score.split()) in shown, (lang, shown)
+        for b in t.bar.children:
+            if b in t.buttons.values():
+                assert min(face(b)) >= 48 - 0.5, (lang, b.text, face(b))

@@ -82,16 +82,35 @@ def targets(root, window_size: tuple[int, int]) -> list[tuple[Target, Target]]:
     return out
 
 
+def face(w) -> tuple[float, float]:
+    """What a finger sees of a target: a KButton paints its face inside its box."""
+    from kiosk.screens.widgets import KButton
+
+    if isinstance(w, KButton):
+        return tuple(w._rect.size)
+    return tuple(w.size)
+
+
 def target_problems(root, window_size: tuple[int, int], where: str) -> list[str]:
-    """Targets under ``root`` smaller than 48 px a unit on a side, or nearer a neighbour
-    than :data:`GAP_PX` units."""
+    """Targets under ``root`` smaller than 48 px a unit on a side, their box or the face
+    they draw (the bar's buttons drew a 44-45 px face in a 49 px box; the operator's pages'
+    faces are the operator branch's), or nearer a neighbour than :data:`GAP_PX` units."""
     u = min(window_size) / 480
     found = targets(root, window_size)
+    least = TOUCH_PX * u - 0.5
     out = []
     for t, _seen in found:
-        if t.w < TOUCH_PX * u - 0.5 or t.h < TOUCH_PX * u - 0.5:
+        if t.w < least or t.h < least:
             out.append(f"{where}: {t.name} is {t.w:.0f}x{t.h:.0f} px, "
                        f"under {TOUCH_PX * u:.0f}")
+    for w in ([] if where.startswith("operator ") else root.walk(restrict=True)):
+        if not isinstance(w, ButtonBehavior) or w.disabled or not _shown(w) \
+                or _clip(w, _window_box(w), window_size) is None:
+            continue
+        fw, fh = face(w)
+        if (fw < least or fh < least) and w.width >= least and w.height >= least:
+            out.append(f"{where}: {type(w).__name__} {str(getattr(w, 'text', ''))[:24]!r} "
+                       f"draws a {fw:.0f}x{fh:.0f} px face, under {TOUCH_PX * u:.0f}")
     shown = [seen for _t, seen in found]
     for i, a in enumerate(shown):
         for b in shown[i + 1:]:
