@@ -8,6 +8,7 @@ clock (``poll_thread=False``) except in the one test of the real polling thread.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
@@ -206,18 +207,22 @@ def test_a_failing_dispatch_does_not_break_the_buttons(factory):
 
 
 # ---------------------------------------------------------------------------- no GPIO
-def test_no_pin_factory_at_all(monkeypatch, caplog):
-    """A laptop or CI: gpiozero finds no factory (BadPinFactory); the kiosk carries on."""
+def test_no_lgpio_at_all(monkeypatch, caplog):
+    """A laptop or CI: no lgpio (the image has it); the kiosk carries on, says why once."""
     monkeypatch.setattr(Device, "pin_factory", None)
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setitem(sys.modules, "lgpio", None)   # `import lgpio` fails
     monkeypatch.setattr(buttons, "_warned", False)
     with caplog.at_level("INFO", logger="kiosk.buttons"):
         first = Buttons(lambda ev: None)
         second = Buttons(lambda ev: None)
     assert not first.available and not second.available
-    assert "BadPinFactory" in first.problem
+    assert "lgpio module is not installed" in first.problem
+    assert first.reason.msgid.startswith("The lgpio module is not installed")
     warnings = [r for r in caplog.records if r.levelname == "WARNING"]
-    assert len(warnings) == 1 and "keys N" in warnings[0].getMessage()   # said once
+    assert len(warnings) == 1, warnings                               # said once
+    assert "keys N and U" in warnings[0].getMessage()
+    assert warnings[0].getMessage().count("\n") == 0                 # one line
     first.close()
 
 
