@@ -3,9 +3,8 @@
 # systemd/ (units, helpers, the memory-limit generator, udev rule, sysusers, tmpfiles,
 # sysctl and the logind, journald, system drop-ins, polkit rule), the config, the play
 # log's fstab line, and the keyboard traps a visitor with a USB keyboard could spring
-# (Ctrl+Alt+Del is masked here; SysRq is off through sysctl.d). Both image builds run this
-# one script (pi-gen's stage-kiosk/01-system and image-build/debian/build-image.sh), so the
-# two images cannot drift apart.
+# (Ctrl+Alt+Del is masked here; SysRq is off through sysctl.d). The image's build runs it
+# (image-build/debian/build-image.sh), and so do the unit-file checks.
 #
 # usage: install-files.sh ROOT SYSTEMD_DIR CONFIG
 #
