@@ -6,6 +6,9 @@
 * **Undo** (BCM 27): a press undoes one move at once; holding it repeats the undo after
   ``undo_repeat_delay`` (0.8 s), then every ``undo_repeat_interval`` (0.4 s), at a steady pace
   (a late poll never fires a burst).
+* A button held for :data:`STUCK_AFTER` (30 s) is taken as stuck (jammed, or leant on): it
+  does nothing more until it is released (Undo's repeats stop, so the table can go idle and
+  the kiosk back to its welcome screen), and the journal says so once.
 
 The buttons are momentary switches between the pin and ground with the pin's pull-up on, so
 a pressed button reads low (``[buttons] pull = "up"``, the default); ``pull = "down"`` is
@@ -52,6 +55,8 @@ from kiosk.platform.gpiochip import AUTO, ButtonsUnavailable, describe, open_fac
 log = logging.getLogger("kiosk.buttons")
 
 NEW_DEAL, UNDO, PICKER = "new_deal", "undo", "picker"
+#: seconds a button may be held before it is taken as stuck
+STUCK_AFTER = 30.0
 _EPS = 1e-6  # float slack: 0.8 + 0.4 must be due at 1.2
 BUTTONS = (NEW_DEAL, UNDO)
 
@@ -63,6 +68,7 @@ class _State:
     unsettled: bool = False          # an edge was ignored as bounce: read the level back
     held: bool = False               # New deal: the hold already went to the picker
     next_repeat: float = 0.0         # Undo: when the next repeat is due
+    stuck: bool = False              # held for STUCK_AFTER: nothing more until released
 
 
 class ButtonLogic:
@@ -76,14 +82,18 @@ class ButtonLogic:
     """
 
     def __init__(self, debounce: float = 0.05, new_deal_hold: float = 3.0,
-                 undo_repeat_delay: float = 0.8, undo_repeat_interval: float = 0.4) -> None:
+                 undo_repeat_delay: float = 0.8, undo_repeat_interval: float = 0.4,
+                 stuck_after: float = STUCK_AFTER) -> None:
         self.debounce = debounce
         self.new_deal_hold = new_deal_hold
         self.undo_repeat_delay = undo_repeat_delay
         self.undo_repeat_interval = undo_repeat_interval
+        self.stuck_after = max(stuck_after, new_deal_hold, undo_repeat_delay)
         self.state = {name: _State() for name in BUTTONS}
         #: accepted presses of either button so far (a hold is one press, however long)
         self.presses = 0
+        #: buttons that became stuck since the caller last emptied this list
+        self.newly_stuck: list[str] = []
 
     def edge(self, name: str, pressed: bool, t: float) -> list[str]:
         """A raw level change of button ``name`` at time ``t``; returns the events."""
@@ -106,7 +116,11 @@ class ButtonLogic:
                 events += self._accept(name, levels[name], t)
             elif levels is not None and name in levels and t - s.changed >= self.debounce:
                 s.unsettled = False
-            if not s.pressed:
+            if not s.pressed or s.stuck:
+                continue
+            if t - s.changed >= self.stuck_after - _EPS:
+                s.stuck = True
+                self.newly_stuck.append(name)
                 continue
             if name == NEW_DEAL and not s.held and t - s.changed >= self.new_deal_hold - _EPS:
                 s.held = True
@@ -119,12 +133,16 @@ class ButtonLogic:
         return events
 
     def busy(self) -> bool:
-        """True while some button is down or its level has to be read back."""
-        return any(s.pressed or s.unsettled for s in self.state.values())
+        """True while some button is down (and not stuck) or its level has to be read back."""
+        return any((s.pressed and not s.stuck) or s.unsettled for s in self.state.values())
+
+    def stuck(self) -> list[str]:
+        """The buttons held down for :attr:`stuck_after` and not released since."""
+        return [name for name, s in self.state.items() if s.pressed and s.stuck]
 
     def _accept(self, name: str, pressed: bool, t: float) -> list[str]:
         s = self.state[name]
-        s.pressed, s.changed, s.unsettled = pressed, t, False
+        s.pressed, s.changed, s.unsettled, s.stuck = pressed, t, False, False
         if pressed:
             self.presses += 1
         if name == UNDO:
@@ -139,6 +157,7 @@ class ButtonLogic:
 
 
 _warned = False
+_NAMES = {NEW_DEAL: "New deal", UNDO: "Undo"}
 
 
 class Buttons:
@@ -239,6 +258,10 @@ class Buttons:
                 pass
         with self._lock:
             events = self.logic.poll(self.clock(), levels)
+            stuck, self.logic.newly_stuck = self.logic.newly_stuck, []
+        for name in stuck:
+            log.warning("the %s button has been held down for %.0f s: stuck? It does nothing "
+                        "more until it is released", _NAMES[name], self.logic.stuck_after)
         self._send(events)
 
     def _send(self, events: list[str]) -> None:

@@ -115,6 +115,38 @@ def test_hardware_buttons_drive_the_running_app(ui):
                    [first.id, play.id]) == [(2,), (2,)]
 
 
+def test_presses_while_the_table_animates_and_the_loop_is_busy_are_not_lost(ui):
+    """A move's card in flight, and the main loop drawing nothing while a visitor presses
+    New deal twice and Undo once (a slow first deal under a software renderer): every press
+    acts once, in order, when the loop turns again; the Undo after two fresh deals brings
+    back the game the first one put aside."""
+    app = ui.app
+    ctl = open_klondike(ui)
+    view = ui.table.view
+    original = ctl.seed
+    done = []
+    ctl.bind(on_new_deal=lambda *a: done.append(("deal", ctl.seed)),
+             on_restore=lambda *a: done.append(("restore", ctl.seed)))
+    view.animate = True
+    try:
+        ui.tap(*ui.card_center("S"))                # the stock: a card flies to the waste
+        assert ctl.moves == 1
+        first = app.lobby.session.play
+        for pin in (NEW_DEAL_PIN, NEW_DEAL_PIN, UNDO_PIN):   # no frame in between
+            ui.pins.pin(pin).drive_low()
+            time.sleep(0.1)
+            ui.pins.pin(pin).drive_high()
+            time.sleep(0.1)
+        assert done == [], "acted before the loop turned"
+        ui.wait(0.5)
+        assert [what for what, _ in done] == ["deal", "deal", "restore"], done
+        assert len({seed for _, seed in done[:2]} | {original}) == 3
+        assert ctl.seed == original and ctl.moves == 1 and app.sm.current == "table"
+        assert first.result == "abandoned"
+    finally:
+        view.animate = False
+
+
 def test_keys_n_and_u_do_the_buttons_jobs(ui):
     ctl = open_klondike(ui)
     ui.tap(*ui.card_center("S"))
