@@ -270,6 +270,19 @@ def test_usb_rule_starts_the_mount_unit():
     assert 'TAG+="systemd"' in joined
 
 
+def test_gpio_rule_gives_the_chips_to_the_kiosks_group():
+    """Debian's /dev/gpiochip* are root's alone: the buttons need the gpio group's access,
+    and the kiosk user is in that group."""
+    rules = [line for line in (SYSTEMD / "91-solitaire-kiosk-gpio.rules").read_text()
+             .splitlines() if line.strip() and not line.startswith("#")]
+    assert rules == ['SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"']
+    sysusers = (SYSTEMD / "sysusers.d/solitaire-kiosk.conf").read_text().splitlines()
+    assert "m kiosk gpio" in sysusers
+    unit = parse_unit(SYSTEMD / MAIN)
+    assert "char-gpiochip rw" in values(unit, "Service", "DeviceAllow")
+    assert "gpio" in one(unit, "Service", "SupplementaryGroups").split()
+
+
 def test_sysusers_and_tmpfiles_apply(tmp_path: Path):
     need("systemd-sysusers", "systemd-tmpfiles")
     root = tmp_path / "root"
