@@ -113,8 +113,9 @@ def check_lines(lg: Any, handle: int, chip: Chip, pins: dict[str, int]) -> None:
                 user=str(user) or "another driver"))
 
 
-def _button(name: str) -> str:
-    return {"new_deal": "New deal", "undo": "Undo"}.get(name, name)
+def _button(name: str) -> Reason:
+    """The button's name as the screen's own button says it (translated with the sentence)."""
+    return Reason("New deal") if name == "new_deal" else Reason("Undo")
 
 
 def _text(err: BaseException) -> str:
