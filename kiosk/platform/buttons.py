@@ -173,14 +173,14 @@ class Buttons:
     def __init__(self, dispatch: Callable[[str], Any], *, new_deal_pin: int = 17,
                  undo_pin: int = 27, chip: str = AUTO, pull: str = "up", debounce_ms: int = 50,
                  new_deal_hold: float = 3.0, undo_repeat_delay: float = 0.8,
-                 undo_repeat_interval: float = 0.4, pin_factory: Any = None,
-                 clock: Callable[[], float] = time.monotonic, tick: float = 0.02,
-                 poll_thread: bool = True) -> None:
+                 undo_repeat_interval: float = 0.4, stuck_after: float = STUCK_AFTER,
+                 pin_factory: Any = None, clock: Callable[[], float] = time.monotonic,
+                 tick: float = 0.02, poll_thread: bool = True) -> None:
         self.dispatch = dispatch
         self.clock = clock
         self.tick = tick
         self.logic = ButtonLogic(debounce_ms / 1000, new_deal_hold, undo_repeat_delay,
-                                 undo_repeat_interval)
+                                 undo_repeat_interval, stuck_after)
         self.pins = {NEW_DEAL: new_deal_pin, UNDO: undo_pin}
         self.chip = chip
         self.pull = pull
@@ -215,6 +215,16 @@ class Buttons:
         if poll_thread:
             self._thread = threading.Thread(target=self._run, name="kiosk-buttons", daemon=True)
             self._thread.start()
+
+    @property
+    def chip_label(self) -> str | None:
+        """The label of the GPIO chip the buttons are on (None: another pin factory)."""
+        return getattr(self._factory, "chip_label", None)
+
+    def stuck(self) -> list[str]:
+        """The buttons held down so long that they are taken as stuck (see the module)."""
+        with self._lock:
+            return self.logic.stuck()
 
     @classmethod
     def from_config(cls, cfg: Any, dispatch: Callable[[str], Any], **kwargs: Any) -> Buttons:

@@ -110,7 +110,7 @@ def check_lines(lg: Any, handle: int, chip: Chip, pins: dict[str, int]) -> None:
             raise ButtonsUnavailable(Reason(
                 "The {button} button's pin {pin} on {chip} is in use by {user}.",
                 button=_button(name), pin=line, chip=chip.label,
-                user=str(user) or "another driver"))
+                user=str(user) if user else Reason("another driver")))
 
 
 def _button(name: str) -> Reason:

@@ -70,6 +70,59 @@ def test_configuration_reaches_the_app_and_a_bad_key_is_shown(ui, menu):
     assert str(ui.config_path) in shown and "The play log is working." in shown
 
 
+def test_status_page_says_where_the_buttons_are_and_when_one_is_stuck(ui, menu):
+    from kiosk.platform.buttons import Buttons
+
+    menu.show("status")
+    ui.frames(2)
+    shown = texts(menu.panel)
+    assert "Connected." in shown and f"New deal: GPIO {NEW_DEAL_PIN}. Undo: GPIO {UNDO_PIN}." in shown
+    lobby = ui.app.lobby
+    own, seen = lobby.buttons, lobby._presses_seen
+    # held for longer than stuck_after (30 s on a kiosk): stuck, said on the page
+    lobby.buttons = Buttons(lobby.dispatch, new_deal_pin=5, undo_pin=6, new_deal_hold=0.5,
+                            undo_repeat_delay=0.2, stuck_after=0.6, pin_factory=ui.pins)
+    try:
+        ui.pins.pin(6).drive_low()
+        assert ui.until(lambda: lobby.buttons.stuck() == ["undo"], 5)
+        menu.show("status")
+        ui.frames(2)
+        assert "The Undo button is held down: stuck?" in texts(menu.panel)
+        ui.pins.pin(6).drive_high()
+    finally:
+        lobby.buttons.close()
+        lobby.buttons, lobby._presses_seen = own, seen
+
+
+def test_status_page_says_why_there_are_no_buttons(ui, menu, monkeypatch):
+    """The sentence the journal has, in the language the menu is in."""
+    import sys
+
+    from gpiozero import Device
+
+    from kiosk.platform.buttons import Buttons
+
+    lobby = ui.app.lobby
+    own = lobby.buttons
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setitem(sys.modules, "lgpio", None)
+    lobby.buttons = Buttons(lobby.dispatch)
+    try:
+        assert not lobby.buttons.available
+        for lang, words in (("en", "The lgpio module is not installed"),
+                            ("ru", "Модуль lgpio не установлен"), ("zh", "没有安装 lgpio 模块")):
+            ui.app.set_language(lang)
+            menu.show("status")
+            ui.frames(2)
+            shown = texts(menu.panel)
+            assert words in shown, shown
+            assert ui.app.tr("Not available. The table's own New deal and Undo work.") in shown
+    finally:
+        ui.app.set_language("en")
+        lobby.buttons = own
+
+
 def test_default_options_of_a_game_come_from_the_configuration(ui):
     ui.app.cfg.game_options["klondike"] = {"draw": 3}
     try:
