@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Append the play log's partition to the kiosk's image (pi-gen's or the Debian build's): an
+# Append the play log's partition to the kiosk's image (image-build/debian/build-image.sh): an
 # ext4 file system labelled "kiosk-data" after the root partition, mounted at /var/lib/solitaire-kiosk (the stage's
 # fstab line). The root stays read-only under its RAM overlay; only this partition is
 # written, so a power cut can at worst lose the last play, never the system.
@@ -12,7 +12,7 @@ set -euo pipefail
 img=${1:?usage: add-data-partition.sh IMAGE [SIZE_MIB]}
 mib=${2:-1024}
 label=kiosk-data
-align=$((8 * 1024 * 1024))   # pi-gen aligns its partitions to 8 MiB too
+align=$((8 * 1024 * 1024))   # the image aligns its partitions to 8 MiB
 
 for tool in sfdisk mke2fs truncate; do
     command -v "$tool" >/dev/null || { echo "add-data-partition: $tool is missing" >&2; exit 1; }

@@ -1,46 +1,45 @@
 #!/bin/sh
-# Install the kiosk app into its own virtual environment, from the wheel built from this
-# repository; the dependencies come as binary wheels from PyPI (never built on the Pi).
+# Install the kiosk app into its own virtual environment, from wheels only, without the
+# network: the wheel built from this repository, every dependency's wheel for the image's
+# Python (downloaded on the build host by image-build/debian/build-image.sh, never built on
+# the Pi), pip's own wheel, and lgpio's (built for the image by lgpio-wheel.sh: the
+# hardware buttons' way to /dev/gpiochip*; the app does not depend on it, so a desktop runs
+# without it).
 #
 # usage: install-app.sh WHEEL_DIR [PREFIX]      (PREFIX default /opt/solitaire-kiosk)
 #
-# Runs inside the image's chroot (stage-kiosk/02-app) and inside the CI's emulated arm64 root
-# (tests/platform/test_arm64_root.py): one script, so CI installs what the image installs.
-# The environment sees the system's site-packages for lgpio only (python3-lgpio from the
-# Raspberry Pi archive; PyPI has no cp313 aarch64 wheel); every dependency of the app is
-# installed in the environment itself (--ignore-installed), whatever the system has.
-# INSTALL_APP_NO_COMPILE=1 skips the bytecode (CI under emulation only: on the read-only Pi
-# root Python could not cache it, so the image keeps it).
-# INSTALL_APP_OFFLINE=1: WHEEL_DIR holds every dependency too, pip's own wheel included (the
-# Debian build downloads them on its host with a native pip), and nothing is fetched from
-# inside the root: pip's TLS under user emulation on a busy machine is slow enough for PyPI
-# to reset it. pip then installs itself from its wheel along with the app, instead of
-# ensurepip installing and byte-compiling it a first time (20 minutes under emulation).
+# Runs inside the image's root under emulation (build-image.sh step 3); the arm64 root test
+# (tests/platform/test_arm64_root.py) then runs the app it installed. Nothing inside the
+# emulated root touches the network: pip's TLS under user emulation on a busy machine is
+# slow enough for PyPI to reset it, and pip installs itself from its wheel along with the
+# app instead of ensurepip installing and byte-compiling it a first time (20 minutes under
+# emulation). The environment does not see the system's site-packages: everything it runs
+# is in it.
+# INSTALL_APP_NO_COMPILE=1 skips the bytecode (on the read-only root Python could not cache
+# it, so the image keeps it).
 set -eu
 
 wheels=${1:?usage: install-app.sh WHEEL_DIR [PREFIX]}
 prefix=${2:-/opt/solitaire-kiosk}
 venv=$prefix/venv
 
-
-set -- "$wheels"/solitaire_kiosk-*.whl
-[ -f "$1" ] || { echo "install-app: no solitaire_kiosk wheel in $wheels" >&2; exit 1; }
-[ $# -eq 1 ] || { echo "install-app: several wheels in $wheels: $*" >&2; exit 1; }
+one() {   # the one wheel of $1 in $wheels
+    set -- "$1" "$wheels"/"$1"-*.whl
+    [ -f "$2" ] || { echo "install-app: no $1 wheel in $wheels" >&2; exit 1; }
+    [ $# -eq 2 ] || { shift; echo "install-app: several $1 wheels in $wheels: $*" >&2; exit 1; }
+    echo "$2"
+}
+app=$(one solitaire_kiosk)
+pip=$(one pip)
+one lgpio >/dev/null
 
 compile=--compile
 [ -z "${INSTALL_APP_NO_COMPILE:-}" ] || compile=--no-compile
 
-if [ -n "${INSTALL_APP_OFFLINE:-}" ]; then
-    app=$1
-    set -- "$wheels"/pip-*.whl
-    [ -f "$1" ] || { echo "install-app: no pip wheel in $wheels (INSTALL_APP_OFFLINE)" >&2; exit 1; }
-    python3 -m venv --system-site-packages --without-pip "$venv"
-    "$venv/bin/python" "$1/pip" install --no-cache-dir --disable-pip-version-check "$compile" \
-        --only-binary=:all: --ignore-installed --no-index --find-links "$wheels" "$app" pip
-else
-    python3 -m venv --system-site-packages "$venv"
-    "$venv/bin/python" -m pip install --no-cache-dir --disable-pip-version-check "$compile" \
-        --only-binary=:all: --ignore-installed "$1"
-fi
+python3 -m venv --without-pip "$venv"
+"$venv/bin/python" "$pip/pip" install --no-cache-dir --disable-pip-version-check "$compile" \
+    --only-binary=:all: --no-index --find-links "$wheels" "$app" pip lgpio
 ln -sf "$venv/bin/kiosk" /usr/local/bin/kiosk
 "$venv/bin/kiosk" --version
+# gpiozero's pin factory on the image: its binding loads and its C library answers
+"$venv/bin/python" -c 'import lgpio; print(lgpio.get_module_version(), lgpio.error_text(-79))'

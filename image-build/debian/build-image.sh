@@ -2,8 +2,8 @@
 # Build the kiosk's SD-card image from Debian's own archive (no Docker, no Raspberry Pi
 # archive): a trixie arm64 root with Debian's kernel and the Pi's boot firmware, laid out as
 # Debian's own Raspberry Pi images are, with the kiosk's units, users, sysctl, read-only root
-# and app installed by the same scripts as the pi-gen build (image-build/system/,
-# image-build/install-app.sh, image-build/add-data-partition.sh).
+# and app installed by the scripts of image-build/ (system/, install-app.sh,
+# add-data-partition.sh).
 #
 #   image-build/debian/build-image.sh [OUT]      (`make image`; OUT default
 #                                                 build/solitaire-kiosk-arm64.img)
@@ -16,14 +16,16 @@
 #
 # Needs root, mmdebstrap, e2fsprogs, dosfstools, mtools, fdisk, util-linux, python3 with pip,
 # and on a non-arm64 machine qemu-user-static (all in tools/debian-packages.txt), and the
-# network (Debian's archive, PyPI for the app's aarch64 wheels, both fetched on the host).
+# network (Debian's archive, PyPI for the app's aarch64 wheels and lgpio's sdist, all
+# fetched on the host).
 #
 # Options (environment variables):
 #   KIOSK_CONFIG=my-config.toml   the kiosk's config (default: config.example.toml)
 #   KIOSK_DATA_MIB=1024           size of the play log's partition
 #   KIOSK_HOSTNAME=solitaire-kiosk
-#   KIOSK_FRESH=1                 build the Debian root again even when it is cached
-#   KIOSK_CACHE=DIR               where the root is cached (see root.sh)
+#   KIOSK_FRESH=1                 build the Debian root and lgpio's wheel again even when cached
+#   KIOSK_CACHE=DIR               where the root and lgpio's wheel are cached (root.sh,
+#                                 lgpio-wheel.sh)
 #   KIOSK_WORK=DIR                scratch (default build/image-work; removed at the end)
 #   KIOSK_KEEP_ROOT=DIR           keep the finished root there (its /boot/firmware emptied
 #                                 into the boot partition): `make test` runs the app in it
@@ -67,7 +69,7 @@ tarball=$("$here/root.sh")
 mkdir "$root"
 tar -C "$root" --numeric-owner -xpf "$tarball"
 
-say "2/6 the app's wheel and its dependencies' aarch64 wheels"
+say "2/6 the app's wheel, its dependencies' aarch64 wheels, lgpio's"
 # from a clean copy: setuptools would also pack what an old build left in build/
 mkdir -p "$work/src" "$work/wheels"
 tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./build --exclude=./dist \
@@ -89,6 +91,9 @@ PIP_CONFIG_FILE=/dev/null "$python" -m pip download --quiet --disable-pip-versio
     --only-binary=:all: --implementation cp --python-version "$pyver" \
     --abi "cp${pyver/./}" "${platforms[@]}" --dest "$work/wheels" "$work"/wheels/solitaire_kiosk-*.whl pip
 rm -f "$work"/wheels/solitaire_kiosk-*.whl.metadata
+# lgpio, the buttons' pin factory: built for this Python in a throwaway root, and cached
+lgpio=$(PYTHON=$python "$here/lgpio-wheel.sh" "$pyver")
+cp "$lgpio" "$work/wheels/"
 echo "wheels for CPython $pyver aarch64 (glibc 2.$glibc_minor): $(find "$work/wheels" -name '*.whl' -printf '%f ')"
 
 say "3/6 the app (image-build/install-app.sh, in the root, under emulation, offline)"
@@ -96,12 +101,12 @@ kit=$root/tmp/solitaire-kiosk-install
 mkdir -p "$kit/wheels" "$root/opt/solitaire-kiosk/docs"
 cp "$work"/wheels/*.whl "$kit/wheels/"
 cp "$build/install-app.sh" "$kit/"
-INSTALL_APP_OFFLINE=1 "$here/in-root.sh" "$root" sh /tmp/solitaire-kiosk-install/install-app.sh \
+"$here/in-root.sh" "$root" sh /tmp/solitaire-kiosk-install/install-app.sh \
     /tmp/solitaire-kiosk-install/wheels /opt/solitaire-kiosk
 install -m 644 "$repo"/docs/*.md "$root/opt/solitaire-kiosk/docs/"
 rm -rf "$kit"
 
-say "4/6 the kiosk's system (image-build/system/, as in the pi-gen stage)"
+say "4/6 the kiosk's system (image-build/system/)"
 sh "$build/system/install-files.sh" "$root" "$repo/systemd" "$config"
 install -m 755 "$build/system/setup-in-root.sh" "$root/tmp/setup-in-root.sh"
 "$here/in-root.sh" "$root" sh /tmp/setup-in-root.sh

@@ -13,11 +13,10 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-stage=$here/../stage-kiosk
 suite=${KIOSK_SUITE:-trixie}
 mirror=${KIOSK_DEBIAN_MIRROR:-${SOLITAIRE_KIOSK_DEBIAN_MIRROR:-http://deb.debian.org/debian}}
 cache=${KIOSK_CACHE:-${SOLITAIRE_KIOSK_TEST_CACHE:-/var/cache/solitaire-kiosk-tests}}
-lists="$stage/00-runtime/00-packages-nr $stage/01-system/00-packages-nr $here/packages"
+lists="$here/packages $here/packages-app $here/packages-system"
 
 command -v mmdebstrap >/dev/null || { echo "root: mmdebstrap is missing (apt install mmdebstrap)" >&2; exit 1; }
 "$here/binfmt.sh"

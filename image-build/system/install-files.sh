@@ -1,11 +1,10 @@
 #!/bin/sh
 # Put the kiosk's system files into an image's root file system, from the build host:
-# systemd/ (units, helpers, the memory-limit generator, udev rule, sysusers, tmpfiles,
+# systemd/ (units, helpers, the memory-limit generator, udev rules, sysusers, tmpfiles,
 # sysctl and the logind, journald, system drop-ins, polkit rule), the config, the play
 # log's fstab line, and the keyboard traps a visitor with a USB keyboard could spring
-# (Ctrl+Alt+Del is masked here; SysRq is off through sysctl.d). Both image builds run this
-# one script (pi-gen's stage-kiosk/01-system and image-build/debian/build-image.sh), so the
-# two images cannot drift apart.
+# (Ctrl+Alt+Del is masked here; SysRq is off through sysctl.d). The image's build runs it
+# (image-build/debian/build-image.sh), and so do the unit-file checks.
 #
 # usage: install-files.sh ROOT SYSTEMD_DIR CONFIG
 #
@@ -29,6 +28,7 @@ install -m 755 "$sd"/libexec/* "$root$libexec/"
 install -D -m 755 -t "$etc/systemd/system-generators" "$sd"/system-generators/*
 install -m 644 "$sd"/*.service "$sd"/*.timer "$sd"/*.path "$etc/systemd/system/"
 install -D -m 644 "$sd/90-solitaire-kiosk-usb.rules" "$etc/udev/rules.d/90-solitaire-kiosk-usb.rules"
+install -D -m 644 "$sd/91-solitaire-kiosk-gpio.rules" "$etc/udev/rules.d/91-solitaire-kiosk-gpio.rules"
 install -D -m 644 -t "$etc/sysusers.d" "$sd"/sysusers.d/*.conf
 install -D -m 644 -t "$etc/tmpfiles.d" "$sd"/tmpfiles.d/*.conf
 install -D -m 644 -t "$etc/sysctl.d" "$sd"/sysctl.d/*.conf

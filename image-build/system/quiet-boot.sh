@@ -2,7 +2,7 @@
 # A quiet boot on the kiosk's screen, for the Pi's boot partition: kernel and systemd messages
 # on tty3 instead of the kiosk's tty1, no logo, no blinking cursor, no console blanking, no
 # "resize" (the root keeps its size: the play log's partition comes after it, and the root is
-# never written once sealed), no rainbow splash. Both image builds run it.
+# never written once sealed), no rainbow splash. The image's build runs it.
 #
 # usage: quiet-boot.sh CMDLINE_TXT CONFIG_TXT
 set -eu

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Inside the image's root (a chroot at build time, from both image builds): the kiosk user,
+# Inside the image's root (a chroot at build time, build-image.sh step 4): the kiosk user,
 # its directories, the config's group, and which units start at boot. install-files.sh has
 # put the files in place before.
 #

@@ -78,6 +78,11 @@ class Buttons:
 
     new_deal_pin: int = 17
     undo_pin: int = 27
+    #: the GPIO chip of the pins, by its label: "auto" is the Pi's 40-pin header
+    #: (kiosk.platform.gpiochip); the pins are that chip's line numbers
+    chip: str = "auto"
+    #: "up": each button between its pin and ground (pressed reads low); "down": to 3.3 V
+    pull: str = "up"
     #: holding New deal this long goes back to the game picker (and does not deal)
     new_deal_hold: float = 3.0
     #: holding Undo repeats it: first repeat after this delay ...
@@ -592,6 +597,14 @@ def _pin(v: Any) -> int:
     return v
 
 
+def _chip(v: Any) -> str:
+    """The word "auto", or a GPIO chip's label as the kernel gives it (31 characters at most)."""
+    if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_.:@,+/-]{1,31}", v.strip()):
+        raise _Bad(f"{_show(v)} is not \"auto\" or a GPIO chip's label (like "
+                   "\"pinctrl-bcm2711\")")
+    return v.strip()
+
+
 def _operator_pin(v: Any) -> str:
     """4 to 8 digits (hashed here) or a hash from ``kiosk operator pin --hash``."""
     from kiosk.settings.operator_pin import PinError, check_hash, hash_pin
@@ -677,7 +690,7 @@ _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
         "check_seconds": _number(0.2, 600), "check_delay": _number(0, 60),
     },
     "buttons": {
-        "new_deal_pin": _pin, "undo_pin": _pin,
+        "new_deal_pin": _pin, "undo_pin": _pin, "chip": _chip, "pull": _choice(("up", "down")),
         "new_deal_hold": _number(0.5, 30), "undo_repeat_delay": _number(0.1, 10),
         "undo_repeat_interval": _number(0.05, 10), "debounce_ms": _number(0, 500, whole=True),
     },

@@ -8,6 +8,7 @@ clock (``poll_thread=False``) except in the one test of the real polling thread.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
@@ -89,6 +90,36 @@ def test_logic_bounce_and_a_tap_shorter_than_the_debounce():
     assert not b.busy()
 
 
+def test_logic_a_stuck_undo_stops_repeating_until_released():
+    """Jammed or leant on: Undo repeats for STUCK_AFTER, then nothing (the table can go idle),
+    and the thread stops polling; a release and a new press work as ever."""
+    b = ButtonLogic(undo_repeat_delay=0.8, undo_repeat_interval=0.4)
+    assert b.stuck_after == buttons.STUCK_AFTER == 30.0
+    events = b.edge(UNDO, True, 0.0)
+    times = [0.0]
+    for k in range(1, 6001):                       # a minute, polled every 10 ms
+        t = k / 100
+        if b.poll(t):
+            times.append(t)
+        if t == 29.99:
+            assert b.busy() and b.stuck() == []
+    assert times[-1] < 30.0 and len(times) == 1 + 73   # 0, then 0.8 to 29.6 every 0.4
+    assert b.newly_stuck == [UNDO] and b.stuck() == [UNDO] and not b.busy()
+    assert b.edge(UNDO, False, 61.0) == [] and b.stuck() == []
+    assert b.edge(UNDO, True, 62.0) == [UNDO] and b.poll(62.8) == [UNDO]
+    assert events == [UNDO] and b.presses == 2
+
+
+def test_logic_new_deal_held_down_goes_to_the_picker_once_and_never_deals():
+    b = ButtonLogic(new_deal_hold=3.0)
+    b.edge(NEW_DEAL, True, 0.0)
+    fired = [(k / 10, ev) for k in range(1, 1201) for ev in b.poll(k / 10)]
+    assert fired == [(3.0, PICKER)]                  # two minutes held: one event
+    assert b.stuck() == [NEW_DEAL] and not b.busy()
+    assert b.edge(NEW_DEAL, False, 121.0) == []      # no deal on its release
+    assert b.edge(NEW_DEAL, True, 122.0) == [] and b.edge(NEW_DEAL, False, 122.3) == [NEW_DEAL]
+
+
 # ---------------------------------------------------------------------------- on mock pins
 def test_press_undo_and_new_deal(factory):
     rig = Rig(factory)
@@ -149,6 +180,20 @@ def test_holding_undo_repeats(factory):
     assert rig.events == [UNDO] * 5                  # 0, 0.8, 1.2, 1.6, 2.0
 
 
+def test_a_stuck_button_is_said_once_in_the_journal(factory, caplog):
+    rig = Rig(factory)
+    with caplog.at_level("WARNING", logger="kiosk.buttons"):
+        rig.press(27)
+        rig.poll_until(40.0, step=0.1)
+        rig.release(27)
+        rig.poll_until(40.5)
+    undos = rig.events.count(UNDO)
+    assert undos == 74 and rig.events == [UNDO] * undos
+    said = [r.getMessage() for r in caplog.records]
+    assert said == ["the Undo button has been held down for 30 s: stuck? It does nothing "
+                    "more until it is released"]
+
+
 def test_both_buttons_at_once_are_independent(factory):
     rig = Rig(factory)
     rig.press(17)
@@ -206,18 +251,22 @@ def test_a_failing_dispatch_does_not_break_the_buttons(factory):
 
 
 # ---------------------------------------------------------------------------- no GPIO
-def test_no_pin_factory_at_all(monkeypatch, caplog):
-    """A laptop or CI: gpiozero finds no factory (BadPinFactory); the kiosk carries on."""
+def test_no_lgpio_at_all(monkeypatch, caplog):
+    """A laptop or CI: no lgpio (the image has it); the kiosk carries on, says why once."""
     monkeypatch.setattr(Device, "pin_factory", None)
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setitem(sys.modules, "lgpio", None)   # `import lgpio` fails
     monkeypatch.setattr(buttons, "_warned", False)
     with caplog.at_level("INFO", logger="kiosk.buttons"):
         first = Buttons(lambda ev: None)
         second = Buttons(lambda ev: None)
     assert not first.available and not second.available
-    assert "BadPinFactory" in first.problem
+    assert "lgpio module is not installed" in first.problem
+    assert first.reason.msgid.startswith("The lgpio module is not installed")
     warnings = [r for r in caplog.records if r.levelname == "WARNING"]
-    assert len(warnings) == 1 and "keys N" in warnings[0].getMessage()   # said once
+    assert len(warnings) == 1, warnings                               # said once
+    assert "keys N and U" in warnings[0].getMessage()
+    assert warnings[0].getMessage().count("\n") == 0                 # one line
     first.close()
 
 

@@ -46,7 +46,8 @@ CANDIDATES = [
     r'"a\u0000b"', r'"a\nb"', r'"a\tb"', r'"\u007f"', r'"\u200f"', '"🂡 Lobby ⚑"',
     r'"quote \" and \\ back"', '"/tmp/kiosk-x"', '" /tmp/kiosk-y "', '"relative/dir"',
     r'"/a\u0000b"', '"/"', "'/tmp/literal'", '"verify-full"', '"disable"',
-    '"db.example.org"', '"kiosk_lobby"',
+    '"db.example.org"', '"kiosk_lobby"', '"up"', '"down"', '"auto"', '"9030000.pl061"',
+    '"pinctrl-bcm2711"', '"gpio@1,2+x:y/z"', '"' + "p" * 31 + '"', '"' + "p" * 32 + '"',
     # other TOML types
     "[]", "[90]", '["golf"]', "{}", "{ a = 1 }", "1979-05-27", "07:32:00",
     "1979-05-27T07:32:00Z",

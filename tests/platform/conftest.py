@@ -15,7 +15,6 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 SYSTEMD = REPO / "systemd"
 IMAGE_BUILD = REPO / "image-build"
-STAGE = IMAGE_BUILD / "stage-kiosk"
 
 
 def need(*tools: str) -> None:
@@ -27,8 +26,8 @@ def need(*tools: str) -> None:
 
 
 def install_files(tmp_path: Path) -> Path:
-    """The images' shared installer (system/install-files.sh) run on an empty root under
-    ``tmp_path``, as both image builds run it: the root it filled."""
+    """The image's shared installer (system/install-files.sh) run on an empty root under
+    ``tmp_path``, as the image build runs it: the root it filled."""
     root = tmp_path / "root"
     (root / "etc").mkdir(parents=True)
     proc = subprocess.run(["sh", str(IMAGE_BUILD / "system/install-files.sh"), str(root),
@@ -39,7 +38,7 @@ def install_files(tmp_path: Path) -> Path:
 
 
 def package_list(path: Path) -> list[str]:
-    """Package names of a pi-gen ``NN-packages[-nr]`` file (comments and blanks dropped)."""
+    """Package names of one of the image's package lists (comments and blanks dropped)."""
     names: list[str] = []
     for line in path.read_text().splitlines():
         names.extend(line.split("#", 1)[0].split())

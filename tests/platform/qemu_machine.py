@@ -10,7 +10,15 @@ loads the kernel and initramfs that the image's boot partition holds, with the i
   ``systemd.debug_shell=ttyAMA0`` (and ``systemd.getty_auto=0``, so no login prompt
   shares that line): a root shell that exists only for this boot, because the shipped
   ``cmdline.txt`` never has it (the image has no shell on any console);
-* QMP, QEMU's monitor: screendumps, touches, key presses, and pulling the plug.
+* QMP, QEMU's monitor: screendumps, touches, key presses, pulling the plug, and a pulse on
+  a GPIO line (below).
+
+The hardware buttons get a real GPIO line of the guest's kernel: ``virt``'s PL061 GPIO
+controller, whose line 3 QEMU raises for 100 ms on ``system_powerdown`` (its gpio-key
+device). QEMU's own device tree binds that line to a power key (the ``gpio-keys`` node,
+Linux's gpio-keys driver); :func:`gpio_dtb` dumps the device tree of the same board and
+takes that node out, so the line is free for the kiosk, which finds the chip by its label
+(:data:`PL061_LABEL`) and holds the line through lgpio, as on a Pi.
 
 Emulation runs the Pi's code many times slower than a Pi (TCG, no KVM for arm64): the app
 needed more than the unit's ``TimeoutStartSec=120`` from exec to its first frame on the
@@ -32,6 +40,7 @@ import re
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -60,6 +69,34 @@ def emulated_boot_options() -> str:
     return (f"systemd.set_credential_binary=systemd.unit-dropin.{KIOSK_UNIT}:{dropin} "
             f"systemd.default_device_timeout_sec={EMULATED_DEVICE_TIMEOUT_S}")
 TABLET_MAX = 32767  # QEMU's absolute axes run 0..0x7fff
+#: virt's PL061 as the guest's kernel labels its GPIO chip (the device's name)
+PL061_LABEL = "9030000.pl061"
+#: its line that QEMU pulses on system_powerdown; its lines are 0-7
+PULSED_LINE = 3
+#: how long QEMU's gpio-key holds the line high (hw/gpio/gpio_key.c, GPIO_KEY_LATENCY)
+PULSE_MS = 100
+
+
+def board(memory_mb: int, machine: str = "virt") -> list[str]:
+    """QEMU's board, CPU, cores and RAM: what the device tree is made from."""
+    return ["-machine", machine, "-cpu", "cortex-a72", "-smp", "2", "-m", str(memory_mb),
+            "-accel", "tcg,thread=multi"]
+
+
+def gpio_dtb(out: Path, memory_mb: int) -> Path:
+    """The device tree QEMU makes for :func:`board`, without its ``gpio-keys`` node: the
+    PL061's line 3 is then no power key but a free GPIO line (fdtput from
+    device-tree-compiler)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    qemu = shutil.which("qemu-system-aarch64") or "qemu-system-aarch64"
+    subprocess.run([qemu, *board(memory_mb, f"virt,dumpdtb={out}"), "-display", "none",
+                    "-nic", "none"], check=True, capture_output=True, timeout=120)
+    subprocess.run(["fdtput", "--remove", str(out), "/gpio-keys"], check=True,
+                   capture_output=True, timeout=60)
+    listed = subprocess.run(["fdtget", "--list", str(out), "/"], check=True,
+                            capture_output=True, text=True, timeout=60).stdout.split()
+    assert "gpio-keys" not in listed and any(n.startswith("pl061@") for n in listed), listed
+    return out
 
 
 def partition_offsets(disk: Path) -> list[int]:
@@ -67,6 +104,19 @@ def partition_offsets(disk: Path) -> list[int]:
     dump = subprocess.run(["sfdisk", "--dump", str(disk)], capture_output=True, text=True,
                           check=True).stdout
     return [int(m) * 512 for m in re.findall(r"start=\s*(\d+)", dump)]
+
+
+def put_boot_file(disk: Path, name: str, text: str) -> None:
+    """Write a file onto the image's FAT boot partition (mtools), as an operator does with
+    ``solitaire-kiosk.toml`` on a card in a laptop."""
+    fat = f"{disk}@@{partition_offsets(disk)[0]}"
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
+        fh.write(text)
+    try:
+        subprocess.run(["mcopy", "-o", "-i", fat, fh.name, f"::{name}"], check=True,
+                       capture_output=True, timeout=60)
+    finally:
+        os.unlink(fh.name)
 
 
 def boot_files(disk: Path, out: Path) -> tuple[Path, Path, str]:
@@ -89,10 +139,13 @@ def boot_files(disk: Path, out: Path) -> tuple[Path, Path, str]:
 class Machine:
     """A running QEMU; ``sh`` runs a command in the guest's debug shell."""
 
-    def __init__(self, disk: Path, workdir: Path, name: str, memory_mb: int = 2048) -> None:
+    def __init__(self, disk: Path, workdir: Path, name: str, memory_mb: int = 2048,
+                 dtb: Path | None = None) -> None:
         self.disk, self.dir, self.name = disk, workdir / name, name
         #: the guest's RAM (a Pi 4 of 2 GB; 512 for a Pi Zero 2 W or 3A+, test_boot_512m.py)
         self.memory_mb = memory_mb
+        #: a device tree of :func:`gpio_dtb` (the buttons' GPIO line), or QEMU's own
+        self.dtb = dtb
         self.dir.mkdir(parents=True, exist_ok=True)
         self.kernel, self.initrd, self.cmdline = boot_files(disk, self.dir)
         self.serial_log = self.dir / "serial.log"
@@ -116,8 +169,8 @@ class Machine:
                   f"systemd.getty_auto=0 {emulated_boot_options()}")
         cmd = [
             shutil.which("qemu-system-aarch64") or "qemu-system-aarch64",
-            "-machine", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", str(self.memory_mb),
-            "-accel", "tcg,thread=multi",
+            *board(self.memory_mb),
+            *(["-dtb", str(self.dtb)] if self.dtb else []),
             "-kernel", str(self.kernel), "-initrd", str(self.initrd), "-append", append,
             "-drive", f"file={self.disk},format=raw,if=none,id=sd,cache=unsafe",
             "-device", "virtio-blk-pci,drive=sd",
@@ -278,6 +331,11 @@ class Machine:
         time.sleep(0.3)
         self.qmp("input-send-event", events=[
             {"type": "btn", "data": {"down": False, "button": "left"}}])
+
+    def pulse_gpio(self) -> None:
+        """The PL061's line :data:`PULSED_LINE` high for :data:`PULSE_MS`, then low again
+        (QEMU's power button; with :func:`gpio_dtb` no driver of the guest takes it)."""
+        self.qmp("system_powerdown")
 
     def keys(self, *names: str) -> None:
         """Press these keys together (QEMU's names: ctrl, alt, delete, sysrq, b, f2...)."""

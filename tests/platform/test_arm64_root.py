@@ -84,6 +84,28 @@ def test_kiosk_games_runs_on_arm64(arm64_root):
 
 
 @pytest.mark.timeout(5400)
+def test_the_apps_environment_imports_lgpio(arm64_root):
+    """The buttons' pin factory: lgpio's wheel built for the image (lgpio-wheel.sh), its C
+    library answering, and gpiozero's lgpio factory importing it; the kiosk's chip search
+    runs (a chroot has no /dev/gpiochip*: it says so in one sentence)."""
+    root, _ = arm64_root
+    probe = ("import lgpio, gpiozero.pins.lgpio\n"
+             "from kiosk.platform.gpiochip import ButtonsUnavailable, open_factory\n"
+             "print(lgpio.error_text(lgpio.GPIO_BUSY))\n"
+             "try:\n    open_factory('auto', {'new_deal': 17, 'undo': 27})\n"
+             "except ButtonsUnavailable as err:\n    print(err)\n")
+    proc = in_root(root, "/opt/solitaire-kiosk/venv/bin/python", "-c", probe, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "GPIO busy", proc.stdout
+    assert lines[1].startswith(("This machine has no GPIO chip",
+                                "No Raspberry Pi GPIO header found")), proc.stdout
+    listed = in_root(root, "/opt/solitaire-kiosk/venv/bin/python", "-m", "pip", "list",
+                     "--format=freeze", timeout=600)
+    assert "lgpio==0.2.2.0" in listed.stdout.split(), listed.stdout
+
+
+@pytest.mark.timeout(5400)
 def test_shipped_config_checks_clean_on_arm64(arm64_root):
     root, _ = arm64_root
     shutil.copy(REPO / "config.example.toml", root / "tmp/config.toml")

@@ -12,6 +12,11 @@ monitor (screendumps, touches, keys, the power plug).
 The boots: the first one seals the root (solitaire-kiosk-seal.service adds overlayroot to
 cmdline.txt and reboots; QEMU, run with -no-reboot, then ends), the second is the kiosk as a
 lobby sees it every day, the third follows a power cut in the middle of a game.
+
+The hardware buttons are wired to a real GPIO line of the guest's kernel: QEMU's PL061, its
+line 3 pulsed over QMP (qemu_machine.py says how), configured the way an operator configures a
+kiosk, by ``solitaire-kiosk.toml`` on the boot partition, written before the boot: New deal
+on that line in the second boot, Undo on it in the third (QEMU pulses no other line).
 Figures of the run go to build/boot-timings.json and docs/benchmarks.md ("Boot").
 """
 
@@ -29,7 +34,16 @@ import pytest
 
 from .conftest import REPO, BuiltImage, need
 from .pictures import Picture, difference, read_png, write_png
-from .qemu_machine import EMULATED_START_TIMEOUT, EMULATED_WATCHDOG, EMULATED_WATCHDOG_S, Machine
+from .qemu_machine import (
+    EMULATED_START_TIMEOUT,
+    EMULATED_WATCHDOG,
+    EMULATED_WATCHDOG_S,
+    PL061_LABEL,
+    PULSED_LINE,
+    Machine,
+    gpio_dtb,
+    put_boot_file,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -52,6 +66,43 @@ DISPLAY_PROBES = (
     "journalctl -b -u solitaire-kiosk.service --no-hostname -o cat | "
     "grep -iE 'GL|SDL|window|render|drm|kms' | tail -n 40",
 )
+
+
+#: the PL061's line that nothing pulses: the other button's
+QUIET_LINE = 4
+#: from QEMU's pulse to the play log's row, under TCG on a loaded machine
+BUTTON_TIMEOUT = 180
+
+
+def buttons_config(new_deal_pin: int, undo_pin: int) -> str:
+    """The image's configuration (config.example.toml) with the buttons on the PL061's
+    lines: QEMU's line idles low and goes high when pulsed, as a button wired to 3.3 V."""
+    text = (REPO / "config.example.toml").read_text()
+    for key, value in (("new_deal_pin", str(new_deal_pin)), ("undo_pin", str(undo_pin)),
+                       ("chip", f'"{PL061_LABEL}"'), ("pull", '"down"')):
+        text, n = re.subn(rf"^{key} = .*$", f"{key} = {value}", text, count=1, flags=re.M)
+        assert n == 1, f"config.example.toml has no {key} line"
+    return text
+
+
+def play_row(m: Machine, play_id: int) -> dict:
+    out = m.ok(f"python3 -c \"import json, sqlite3; db = sqlite3.connect('file:{PLAYS}?mode=ro', "
+               "uri=True); db.row_factory = sqlite3.Row; print(json.dumps(dict(db.execute("
+               f"'SELECT * FROM plays WHERE id = {play_id}').fetchone())))\"")
+    return json.loads(out)
+
+
+def moves_of(m: Machine, play_id: int) -> list[tuple[str, str]]:
+    out = m.ok(f"python3 -c \"import json, sqlite3; db = sqlite3.connect('file:{PLAYS}?mode=ro', "
+               "uri=True); print(json.dumps(db.execute('SELECT move, source FROM moves "
+               f"WHERE play_id = {play_id} ORDER BY seq').fetchall()))\"")
+    return [tuple(row) for row in json.loads(out)]
+
+
+def held_lines(m: Machine) -> str:
+    """The PL061's lines as the kernel's debugfs lists them (the holder's name, direction)."""
+    return m.ok("mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug; "
+                f"sed -n '/{PL061_LABEL}/,/^$/p' /sys/kernel/debug/gpio")
 
 
 # every process whose controlling terminal is a virtual console (tty_nr of /proc/PID/stat:
@@ -120,8 +171,8 @@ def wait_ready(m: Machine, timeout: float = BOOT_TIMEOUT) -> dict[str, str]:
     return wait_until(f"{UNIT} ready", ready, timeout)
 
 
-def boot(disk: Path, workdir: Path, name: str) -> Machine:
-    m = Machine(disk, workdir, name)
+def boot(disk: Path, workdir: Path, name: str, dtb: Path | None = None) -> Machine:
+    m = Machine(disk, workdir, name, dtb=dtb)
     m.start()
     m.wait_for_shell(BOOT_TIMEOUT)
     m.ok("stty -echo; export SYSTEMD_PAGER=cat SYSTEMD_COLORS=0 PAGER=cat")
@@ -190,9 +241,10 @@ def kiosk(built_image: BuiltImage, reference, tmp_path_factory: pytest.TempPathF
     disk = workdir / "disk.img"
     subprocess.run(["cp", "--sparse=always", str(built_image.image), str(disk)], check=True)
     ref, pics = reference
+    dtb = gpio_dtb(workdir / "virt-gpio.dtb", 2048)
 
     # 1st boot: the kiosk comes up, the seal unit adds overlayroot and reboots
-    first = Machine(disk, workdir, "boot1")
+    first = Machine(disk, workdir, "boot1", dtb=dtb)
     first_cmdline = first.cmdline
     first.start()
     try:
@@ -202,8 +254,9 @@ def kiosk(built_image: BuiltImage, reference, tmp_path_factory: pytest.TempPathF
     finally:
         first.pull_the_plug()
 
-    # 2nd boot: the kiosk as every day
-    m = boot(disk, workdir, "boot2")
+    # 2nd boot: the kiosk as every day, its New deal button on the pulsed line
+    put_boot_file(disk, "solitaire-kiosk.toml", buttons_config(PULSED_LINE, QUIET_LINE))
+    m = boot(disk, workdir, "boot2", dtb)
     k = Kiosk(m, workdir, ref, pics, first_cmdline=first_cmdline)
     k.timings["first_boot_to_seal_reboot_s"] = round(first_seconds, 1)
     k.timings["shell_s"] = round(time.monotonic() - m.started, 1)
@@ -292,6 +345,34 @@ def test_a_touch_starts_a_game(kiosk: Kiosk):
     assert len(plays) == 1, plays
 
 
+def test_new_deal_button_on_a_gpio_line(kiosk: Kiosk):
+    """QEMU's pulse on the PL061's line 3, which the kiosk holds through lgpio (found by the
+    chip's label): the open play ends abandoned with one button press, the table shows a
+    new deal, and the next move's play counts no press (the pulse was one action)."""
+    m = kiosk.machine
+    lines = held_lines(m)
+    print(f"the PL061's lines:\n{lines}")
+    assert re.search(r"gpio-\d+ \(\s*\|lg\s*\) in\s+lo", lines), lines   # 3 and 4
+    assert len(re.findall(r"\|lg\s*\)", lines)) == 2, lines
+    journal = m.ok(f"journalctl -b -u {UNIT} --no-hostname -o cat | grep -c "
+                   "'hardware buttons not available' || true")
+    assert journal == "0", "the kiosk says it has no buttons"
+    plays = wait_until("an open play in the log", lambda: open_plays(m), 60)
+    before = m.screendump(kiosk.workdir / "before-new-deal.png")
+    pulsed = time.monotonic()
+    m.pulse_gpio()
+    row = wait_until("the play ended by the New deal button",
+                     lambda: (r := play_row(m, plays[-1]))["result"] and r, BUTTON_TIMEOUT)
+    kiosk.timings["gpio_pulse_to_logged_new_deal_s"] = round(time.monotonic() - pulsed, 1)
+    assert row["result"] == "abandoned" and row["button_presses"] == 1, row
+    after = m.screendump(kiosk.workdir / "after-new-deal.png")
+    write_png(BUILD / "boot-new-deal.png", after)
+    assert difference(before, after) > 1.0, "the table looks the same: no new deal"
+    m.touch(*kiosk.reference["move_touch"])     # the new deal's first move: its play's row
+    new = wait_until("the new deal's play", lambda: open_plays(m), 60)
+    assert new[-1] > plays[-1] and play_row(m, new[-1])["button_presses"] == 0
+
+
 def test_no_getty_or_shell_on_the_display(kiosk: Kiosk):
     m = kiosk.machine
     gettys = m.ok("systemctl list-units --all --plain --no-legend 'getty@*' 'autovt@*' "
@@ -367,7 +448,9 @@ def test_power_loss_mid_game_loses_nothing(kiosk: Kiosk):
     m.ok("echo lost > /etc/written-after-seal")
     m.pull_the_plug()
 
-    kiosk.machine = m = boot(m.disk, kiosk.workdir, "boot3")
+    # the 3rd boot has Undo on the pulsed line (test_undo_button_on_a_gpio_line)
+    put_boot_file(m.disk, "solitaire-kiosk.toml", buttons_config(QUIET_LINE, PULSED_LINE))
+    kiosk.machine = m = boot(m.disk, kiosk.workdir, "boot3", m.dtb)
     wait_ready(m)
     assert m.ok(f"python3 -c \"import sqlite3; print(sqlite3.connect('file:{PLAYS}?mode=ro', "
                 "uri=True).execute('PRAGMA integrity_check').fetchone()[0])\"") == "ok"
@@ -378,3 +461,30 @@ def test_power_loss_mid_game_loses_nothing(kiosk: Kiosk):
     status, _ = m.sh("test -e /etc/written-after-seal")
     assert status != 0, "a file written to the sealed root survived the reboot"
     screen_like(m, kiosk.pictures, "welcome", kiosk.workdir / "after-power-loss.png")
+
+
+def test_undo_button_on_a_gpio_line(kiosk: Kiosk):
+    """The third boot has Undo on the pulsed line: two moves, one pulse, one undo logged
+    as the button's (the last row: ``undo``, or ``undo:N`` with the autoplay moves it took
+    back), and the play goes on."""
+    m = kiosk.machine
+    start_a_game(kiosk, "undo")                       # its first move: the stock
+    plays = wait_until("an open play in the log", lambda: open_plays(m), 60)
+    m.touch(*kiosk.reference["move_touch"])           # the second
+
+    def touched() -> int:
+        return sum(source == "touch" for _move, source in moves_of(m, plays[-1]))
+    wait_until("two moves in the log", lambda: touched() >= 2, 60)
+    time.sleep(5)                                     # and what autoplay does after them
+    pulsed = time.monotonic()
+    m.pulse_gpio()
+    wait_until("the Undo button's undo in the log", lambda: any(
+        move.startswith("undo") for move, _source in moves_of(m, plays[-1])), BUTTON_TIMEOUT)
+    kiosk.timings["gpio_pulse_to_logged_undo_s"] = round(time.monotonic() - pulsed, 1)
+    time.sleep(5)                                     # a second action would come now
+    moves = moves_of(m, plays[-1])
+    undos = [(move, source) for move, source in moves if move.startswith("undo")]
+    assert len(undos) == 1 and undos[0][1] == "button" and moves[-1] == undos[0], moves
+    row = play_row(m, plays[-1])
+    assert row["result"] is None and row["undos"] == 1 and row["button_presses"] == 1, row
+    assert open_plays(m) == plays

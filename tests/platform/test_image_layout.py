@@ -1,8 +1,9 @@
-"""The SD-card image's recipe, checked without the network: pi-gen's stage layout, the
-package lists, the files the stage installs, the config that build.sh hands to pi-gen.
+"""The SD-card image's recipe (image-build/debian/build-image.sh), checked without the
+network or a build: the package lists of its root, the files the shared scripts install,
+the app's installer and lgpio's wheel, the config baked in, the initramfs hook.
 
-pi-gen silently ignores what it does not recognise (a misnamed script, a run script that is
-not executable, an unknown config key), so these are the mistakes worth catching here.
+The image itself is built by `make test` beside the suite and booted in QEMU
+(test_arm64_root.py, test_boot_image.py); these catch a broken recipe in seconds.
 """
 
 from __future__ import annotations
@@ -16,101 +17,48 @@ import pytest
 
 from kiosk.settings import config
 
-from .conftest import IMAGE_BUILD, REPO, STAGE, SYSTEMD, package_list
+from .conftest import IMAGE_BUILD, REPO, SYSTEMD, package_list
 
-# the sub-stage entries pi-gen's build.sh knows (run_sub_stage), plus our files/ directory
-ENTRY = re.compile(r"^\d\d-(run\.sh|run-chroot\.sh|packages|packages-nr|debconf|patches)$")
-# the config keys of pi-gen's README (arm64 branch)
-PI_GEN_KEYS = {
-    "IMG_NAME", "PI_GEN_RELEASE", "RELEASE", "APT_PROXY", "TEMP_REPO", "BASE_DIR", "WORK_DIR",
-    "DEPLOY_DIR", "DEPLOY_COMPRESSION", "COMPRESSION_LEVEL", "USE_QEMU", "LOCALE_DEFAULT",
-    "TARGET_HOSTNAME", "KEYBOARD_KEYMAP", "KEYBOARD_LAYOUT", "TIMEZONE_DEFAULT",
-    "FIRST_USER_NAME", "FIRST_USER_PASS", "DISABLE_FIRST_BOOT_USER_RENAME",
-    "PASSWORDLESS_SUDO", "WPA_COUNTRY", "ENABLE_SSH", "PUBKEY_SSH_FIRST_USER",
-    "PUBKEY_ONLY_SSH", "SETFCAP", "STAGE_LIST", "EXPORT_CONFIG_DIR", "ENABLE_CLOUD_INIT",
-}
+DEBIAN = IMAGE_BUILD / "debian"
+#: the root's three package lists (root.sh): boot, the app's run time, the system around it
+LISTS = {name: DEBIAN / name for name in ("packages", "packages-app", "packages-system")}
 DEBIAN_NAME = re.compile(r"^[a-z0-9][a-z0-9+.-]+$")
-BUILD = (IMAGE_BUILD / "build.sh").read_text()
+BUILD_IMAGE = (DEBIAN / "build-image.sh").read_text()
 SYSTEM = IMAGE_BUILD / "system"
-# what the pi-gen stage's system step runs: its own script and the shared ones it calls
-SYSTEM_RUN = "\n".join(p.read_text() for p in [STAGE / "01-system/02-run.sh",
-                                               *sorted(SYSTEM.glob("*.sh"))])
+# what the image's system step runs: the shared scripts of image-build/system/
+SYSTEM_RUN = "\n".join(p.read_text() for p in sorted(SYSTEM.glob("*.sh")))
+INSTALLER = (IMAGE_BUILD / "install-app.sh").read_text()
 
 
-def test_stage_has_prerun_and_exports_an_image():
-    prerun = STAGE / "prerun.sh"
-    assert prerun.stat().st_mode & 0o111, "pi-gen runs prerun.sh only when executable"
-    assert "copy_previous" in prerun.read_text()
-    assert re.search(r'^IMG_SUFFIX="-kiosk"$', (STAGE / "EXPORT_IMAGE").read_text(), re.M)
-
-
-def test_sub_stages_use_only_names_pi_gen_knows():
-    subs = sorted(p for p in STAGE.iterdir() if p.is_dir())
-    assert [p.name for p in subs] == ["00-runtime", "01-system", "02-app"]
-    for sub in subs:
-        for entry in sub.iterdir():
-            if entry.name == "files":
-                assert entry.is_dir()
-                continue
-            assert ENTRY.match(entry.name), f"pi-gen would ignore {entry.relative_to(REPO)}"
-            if entry.name.endswith("-run.sh"):
-                assert entry.stat().st_mode & 0o111, f"{entry} must be executable"
-            if entry.name.endswith(".sh"):
-                assert entry.read_text().startswith("#!/bin/bash -e\n"), entry
-
-
-@pytest.mark.parametrize("path", sorted(STAGE.glob("*/*-packages*")),
-                         ids=lambda p: str(p.relative_to(STAGE)))
-def test_package_lists_are_package_names(path: Path):
-    names = package_list(path)
-    assert names, f"{path} is empty"
+@pytest.mark.parametrize("name", sorted(LISTS))
+def test_package_lists_are_package_names(name: str):
+    names = package_list(LISTS[name])
+    assert names, f"{name} is empty"
     assert len(names) == len(set(names))
-    for name in names:
-        assert DEBIAN_NAME.match(name), f"{path.name}: {name!r}"
+    for package in names:
+        assert DEBIAN_NAME.match(package), f"{name}: {package!r}"
+
+
+def test_the_root_is_made_of_the_three_lists():
+    root = (DEBIAN / "root.sh").read_text()
+    assert 'lists="$here/packages $here/packages-app $here/packages-system"' in root
+    everything = [n for path in LISTS.values() for n in package_list(path)]
+    assert len(everything) == len(set(everything)), "a package in two lists"
+    assert {"linux-image-arm64", "raspi-firmware", "systemd-sysv", "initramfs-tools"} <= \
+        set(package_list(LISTS["packages"]))
 
 
 def test_runtime_list_has_what_kivy_dlopens_on_the_pi():
-    names = set(package_list(STAGE / "00-runtime/00-packages-nr"))
+    names = set(package_list(LISTS["packages-app"]))
     assert {"python3", "python3-venv", "libegl1", "libgles2", "libgbm1", "libdrm2",
             "libgl1-mesa-dri", "libudev1"} <= names
     assert any(n.startswith("libmtdev1") for n in names)
 
 
-def test_build_hands_pi_gen_only_known_config_keys():
-    keys = set(re.findall(r'(?:echo|printf) \'?"?([A-Z_]+)=', BUILD))
-    assert {"IMG_NAME", "STAGE_LIST", "ENABLE_SSH", "DEPLOY_COMPRESSION"} <= keys
-    assert keys <= PI_GEN_KEYS, keys - PI_GEN_KEYS
-    assert re.search(r'STAGE_LIST=\\"stage0 stage1 stage2 stage-kiosk\\"', BUILD)
-    assert re.search(r"pigen_ref=\$\{PI_GEN_REF:-[0-9a-f]{40}\}", BUILD), "pin pi-gen"
-    assert "--branch arm64" in BUILD, "64-bit images come from pi-gen's arm64 branch"
-
-
-def test_ssh_is_off_unless_a_key_is_given():
-    before_key = BUILD.split('if [ -n "${KIOSK_SSH_KEY:-}" ]; then', 1)[1]
-    with_key, without_key = before_key.split("else", 1)
-    assert "ENABLE_SSH=1" in with_key and "PUBKEY_ONLY_SSH=1" in with_key
-    assert "ENABLE_SSH=0" in without_key.split("fi", 1)[0]
-
-
-def test_every_file_the_stage_uses_is_in_the_repo_or_put_there_by_build():
-    provided = {
-        "files/systemd": SYSTEMD,
-        "files/config.toml": REPO / "config.example.toml",
-        "files/wheels": None,  # built by build.sh
-        "files/install-app.sh": IMAGE_BUILD / "install-app.sh",
-        "files/system": SYSTEM,
-        "files/docs": REPO / "docs",
-    }
-    for script in STAGE.glob("*/*.sh"):
-        for ref in set(re.findall(r"files/[\w.-]+", script.read_text())):
-            local = script.parent / ref
-            if local.exists():
-                continue
-            assert ref in provided, f"{script.relative_to(REPO)} uses {ref}"
-            source = provided[ref]
-            assert source is None or source.exists(), source
-            assert f'{script.parent.name}/{ref}' in BUILD.replace('"', ""), \
-                f"build.sh does not put {ref} into {script.parent.name}"
+def test_no_compiler_and_no_raspberry_pi_archive_package_in_the_root():
+    """lgpio is built in a throwaway root (lgpio-wheel.sh); the card gets its wheel only."""
+    names = {n for path in LISTS.values() for n in package_list(path)}
+    assert not names & {"gcc", "build-essential", "python3-dev", "swig", "python3-lgpio"}
 
 
 def test_every_file_of_systemd_dir_is_installed():
@@ -119,25 +67,31 @@ def test_every_file_of_systemd_dir_is_installed():
             continue
         rel = path.relative_to(SYSTEMD)
         if len(rel.parts) > 1:
-            assert f"{rel.parts[0]}/" in SYSTEM_RUN, f"02-run.sh does not install {rel}"
+            assert f"{rel.parts[0]}/" in SYSTEM_RUN, f"image-build/system does not install {rel}"
         elif path.suffix in (".service", ".timer"):
             assert f'"$sd"/*{path.suffix}' in SYSTEM_RUN
         else:
-            assert path.name in SYSTEM_RUN, f"02-run.sh does not install {rel}"
+            assert path.name in SYSTEM_RUN, f"image-build/system does not install {rel}"
     for unit in ("solitaire-kiosk.service", "solitaire-kiosk-seal.service"):
         assert re.search(rf"systemctl enable .*{re.escape(unit)}", SYSTEM_RUN)
     assert "systemctl disable getty@tty1.service" in SYSTEM_RUN
     assert "/usr/local/libexec/solitaire-kiosk" in SYSTEM_RUN
 
 
+def test_the_build_runs_the_shared_scripts():
+    for shared in ("system/install-files.sh", "system/setup-in-root.sh", "system/quiet-boot.sh",
+                   "install-app.sh", "add-data-partition.sh"):
+        assert shared in BUILD_IMAGE, f"build-image.sh does not run {shared}"
+    assert 'install-files.sh" "$root" "$repo/systemd" "$config"' in BUILD_IMAGE
+
+
 def test_data_partition_matches_the_config_and_the_partitioner():
     fstab = re.search(r"LABEL=([\w-]+)\s+(\S+)\s+ext4\s+(\S+)", SYSTEM_RUN)
-    assert fstab, "the stage mounts the data partition"
+    assert fstab, "the image mounts the data partition"
     label, mount, options = fstab.groups()
     assert Path(mount) == config.DEFAULT_DATA_DIR
     assert "nofail" in options.split(",")
     assert f"label={label}" in (IMAGE_BUILD / "add-data-partition.sh").read_text()
-    assert "add-data-partition.sh" in BUILD
 
 
 def test_config_example_agrees_with_the_image():
@@ -147,52 +101,38 @@ def test_config_example_agrees_with_the_image():
     assert f"d {usb} " in (SYSTEMD / "tmpfiles.d/solitaire-kiosk.conf").read_text()
     assert usb in (SYSTEMD / "libexec/usb-stick").read_text()
     assert 'install -D -m 640 "$config" "$etc/solitaire-kiosk/config.toml"' in SYSTEM_RUN
-    assert "install-files.sh \"${ROOTFS_DIR}\" files/systemd files/config.toml" in SYSTEM_RUN
     assert Path("/etc/solitaire-kiosk/config.toml") == config.DEFAULT_PATH
+    assert example["buttons"]["chip"] == "auto" and example["buttons"]["pull"] == "up"
 
 
 def test_read_only_root_and_quiet_boot():
-    assert "overlayroot" in package_list(STAGE / "01-system/00-packages-nr")
+    assert "overlayroot" in package_list(LISTS["packages-system"])
     assert "overlayroot=tmpfs:recurse=0" in (SYSTEMD / "libexec/seal-root").read_text()
     for param in ("quiet", "logo.nologo", "vt.global_cursor_default=0", "consoleblank=0",
                   "console=tty3"):
         assert param in SYSTEM_RUN
     assert "s/ resize\\b//" in SYSTEM_RUN, "no root growth: the data partition follows it"
-    assert "ENABLE_CLOUD_INIT=0" in BUILD
 
 
-def test_app_is_installed_from_the_wheel_into_its_own_venv():
-    chroot = (STAGE / "02-app/01-run-chroot.sh").read_text()
-    assert "install-app.sh" in chroot and "/opt/solitaire-kiosk" in chroot
-    installer = (IMAGE_BUILD / "install-app.sh").read_text()
-    assert "--only-binary=:all:" in installer
-    assert "python3 -m venv --system-site-packages" in installer
+def test_app_is_installed_from_wheels_into_its_own_venv_with_lgpio():
+    assert "--only-binary=:all:" in INSTALLER and "--no-index" in INSTALLER
+    assert "python3 -m venv --without-pip" in INSTALLER
+    assert "--system-site-packages" not in INSTALLER, "the venv holds all it runs"
+    assert '"$app" pip lgpio' in INSTALLER and "one lgpio" in INSTALLER
+    assert "import lgpio" in INSTALLER, "the build checks that lgpio loads"
     unit = (SYSTEMD / "solitaire-kiosk.service").read_text()
     assert "ExecStart=/opt/solitaire-kiosk/venv/bin/kiosk run" in unit
 
 
-DEBIAN = IMAGE_BUILD / "debian"
-
-
-def test_debian_build_shares_the_system_and_app_scripts_with_pi_gen():
-    """Both images get the kiosk from the same scripts: nothing of it is copied."""
-    script = (DEBIAN / "build-image.sh").read_text()
-    for shared in ("system/install-files.sh", "system/setup-in-root.sh", "system/quiet-boot.sh",
-                   "install-app.sh", "add-data-partition.sh"):
-        assert shared in script, f"build-image.sh does not run {shared}"
-    stage = (STAGE / "01-system/02-run.sh").read_text()
-    for shared in ("install-files.sh", "setup-in-root.sh", "quiet-boot.sh"):
-        assert shared in stage, f"the pi-gen stage does not run {shared}"
-    root = (DEBIAN / "root.sh").read_text()
-    assert "00-runtime/00-packages-nr" in root and "01-system/00-packages-nr" in root
-
-
-@pytest.mark.parametrize("path", [DEBIAN / "packages"], ids=["debian/packages"])
-def test_debian_package_list_is_package_names(path: Path):
-    names = package_list(path)
-    assert {"linux-image-arm64", "raspi-firmware", "systemd-sysv", "initramfs-tools"} <= set(names)
-    for name in names:
-        assert DEBIAN_NAME.match(name), name
+def test_lgpio_is_built_from_a_pinned_sdist_in_a_throwaway_root():
+    pins = [line for line in (DEBIAN / "gpio-requirements.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    assert len(pins) == 1 and re.fullmatch(
+        r"lgpio==[\d.]+ --hash=sha256:[0-9a-f]{64}", pins[0]), pins
+    script = (DEBIAN / "lgpio-wheel.sh").read_text()
+    assert "--format=null" in script, "the builder root is not kept"
+    assert "--require-hashes" in script and "PYPI=1" in script
+    assert '"$here/lgpio-wheel.sh" "$pyver"' in BUILD_IMAGE
 
 
 def test_make_builds_and_boots_the_debian_image():
@@ -204,7 +144,7 @@ def test_make_builds_and_boots_the_debian_image():
     needed = {line.split()[0] for line in (REPO / "tools/debian-packages.txt").read_text()
               .splitlines() if line.strip() and not line.startswith("#")}
     assert {"mmdebstrap", "qemu-system-arm", "qemu-user-static", "dosfstools", "mtools",
-            "fdisk", "e2fsprogs"} <= needed
+            "fdisk", "e2fsprogs", "device-tree-compiler"} <= needed
 
 
 HOOK = DEBIAN / "overlayroot-tools.hook"

@@ -68,7 +68,7 @@ def test_the_image_enables_the_network_and_clock_and_masks_debians_exporter():
                  "systemd-timesyncd.service", WIFI, EXPORTER):
         assert re.search(rf"systemctl enable [^\n]*(\\\n[^\n]*)*{re.escape(unit)}", setup), unit
     assert "systemctl mask prometheus-node-exporter.service" in setup
-    packages = (IMAGE_BUILD / "stage-kiosk/01-system/00-packages-nr").read_text().split()
+    packages = (IMAGE_BUILD / "debian/packages-system").read_text().split()
     for package in ("systemd-timesyncd", "systemd-resolved", "wpasupplicant",
                     "prometheus-node-exporter"):
         assert package in packages

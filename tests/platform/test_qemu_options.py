@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import base64
 import re
+import subprocess
 
-from .conftest import SYSTEMD
-from .qemu_machine import EMULATED_WATCHDOG_S, KIOSK_UNIT, emulated_boot_options
+from kiosk.settings import config
+
+from .conftest import SYSTEMD, need
+from .qemu_machine import (
+    EMULATED_WATCHDOG_S,
+    KIOSK_UNIT,
+    PL061_LABEL,
+    PULSE_MS,
+    emulated_boot_options,
+    gpio_dtb,
+)
 from .test_units import one, parse_unit
 
 
@@ -43,3 +53,22 @@ def test_emulated_boots_give_the_kiosk_a_longer_watchdog_and_nothing_else():
     own = one(parse_unit(SYSTEMD / KIOSK_UNIT), "Service", "WatchdogSec")
     # under TCG the main loop went more than the unit's 30 s without a turn after READY=1
     assert seconds(dropin["WatchdogSec"]) == EMULATED_WATCHDOG_S >= 4 * seconds(own), dropin
+
+
+def test_the_gpio_device_tree_frees_the_power_keys_line(tmp_path):
+    """The boots' device tree (qemu_machine.gpio_dtb): QEMU's own for the same board, less
+    the gpio-keys node that would give line 3 to the kernel's power key; the PL061 stays."""
+    need("qemu-system-aarch64", "fdtput", "fdtget")
+    dtb = gpio_dtb(tmp_path / "virt.dtb", 2048)
+    nodes = subprocess.run(["fdtget", "--list", str(dtb), "/"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert "gpio-keys" not in nodes and "pl061@9030000" in nodes
+    assert PL061_LABEL == "9030000.pl061"   # the kernel labels the chip by the device's name
+
+
+def test_qemus_pulse_is_one_press_of_the_kiosks_buttons():
+    """QEMU's power button holds the line high for 100 ms: longer than the buttons'
+    debounce (so press and release are both edges, not bounce), far shorter than holding
+    New deal for the picker or Undo for its first repeat."""
+    b = config.Buttons()
+    assert b.debounce_ms < PULSE_MS < 1000 * min(b.new_deal_hold, b.undo_repeat_delay)

@@ -44,7 +44,7 @@ def test_every_shell_script_passes_shellcheck():
     need("shellcheck")
     scripts = shell_scripts()
     names = {p.relative_to(REPO).as_posix() for p in scripts}
-    assert {"systemd/libexec/drm-device", "image-build/build.sh", ".ci/run"} <= names
+    assert {"systemd/libexec/drm-device", "image-build/debian/build-image.sh", ".ci/run"} <= names
     proc = subprocess.run(["shellcheck", "--shell=bash", "--severity=style",
                            *[str(p) for p in scripts if _is_bash(p)]],
                           capture_output=True, text=True, timeout=300)
@@ -229,7 +229,7 @@ def test_seal_mounts_the_lower_root_read_only(tmp_path: Path, line: str, sealed:
 def test_data_partition_is_appended_to_the_image(tmp_path: Path):
     need("sfdisk", "mke2fs", "dumpe2fs", "e2fsck")
     img = tmp_path / "pi.img"
-    with open(img, "wb") as fh:  # pi-gen's layout in small: boot (FAT) and root, 8 MiB aligned
+    with open(img, "wb") as fh:  # the image's layout in small: boot (FAT) and root, 8 MiB aligned
         fh.truncate(40 * 1024 * 1024)
     subprocess.run(["sfdisk", "--quiet", str(img)], check=True, text=True, timeout=30,
                    input="start=16384, size=16384, type=c\nstart=32768, size=49152, type=83\n")

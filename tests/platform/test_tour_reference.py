@@ -26,6 +26,9 @@ def test_the_tour_reaches_a_hand_table_on_the_pickers_second_group(tmp_path: Pat
     assert "Hint at pyramid again" in whats and "the draw_poker tile" in whats, whats
     close = whats.index("Close of a sheet on pyramid, if one is open")
     assert whats[close + 1] == "Home from pyramid", whats
+    sheet = steps[close + 1]["sheet"]   # for a late answer: the sheet and its Close again
+    assert sheet["close"] == steps[close]["touch"], steps[close:close + 2]
+    assert (tmp_path / sheet["picture"]).stat().st_size > 0
     assert steps[whats.index("the default variant of draw_poker")]["screen"] == "poker", steps
     assert steps[-1]["screen"] == "picker", steps[-1]
     for step in steps:

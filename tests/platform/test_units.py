@@ -189,6 +189,8 @@ def test_kiosk_unit_essentials():
     env = env_of(u)
     assert env["SOLITAIRE_KIOSK_CONFIG"] == str(config.DEFAULT_PATH)
     assert env["LG_WD"] == str(runtime)
+    # the buttons' chip is found by its label: gpiozero's own factory choice would skip that
+    assert "GPIOZERO_PIN_FACTORY" not in env
     # Kivy: nothing written to the card, Escape does not quit, KMS/DRM without X
     assert env["KIVY_NO_FILELOG"] == "1" and env["KIVY_NO_CONFIG"] == "1"
     assert env["KIVY_HOME"].startswith(str(runtime))
@@ -268,6 +270,19 @@ def test_usb_rule_starts_the_mount_unit():
     assert 'ACTION!="remove"' in joined and 'SUBSYSTEMS=="usb"' in joined
     assert 'ENV{SYSTEMD_WANTS}+="solitaire-kiosk-usb@%k.service"' in joined
     assert 'TAG+="systemd"' in joined
+
+
+def test_gpio_rule_gives_the_chips_to_the_kiosks_group():
+    """Debian's /dev/gpiochip* are root's alone: the buttons need the gpio group's access,
+    and the kiosk user is in that group."""
+    rules = [line for line in (SYSTEMD / "91-solitaire-kiosk-gpio.rules").read_text()
+             .splitlines() if line.strip() and not line.startswith("#")]
+    assert rules == ['SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"']
+    sysusers = (SYSTEMD / "sysusers.d/solitaire-kiosk.conf").read_text().splitlines()
+    assert "m kiosk gpio" in sysusers
+    unit = parse_unit(SYSTEMD / MAIN)
+    assert "char-gpiochip rw" in values(unit, "Service", "DeviceAllow")
+    assert "gpio" in one(unit, "Service", "SupplementaryGroups").split()
 
 
 def test_sysusers_and_tmpfiles_apply(tmp_path: Path):

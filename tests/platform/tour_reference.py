@@ -68,11 +68,15 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
             shot(step["picture"])
         steps.append(step)
 
-    def close_a_sheet(screen, game_id: str) -> None:
+    def close_a_sheet(screen, game_id: str) -> dict:
         """A Hint on a deal the solver proves lost opens "No way to win from here", and
         nothing under that sheet takes a touch, Home included. The guest's deal is not this
         one, so neither side knows whether it is open: both touch where its Close button is
-        (or would be). Without the sheet the touch falls on the table, which is left next."""
+        (or would be). Without the sheet the touch falls on the table, which is left next.
+        The guest's answer can also come late (its hint worker under emulation on a loaded
+        machine), after this touch: so the sheet is drawn here as well, and the guest, whose
+        Home then stays on the sheet, touches Close and Home again (test_boot_512m.py).
+        Returns what the guest needs for that: the sheet's picture and Close's place."""
         opened = screen.sheet is None
         if opened:   # draw it to learn where Close is, as the guest would see it
             screen.help.no_win(count=False)
@@ -80,12 +84,15 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
         close = next(b for b in screen.sheet.walk(restrict=True)
                      if getattr(b, "text", None) == app.tr("Close"))
         x, y = close.to_window(*close.center)
+        sheet = {"picture": f"sheet-{len(steps):02d}.png", "close": [round(x), round(h - y)]}
+        shot(sheet["picture"])
         if opened:
             screen.close_sheet()
             settle(0.3)
         tap(x, y)
         steps.append({"touch": [round(x), round(h - y)], "what":
                       f"Close of a sheet on {game_id}, if one is open", "screen": app.sm.current})
+        return sheet
 
     out.mkdir(parents=True, exist_ok=True)
     settle()
@@ -130,8 +137,9 @@ def main(out: Path, config_file: Path, size: tuple[int, int], tour: list[str]) -
                     steps.append({"touch": [round(sx), round(h - sy)], "what":
                                   f"the stock of {game_id} ({n + 1})", "screen": app.sm.current})
             touch(screen.buttons["hint"], f"Hint at {game_id} again", picture=False)
-            close_a_sheet(screen, game_id)
+            sheet = close_a_sheet(screen, game_id)
             touch(screen.buttons["home"], f"Home from {game_id}")
+            steps[-1]["sheet"] = sheet
         else:
             touch(screen.home, f"Home from {game_id}")
             if app.sm.current != "picker":   # Draw Poker asks first: "Leave the table"

@@ -70,6 +70,59 @@ def test_configuration_reaches_the_app_and_a_bad_key_is_shown(ui, menu):
     assert str(ui.config_path) in shown and "The play log is working." in shown
 
 
+def test_status_page_says_where_the_buttons_are_and_when_one_is_stuck(ui, menu):
+    from kiosk.platform.buttons import Buttons
+
+    menu.show("status")
+    ui.frames(2)
+    shown = texts(menu.panel)
+    assert "Connected." in shown and f"New deal: GPIO {NEW_DEAL_PIN}. Undo: GPIO {UNDO_PIN}." in shown
+    lobby = ui.app.lobby
+    own, seen = lobby.buttons, lobby._presses_seen
+    # held for longer than stuck_after (30 s on a kiosk): stuck, said on the page
+    lobby.buttons = Buttons(lobby.dispatch, new_deal_pin=5, undo_pin=6, new_deal_hold=0.5,
+                            undo_repeat_delay=0.2, stuck_after=0.6, pin_factory=ui.pins)
+    try:
+        ui.pins.pin(6).drive_low()
+        assert ui.until(lambda: lobby.buttons.stuck() == ["undo"], 5)
+        menu.show("status")
+        ui.frames(2)
+        assert "The Undo button is held down: stuck?" in texts(menu.panel)
+        ui.pins.pin(6).drive_high()
+    finally:
+        lobby.buttons.close()
+        lobby.buttons, lobby._presses_seen = own, seen
+
+
+def test_status_page_says_why_there_are_no_buttons(ui, menu, monkeypatch):
+    """The sentence the journal has, in the language the menu is in."""
+    import sys
+
+    from gpiozero import Device
+
+    from kiosk.platform.buttons import Buttons
+
+    lobby = ui.app.lobby
+    own = lobby.buttons
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setitem(sys.modules, "lgpio", None)
+    lobby.buttons = Buttons(lobby.dispatch)
+    try:
+        assert not lobby.buttons.available
+        for lang, words in (("en", "The lgpio module is not installed"),
+                            ("ru", "Модуль lgpio не установлен"), ("zh", "没有安装 lgpio 模块")):
+            ui.app.set_language(lang)
+            menu.show("status")
+            ui.frames(2)
+            shown = texts(menu.panel)
+            assert words in shown, shown
+            assert ui.app.tr("Not available. The table's own New deal and Undo work.") in shown
+    finally:
+        ui.app.set_language("en")
+        lobby.buttons = own
+
+
 def test_default_options_of_a_game_come_from_the_configuration(ui):
     ui.app.cfg.game_options["klondike"] = {"draw": 3}
     try:
@@ -113,6 +166,38 @@ def test_hardware_buttons_drive_the_running_app(ui):
     # presses, not events: a held Undo repeats but is one press
     assert db_rows(app, "SELECT button_presses FROM plays WHERE id IN (?, ?) ORDER BY id",
                    [first.id, play.id]) == [(2,), (2,)]
+
+
+def test_presses_while_the_table_animates_and_the_loop_is_busy_are_not_lost(ui):
+    """A move's card in flight, and the main loop drawing nothing while a visitor presses
+    New deal twice and Undo once (a slow first deal under a software renderer): every press
+    acts once, in order, when the loop turns again; the Undo after two fresh deals brings
+    back the game the first one put aside."""
+    app = ui.app
+    ctl = open_klondike(ui)
+    view = ui.table.view
+    original = ctl.seed
+    done = []
+    ctl.bind(on_new_deal=lambda *a: done.append(("deal", ctl.seed)),
+             on_restore=lambda *a: done.append(("restore", ctl.seed)))
+    view.animate = True
+    try:
+        ui.tap(*ui.card_center("S"))                # the stock: a card flies to the waste
+        assert ctl.moves == 1
+        first = app.lobby.session.play
+        for pin in (NEW_DEAL_PIN, NEW_DEAL_PIN, UNDO_PIN):   # no frame in between
+            ui.pins.pin(pin).drive_low()
+            time.sleep(0.1)
+            ui.pins.pin(pin).drive_high()
+            time.sleep(0.1)
+        assert done == [], "acted before the loop turned"
+        ui.wait(0.5)
+        assert [what for what, _ in done] == ["deal", "deal", "restore"], done
+        assert len({seed for _, seed in done[:2]} | {original}) == 3
+        assert ctl.seed == original and ctl.moves == 1 and app.sm.current == "table"
+        assert first.result == "abandoned"
+    finally:
+        view.animate = False
 
 
 def test_keys_n_and_u_do_the_buttons_jobs(ui):

@@ -8,6 +8,7 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 
 from kiosk import __version__
+from kiosk.platform.buttons import NEW_DEAL, UNDO
 from kiosk.settings.problem import translatable
 
 from .page import AMBER, GREEN_OK, Page
@@ -49,12 +50,7 @@ class StatusPage(Page):
             col.add_widget(self.text(str(app.lobby.playlog.path), u, size=14,
                                      color=(1, 1, 1, 0.6)))
         self.fleet.add_to(col, u, GREEN_OK, AMBER)
-        buttons = app.lobby.buttons
-        if buttons is not None and buttons.available:
-            item(tr("Hardware buttons"), tr("Connected."), GREEN_OK)
-        else:
-            item(tr("Hardware buttons"),
-                 tr("Not available: the keys N and U do their jobs."), AMBER)
+        self.buttons(col, u, item)
         cfg = app.cfg
         source = str(cfg.path) if cfg.path else tr("Built-in defaults")
         problems = app.config_problems()
@@ -71,6 +67,31 @@ class StatusPage(Page):
         item(tr("Version"), __version__)
         body.add_widget(self.scroll(col, u))
         self.widgets["problems"] = problems
+
+
+    def buttons(self, col: BoxLayout, u: float, item) -> None:
+        """Connected (on which pins, of which chip), or why not in the sentence the journal
+        has too; a button held down so long it is taken as stuck."""
+        app, tr = self.app, self.app.tr
+        buttons = app.lobby.buttons
+        if buttons is None or not buttons.available:
+            item(tr("Hardware buttons"), tr("Not available. The table's own New deal and Undo "
+                                            "work."), AMBER)
+            if buttons is not None and buttons.reason is not None:
+                col.add_widget(self.text(app.tr_reason(buttons.reason), u, size=15,
+                                         color=AMBER))
+            return
+        item(tr("Hardware buttons"), tr("Connected."), GREEN_OK)
+        pins = tr("New deal: GPIO {a}. Undo: GPIO {b}.", a=buttons.pins[NEW_DEAL],
+                  b=buttons.pins[UNDO])
+        chip = buttons.chip_label
+        col.add_widget(self.text(f"{pins} ({chip})" if chip else pins, u, size=15,
+                                 color=(1, 1, 1, 0.6)))
+        for name in buttons.stuck():
+            col.add_widget(self.text(tr("The {button} button is held down: stuck? It does "
+                                        "nothing until it is released.",
+                                        button=tr("New deal") if name == NEW_DEAL
+                                        else tr("Undo")), u, color=AMBER))
 
 
 PAGE = StatusPage
