@@ -59,15 +59,20 @@ EMULATED_DROPIN = (f"[Service]\nTimeoutStartSec={EMULATED_START_TIMEOUT}\n"
 # The updates' clocks (docs/updates.md) are a Pi's too: a slot on trial is given up after
 # 15 min without a healthy kiosk (solitaire-kiosk-commit.service) and 20 min after its boot
 # in any case (solitaire-kiosk-trial.timer); the emulated kiosk needs 4-15 min to its
-# welcome screen on a loaded machine. Emulated boots give both an hour.
+# welcome screen on a loaded machine. Emulated boots give both an hour. The quiet moment
+# before the restart into an update (5 minutes of the welcome screen or the demo) is one
+# minute: the test waits for it as a lobby would, only shorter.
 EMULATED_COMMIT_DEADLINE_MIN = 50
 EMULATED_TRIAL_TIMEOUT = "60min"
+EMULATED_QUIET_MINUTES = 1
 EMULATED_UPDATE_DROPINS = {
     "solitaire-kiosk-commit.service":
         f"[Service]\nEnvironment=SOLITAIRE_KIOSK_COMMIT_DEADLINE_MINUTES="
         f"{EMULATED_COMMIT_DEADLINE_MIN}\n",
     "solitaire-kiosk-trial.timer":
         f"[Timer]\nOnBootSec=\nOnBootSec={EMULATED_TRIAL_TIMEOUT}\n",
+    "solitaire-kiosk-update.service":
+        f"[Service]\nEnvironment=SOLITAIRE_KIOSK_QUIET_MINUTES={EMULATED_QUIET_MINUTES}\n",
 }
 
 

@@ -3,7 +3,6 @@ this machine with the product's own scripts (image-build/signing-keys.sh, bundle
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -42,28 +41,12 @@ def other_keys(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_keys(tmp_path_factory.mktemp("other-keys"), "Another office")
 
 
-def small_bundle(out: Path, version: str, keys: Path, *, extra: bytes = b"") -> Path:
-    """A signed verity bundle of a few hundred kB (a root with one file of noise, so the
-    squashfs is not empty); the real root's bundle is the image build's."""
+def small_bundle(out: Path, version: str, keys: Path) -> Path:
+    """A small signed bundle (tests/platform/update_steps.py)."""
     need("rauc", "mksquashfs", "mke2fs", "mkfs.vfat", "mcopy")
-    work = out.parent / f"{out.stem}-work"
-    (work / "root").mkdir(parents=True, exist_ok=True)
-    (work / "root/noise").write_bytes(os.urandom(200_000) + extra)
-    (work / "cmdline.txt").write_text("console=tty3 root=LABEL=RASPIROOT rw rootwait\n")
-    subprocess.run(["mke2fs", "-q", "-F", "-t", "ext4", "-d", str(work / "root"),
-                    str(work / "rootfs.ext4"), "8M"], check=True)
-    subprocess.run(["mkfs.vfat", "-C", str(work / "boot.vfat"), "8192"], check=True,
-                   capture_output=True)
-    subprocess.run(["mcopy", "-i", str(work / "boot.vfat"), str(work / "cmdline.txt"), "::"],
-                   check=True)
-    env = dict(os.environ, KIOSK_SIGNING_KEY=str(keys / "signing.key.pem"),
-               KIOSK_SIGNING_CERT=str(keys / "signing.cert.pem"))
-    proc = subprocess.run(["sh", str(REPO / "image-build/bundle.sh"), str(out), version,
-                           str(work / "rootfs.ext4"), str(work / "boot.vfat")],
-                          capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    shutil.rmtree(work)
-    return out
+    from tests.platform.update_steps import small_bundle as make
+
+    return make(out, version, keys)
 
 
 def host_conf(path: Path, keyring: Path) -> Path:
