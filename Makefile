@@ -42,7 +42,14 @@ bundle: $(VENV)/.installed $(KIOSK_KEYRING)
 	KIOSK_BUNDLE=$(BUNDLE) PYTHON=$(PY) nice image-build/debian/build-image.sh $(IMAGE)
 
 boot-test: $(VENV)/.installed
-	SOLITAIRE_KIOSK_IMAGE=$(IMAGE) nice $(PY) -m pytest tests/platform/test_boot_image.py -v $(ARGS)
+	SOLITAIRE_KIOSK_IMAGE=$(IMAGE) SOLITAIRE_KIOSK_KEYS=$(KEYS) nice $(PY) -m pytest \
+		tests/platform/test_boot_image.py -v $(ARGS)
+
+# what an update survives (docs/updates.md): power cuts in an install and in the new slot's
+# first boot, a bundle whose kiosk cannot start; about an hour of emulated boots
+update-test: $(VENV)/.installed
+	SOLITAIRE_KIOSK_UPDATE_TEST=1 SOLITAIRE_KIOSK_IMAGE=$(IMAGE) SOLITAIRE_KIOSK_KEYS=$(KEYS) \
+		nice $(PY) -m pytest tests/platform/test_update_image.py -v $(ARGS)
 
 # the same image on a 512 MB board (-m 512), a tour of games by touch and the memory all along
 boot-test-512: $(VENV)/.installed

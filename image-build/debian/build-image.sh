@@ -186,8 +186,13 @@ say "5/6 the boot partition (Debian's raspi-firmware hooks)"
 # UART pins are free), then quiet-boot.sh makes the kernel and systemd quiet on tty3.
 # CMA=0: no cma= on the command line; the hook adds cma=64M when it does not run on a Pi 4,
 # and that setting keeps a Pi 4 from booting (its own comment says so).
+# ROOTPART (this file is sourced): the running slot's own words (root=, rauc.slot=,
+# /boot/firmware's mount; docs/updates.md), so that an `update-initramfs` in maintenance
+# keeps the slot's cmdline.txt starting that slot. Here in the build it names the build
+# host's root, which slot-cmdline replaces below.
 {
-    echo "ROOTPART=LABEL=$root_label"
+    # shellcheck disable=SC2016 # for the hook to expand
+    printf '%s\n' 'ROOTPART=$(tr " " "\n" < /proc/cmdline | sed -n -e "s/^root=//p" -e "/^rauc\.slot=/p" -e "/^systemd\.mount-extra=/p" | paste -sd " " -)'
     echo 'CONSOLES="tty1"'
     echo 'CMA=0'
 } >> "$root/etc/default/raspi-firmware"

@@ -106,6 +106,12 @@ def bundle_of_card(image: Path, version: str, keys: Path, out: Path, work: Path,
     return Bundle(out, version, time.monotonic() - started)
 
 
+def make_keys(out: Path, name: str) -> Path:
+    """A CA and signing key made by image-build/signing-keys.sh."""
+    _run("sh", str(IMAGE_BUILD / "signing-keys.sh"), str(out), name, timeout=120)
+    return out
+
+
 def small_bundle(out: Path, version: str, keys: Path) -> Path:
     """A signed verity bundle of a few hundred kB (a root with one file of noise, so that
     the squashfs is not empty): enough for every check made before a slot is written."""

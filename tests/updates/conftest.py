@@ -4,7 +4,6 @@ this machine with the product's own scripts (image-build/signing-keys.sh, bundle
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -24,9 +23,9 @@ def need(*tools: str) -> None:
 
 def make_keys(out: Path, name: str) -> Path:
     need("openssl")
-    subprocess.run(["sh", str(REPO / "image-build/signing-keys.sh"), str(out), name],
-                   check=True, capture_output=True, timeout=120)
-    return out
+    from tests.platform.update_steps import make_keys as make
+
+    return make(out, name)
 
 
 @pytest.fixture(scope="session")
