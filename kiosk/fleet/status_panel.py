@@ -83,25 +83,25 @@ def _when(iso_text: str) -> str:
     return t.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def add_to(screen: Any, col: Any, u: float, ok_color: Any, warn_color: Any) -> None:
-    """The fleet's lines and button, added to the Status page's column ``col`` of the
-    operator screen (its own text and button helpers keep the page's look)."""
-    app = screen.app
+def add_to(page: Any, col: Any, u: float, ok_color: Any, warn_color: Any) -> None:
+    """The fleet's lines and button, added to the Status page's column ``col`` (the page's
+    own text and button helpers keep the menu's look)."""
+    app = page.app
     cfg = app.cfg
     if getattr(cfg, "fleet", None) is None:
         return
     tr = app.tr
     st = read_status(cfg)
-    col.add_widget(screen._text(tr("Fleet sync"), u, size=15, color=(1, 1, 1, 0.6),
-                                bold=True))
+    col.add_widget(page.text(tr("Fleet sync"), u, size=15, color=(1, 1, 1, 0.6),
+                             bold=True))
     last = tr("Last sync: {when}", when=_when(st.last_ok)) if st.last_ok else \
         tr("Last sync: never")
-    col.add_widget(screen._text(last, u, color=ok_color if st.last_ok else warn_color))
+    col.add_widget(page.text(last, u, color=ok_color if st.last_ok else warn_color))
     if st.waiting is not None:
-        col.add_widget(screen._text(tr("Rows waiting: {n}", n=st.waiting), u))
+        col.add_widget(page.text(tr("Rows waiting: {n}", n=st.waiting), u))
     if st.last_error:
-        col.add_widget(screen._text(tr("Last error: {error}", error=st.last_error), u,
-                                    size=15, color=warn_color))
+        col.add_widget(page.text(tr("Last error: {error}", error=st.last_error), u,
+                                 size=15, color=warn_color))
 
     def sync_now() -> None:
         # the button itself answers: the page keeps no empty line for a message
@@ -113,6 +113,6 @@ def add_to(screen: Any, col: Any, u: float, ok_color: Any, warn_color: Any) -> N
             return
         button.text = tr("Sync started.")
 
-    button = screen._button(tr("Sync now"), u, sync_now)
+    button = page.button(tr("Sync now"), u, sync_now)
     col.add_widget(button)
-    screen.widgets["fleet_sync_now"] = button
+    page.widgets["fleet_sync_now"] = button

@@ -299,7 +299,7 @@ def test_statistics_page(ui, menu):
     assert ctl.game.won
     app.show_operator("stats")
     ui.frames(2)
-    menu.stats_scope = "all"
+    menu.pages["stats"].scope = "all"
     menu.rebuild()
     shown = texts(menu.panel)
     assert "Klondike" in shown and "All games" in shown and "Median time" in shown
@@ -320,8 +320,8 @@ def test_export_to_a_usb_stick(ui, menu, tmp_path, monkeypatch):
     button = next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
                   "Export to the USB stick")
     ui.tap_widget(button)
-    assert ui.until(lambda: not menu.export_state["running"], 30)
-    state = menu.export_state
+    assert ui.until(lambda: not menu.pages["export"].state["running"], 30)
+    state = menu.pages["export"].state
     assert not state["error"], state
     (folder,) = (stick / "solitaire-kiosk").iterdir()
     assert folder.name.startswith("Test-lobby-")
@@ -343,8 +343,8 @@ def test_export_to_a_usb_stick(ui, menu, tmp_path, monkeypatch):
     ui.frames(2)
     ui.tap_widget(next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
                        catalog("zh")["Export to the USB stick"]))
-    assert ui.until(lambda: not menu.export_state["running"], 10)
-    assert menu.export_state["error"]
+    assert ui.until(lambda: not menu.pages["export"].state["running"], 10)
+    assert menu.pages["export"].state["error"]
     assert catalog("zh")["No USB stick found. Plug one in and try again."] in texts(menu.panel)
 
 
@@ -362,8 +362,8 @@ def test_export_to_a_full_usb_stick_says_so_and_leaves_no_partial_file(ui, menu,
         ui.frames(2)
         ui.tap_widget(next(w for w in menu.panel.walk() if getattr(w, "text", "") ==
                            "Export to the USB stick"))
-        assert ui.until(lambda: not menu.export_state["running"], 30)
-        assert menu.export_state["error"]
+        assert ui.until(lambda: not menu.pages["export"].state["running"], 30)
+        assert menu.pages["export"].state["error"]
         assert "The USB stick is full." in texts(menu.panel)
         assert [p.name for p in stick.rglob("*") if p.is_file()] == ["photos.jpg"]
 

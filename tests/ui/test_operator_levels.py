@@ -22,7 +22,7 @@ def test_draw_poker_has_a_level_row_that_sets_and_saves_the_starting_level(ui):
         start = variants.default_level(app.cfg, "draw_poker")
         assert levels[start].text.startswith("★")
         other = next(k for k in levels if k != start)
-        menu.set_level("draw_poker", other)  # what the button's release does
+        menu.pages["games"].set_level("draw_poker", other)  # what the button's release does
         assert variants.default_level(app.cfg, "draw_poker") == other
         assert config.load(path).game_options["draw_poker"]["level"] == other
         assert 'flavour = "vanilla"' in path.read_text()  # the rest of the file is kept

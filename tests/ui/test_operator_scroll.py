@@ -74,7 +74,7 @@ def test_a_slow_drag_that_starts_on_a_button_presses_nothing(ui, games_page):
     assert ui.app.cfg.winnable(game)[0] == before
     assert ui.config_path.read_text() == before_text
     assert not (ui.app.lobby_data_dir() / "overrides.toml").exists()
-    assert menu.games_note == ""
+    assert menu.pages["games"].note == ""
     game, toggle = _visible(menu, "toggles")
     _slow_drag(ui, toggle, distance + 6, 0)  # sideways too
     assert game in ui.app.game_ids()

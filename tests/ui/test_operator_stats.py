@@ -17,7 +17,7 @@ def test_the_games_against_the_computer_have_their_own_figures(ui, monkeypatch):
     try:
         app.show_operator("stats")
         menu = app.operator
-        menu.stats_scope = "all"
+        menu.pages["stats"].scope = "all"
         menu.rebuild()
         ui.frames(2)
         shown = _texts(menu.panel)

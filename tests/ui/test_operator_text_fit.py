@@ -119,27 +119,28 @@ def _operator_states(ui):
         def show():
             app.show_operator(name)
             for key, value in state.items():
-                setattr(menu, key, value)
+                setattr(menu.pages[name], key, value)
             menu.rebuild()
         return show
 
     def export_state(**st):
         def show():
             app.show_operator("export")
-            menu.export_state.update(st)
+            menu.pages["export"].state.update(st)
             menu.rebuild()
         return show
 
     def armed():
         app.show_operator("system")
-        menu.system_action("reboot")
-        menu.system_note = app.tr("Could not shut down") + ": Access denied"
+        menu.pages["system"].system_action("reboot")
+        menu.pages["system"].note = app.tr("Could not shut down") + ": Access denied"
         menu.rebuild()
 
     def games_note():
         app.show_operator("games")
-        menu.games_note = app.tr("Not saved ({reason}); the change lasts until the app "
-                                 "restarts.", reason="cannot write /etc/x.toml: read-only")
+        menu.pages["games"].note = app.tr("Not saved ({reason}); the change lasts until the "
+                                          "app restarts.",
+                                          reason="cannot write /etc/x.toml: read-only")
         menu.rebuild()
 
     def long_paths():
@@ -157,8 +158,8 @@ def _operator_states(ui):
             app.cfg.path, app.config_problems = old_path, old_problems
 
     return [
-        ("stats today", page("stats", stats_scope="today")),
-        ("stats all", page("stats", stats_scope="all")),
+        ("stats today", page("stats", scope="today")),
+        ("stats all", page("stats", scope="all")),
         ("status", page("status")),
         ("status long paths", long_paths),
         ("export", export_state(running=False, line="", result="", error=False)),
@@ -203,10 +204,10 @@ def test_every_operator_page_fits_in_every_language(ui, monkeypatch, size):
                 problems += label_problems(menu, where)
                 problems += layout_problems(menu, menu.panel, where, u,
                                             names=name.startswith(("games", "stats")))
-                menu._confirm.clear()
-                menu.system_note = menu.games_note = ""
+                menu.pages["system"].reset()
+                menu.pages["games"].note = ""
     finally:
-        app.operator.export_state.update(running=False, line="", result="", error=False)
+        app.operator.pages["export"].state.update(running=False, line="", result="", error=False)
         app.go_welcome()
         ui.reset()
     assert not problems, "\n".join(problems[:400]) + f"\n({len(problems)} in all)"
