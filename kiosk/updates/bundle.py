@@ -34,18 +34,24 @@ class BundleRefused(Exception):
         self.reason = reason
 
 
-#: why a bundle is refused (the operator page translates them: kiosk/locale/*/reasons.po)
-NO_FILE = "no such file"
-NOT_BUNDLE = "not an update bundle (a .raucb file)"
-DAMAGED = "it is not a RAUC bundle, or it is damaged"
-PLAIN = "it is not a verity bundle (make it with `make bundle`)"
-UNTRUSTED = "it is not signed with a key this kiosk trusts"
-NO_RAUC = "this system cannot check update bundles (no RAUC)"
-RAUC_FAILED = "RAUC cannot read it: {error}"
-SLOW = "RAUC did not read it in 5 minutes"
-OTHER_SYSTEM = "made for {bundle!r}, not for this kiosk ({kiosk!r})"
-NOT_A_VERSION = "its version {version!r} is not a kiosk version"
-OLDER = "version {version} is older than the running {running}"
+def _(text: str) -> str:
+    """Marks a reason for the catalogs (tools/messages.py); the operator page translates it
+    (``app.tr_reason``), the command line prints it as it is."""
+    return text
+
+
+#: why a bundle is refused
+NO_FILE = _("no such file")
+NOT_BUNDLE = _("not an update bundle (a .raucb file)")
+DAMAGED = _("it is not a RAUC bundle, or it is damaged")
+PLAIN = _("it is not a verity bundle (make it with `make bundle`)")
+UNTRUSTED = _("it is not signed with a key this kiosk trusts")
+NO_RAUC = _("this system cannot check update bundles (no RAUC)")
+RAUC_FAILED = _("RAUC cannot read it: {error}")
+SLOW = _("RAUC did not read it in 5 minutes")
+OTHER_SYSTEM = _("made for {bundle}, not for this kiosk ({kiosk})")
+NOT_A_VERSION = _("its version {version} is not a kiosk version")
+OLDER = _("version {version} is older than the running {running}")
 
 
 @dataclass(frozen=True)

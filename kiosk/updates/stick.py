@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.engine.reason import Reason
+
 from . import bundle as bundles
 from . import version as versions
 
@@ -21,6 +23,8 @@ class Offer:
     path: Path
     info: bundles.BundleInfo | None = None
     refusal: str | None = None
+    #: the refusal's reason, for the page to show in the kiosk's language
+    reason: Reason | None = None
 
     @property
     def installable(self) -> bool:
@@ -49,7 +53,7 @@ def offer(mount: Path, *, check: Callable[[Path], bundles.BundleInfo] = bundles.
         try:
             good.append(check(path))
         except bundles.BundleRefused as err:
-            refused.append(Offer(path, refusal=str(err)))
+            refused.append(Offer(path, refusal=str(err), reason=err.reason))
     if good:
         best = max(good, key=lambda info: versions.parse(info.version))
         return Offer(best.path, info=best)

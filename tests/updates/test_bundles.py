@@ -70,7 +70,7 @@ def test_a_newer_bundle_signed_by_the_office_may_be_installed(made):
 @pytest.mark.parametrize("case,expect", [
     ("other", "not signed with a key this kiosk trusts"),
     ("older", f"version {V2} is older than the running {V3}"),
-    ("compatible", "made for 'solitaire-kiosk-rpi-arm64', not for this kiosk ('x86-kiosk')"),
+    ("compatible", "made for solitaire-kiosk-rpi-arm64, not for this kiosk (x86-kiosk)"),
     ("garbage", "not a RAUC bundle, or it is damaged"),
     ("name", "not an update bundle (a .raucb file)"),
     ("missing", "no such file"),
