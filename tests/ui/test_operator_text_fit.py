@@ -110,7 +110,7 @@ def _statistics() -> dict:
             "against_computer": seated, "against_computer_today": seated}
 
 
-def _operator_states(ui):
+def _operator_states(ui, monkeypatch=None):
     """Every state the menu can show, as (name, set-up); each set-up leaves the screen on."""
     app = ui.app
     menu = app.operator
@@ -157,6 +157,11 @@ def _operator_states(ui):
         finally:
             app.cfg.path, app.config_problems = old_path, old_problems
 
+    update_states = []
+    if monkeypatch is not None:
+        from tests.ui.update_states import update_page_states
+        update_states = update_page_states(ui, monkeypatch)
+
     return [
         ("stats today", page("stats", scope="today")),
         ("stats all", page("stats", scope="all")),
@@ -175,6 +180,7 @@ def _operator_states(ui):
         ("games note", games_note),
         ("system", page("system")),
         ("system armed", armed),
+        *update_states,
     ]
 
 
@@ -196,7 +202,7 @@ def test_every_operator_page_fits_in_every_language(ui, monkeypatch, size):
                 problems += label_problems(app.pin, f"pin {purpose} {tag}")
                 problems += layout_problems(app.pin, None, f"pin {purpose} {tag}", u,
                                             names=False)
-            for name, show in _operator_states(ui):
+            for name, show in _operator_states(ui, monkeypatch):
                 show()
                 _settle(ui)
                 where = f"{name} {tag}"

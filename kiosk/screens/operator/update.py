@@ -172,14 +172,12 @@ class UpdatePage(Page):
         tr = self.app.tr
         seen, st = self.seen, self.status
         assert seen is not None and seen.slots is not None
-        busy = st is not None and st.state in status_mod.BUSY
-        if seen.slots.on_trial:
-            return
+        if seen.slots.on_trial or (st is not None and st.state in status_mod.BUSY):
+            return      # the update under way is what the page is about
         offer = seen.offer
         if offer is None:
-            if not busy:
-                col.add_widget(self.text(tr("To update this kiosk, plug in a USB stick with "
-                                            "an update file (.raucb) from your office."), u))
+            col.add_widget(self.text(tr("To update this kiosk, plug in a USB stick with an "
+                                        "update file (.raucb) from your office."), u))
             return
         if self._looking and offer.info is None and offer.refusal is None:
             col.add_widget(self.text(tr("Checking the update on the stick…"), u, color=DIM))
@@ -199,8 +197,6 @@ class UpdatePage(Page):
             return
         col.add_widget(self.text(tr("On the stick: version {version}.",
                                     version=pretty(info.version)), u, size=18))
-        if busy:
-            return
         install = self.button(tr("Install version {version}", version=pretty(info.version)),
                               u, self.install, height=70, size=22)
         col.add_widget(install)
