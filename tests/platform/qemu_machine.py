@@ -422,6 +422,20 @@ class Machine:
         self.qmp("input-send-event", events=[
             {"type": "btn", "data": {"down": False, "button": "left"}}])
 
+    def hold(self, x: int, y: int, seconds: float) -> None:
+        """A finger resting on the screen at (x, y) for ``seconds`` (the operator's corner)."""
+        ax = round(x * TABLET_MAX / (SCREEN[0] - 1))
+        ay = round(y * TABLET_MAX / (SCREEN[1] - 1))
+        self.qmp("input-send-event", events=[
+            {"type": "abs", "data": {"axis": "x", "value": ax}},
+            {"type": "abs", "data": {"axis": "y", "value": ay}}])
+        time.sleep(0.3)
+        self.qmp("input-send-event", events=[
+            {"type": "btn", "data": {"down": True, "button": "left"}}])
+        time.sleep(seconds)
+        self.qmp("input-send-event", events=[
+            {"type": "btn", "data": {"down": False, "button": "left"}}])
+
     def keys(self, *names: str) -> None:
         """Press these keys together (QEMU's names: ctrl, alt, delete, sysrq, b, f2...)."""
         self.qmp("send-key", keys=[{"type": "qcode", "data": k} for k in names],

@@ -398,6 +398,13 @@ def bundles(built_image: BuiltImage, tmp_path_factory: pytest.TempPathFactory) -
                       tmp_path_factory.mktemp("bundles"))
 
 
+@pytest.fixture(scope="module")
+def operator_ref(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Where the operator touches (the app's own layout at 800x480, the image's config)."""
+    return up.operator_reference(tmp_path_factory.mktemp("operator-ref"),
+                                 REPO / "config.example.toml")
+
+
 def play_rows(m: Machine) -> list[tuple[int, str]]:
     out = m.ok(f"python3 -c \"import sqlite3; db = sqlite3.connect('file:{PLAYS}?mode=ro', "
                "uri=True); print(*[f'{r[0]}:{r[1]}' for r in db.execute('SELECT id, "
@@ -425,14 +432,25 @@ def test_the_card_is_in_slots_and_runs_slot_a(kiosk: Kiosk, bundles: up.Bundles)
 
 
 def test_a_bundle_of_another_office_or_an_older_one_is_refused(kiosk: Kiosk,
-                                                               bundles: up.Bundles):
-    """On a stick: `kiosk update check` says why in one line, the app's request is refused
-    by the root unit, and slot B is not touched."""
+                                                               bundles: up.Bundles,
+                                                               operator_ref: dict):
+    """On a stick: the Software update page shows why in one line and has nothing to
+    install; `kiosk update check` says the same, a request is refused by the root unit, and
+    slot B is not touched."""
     m = kiosk.machine
     made = bundles.get()
     foreign, older = made["foreign"].path, made["older"].path
     stick = m.plug_stick(up.stick([foreign, older], kiosk.workdir / "refused-stick.img"))
     up.wait_stick_mounted(m, older.name)
+    up.open_update_page(m, operator_ref)
+    time.sleep(90)                       # the page's check of the stick (rauc info, twice)
+    m.touch(*operator_ref["install"])    # where Install would be: nothing to tap
+    time.sleep(15)
+    shot = m.screendump(BUILD / "update-page-refused.png")
+    write_png(BUILD / "update-page-refused.png", shot)
+    assert m.sh("test -e /var/lib/solitaire-kiosk/update.request")[0] != 0
+    assert up.update_status(m) is None, "nothing was asked for"
+    m.touch(*operator_ref["close"])
     for bundle, reason in ((foreign, "it is not signed with a key this kiosk trusts"),
                            (older, f"is older than the running {made['running'].version}")):
         status, out = m.sh(f"kiosk update check /media/usb/{bundle.name}", timeout=300)
@@ -455,7 +473,8 @@ def test_a_bundle_of_another_office_or_an_older_one_is_refused(kiosk: Kiosk,
 
 
 def test_an_update_from_a_stick_runs_on_slot_b_and_is_committed(kiosk: Kiosk,
-                                                                bundles: up.Bundles):
+                                                                bundles: up.Bundles,
+                                                                operator_ref: dict):
     m = kiosk.machine
     newer = bundles.get()["newer"]
     kiosk.timings["update_bundle_mib"] = round(newer.path.stat().st_size / 2**20, 1)
@@ -466,23 +485,33 @@ def test_an_update_from_a_stick_runs_on_slot_b_and_is_committed(kiosk: Kiosk,
     up.wait_stick_mounted(m, newer.path.name)
     out = m.ok(f"kiosk update check /media/usb/{newer.path.name}", timeout=300)
     assert f"version {newer.version}" in out and "may be installed" in out
-    # what the operator page does: the kiosk user asks, the root unit installs and then
-    # restarts when nobody plays (the app is on the welcome screen)
-    screen_like(m, kiosk.pictures, "welcome", kiosk.workdir / "before-update.png")
+    # as the operator: the menu's Software update page, Install; the root unit installs,
+    # then restarts when nobody has played for a while (the menu closed, the welcome screen)
+    up.open_update_page(m, operator_ref)
     started = time.monotonic()
-    m.ok(f"runuser -u kiosk -- kiosk update request install /media/usb/{newer.path.name}")
+    kiosk.timings["update_page_to_install_s"] = round(up.tap_install(m, operator_ref), 1)
     percents: list[int] = []
+    shots = {"page": False}
 
     def installed():
         st = up.update_status(m)
         if st and st["state"] == "installing" and st["percent"] is not None:
             percents.append(st["percent"])
+            if st["percent"] >= 30 and not shots["page"]:
+                shots["page"] = True   # the progress bar, for whoever reads the run
+                write_png(BUILD / "update-page-installing.png",
+                          m.screendump(BUILD / "update-page-installing.png"))
         assert not st or st["state"] not in ("failed", "refused"), st
         return st if st and st["state"] in ("installed", "rebooting") else None
     st = wait_until("the update installed", installed, 3600, every=10)
     kiosk.timings["update_install_s"] = round(time.monotonic() - started, 1)
     assert st["version"] == newer.version and st["slot"] == "B", st
     assert percents == sorted(percents) and len(set(percents)) >= 2, percents
+    if st["state"] == "installed":
+        time.sleep(8)
+        write_png(BUILD / "update-page-installed.png",
+                  m.screendump(BUILD / "update-page-installed.png"))
+    m.touch(*operator_ref["close"])     # the menu closed: the welcome screen, nobody plays
     # a quiet minute (the emulated boots' quiet moment), then `reboot "0 tryboot"`
     status = m.wait_exit(1800)
     assert status is not None, f"the kiosk did not restart into the update:\n{m.tail()}"

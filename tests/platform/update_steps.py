@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .conftest import IMAGE_BUILD
+from .conftest import IMAGE_BUILD, REPO
 from .qemu_machine import Machine, partitions
 
 STATUS = "/var/lib/solitaire-kiosk/update-status.json"
@@ -217,3 +217,44 @@ def wait_stick_mounted(m: Machine, name: str, timeout: float = 300) -> None:
 def have_tools() -> list[str]:
     return [t for t in ("debugfs", "resize2fs", "e2fsck", "dumpe2fs", "rauc", "mksquashfs",
                         "mkfs.vfat", "mcopy", "sfdisk") if shutil.which(t) is None]
+
+
+# ------------------------------------------------------------ the operator, by touch
+def operator_reference(out: Path, config: Path) -> dict:
+    """Where the operator touches (tests/platform/operator_reference.py, the app itself)."""
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "tests.platform.operator_reference",
+                           str(out), str(config), "800x480"], cwd=REPO, capture_output=True,
+                          text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return json.loads((out / "operator.json").read_text())
+
+
+def open_update_page(m: Machine, ref: dict) -> None:
+    """As the operator: a finger held in the corner, the PIN on the keypad, the tab."""
+    pin = m.ok("kiosk operator pin --show 2>/dev/null | head -n 1")
+    assert pin.isdigit(), f"no operator PIN to type: {pin!r}"
+    m.hold(*ref["corner"], seconds=6.5)
+    time.sleep(4)
+    for digit in pin:
+        m.touch(*ref["keys"][digit])
+        time.sleep(0.6)
+    m.touch(*ref["keys"]["ok"])
+    time.sleep(6)
+    m.touch(*ref["update_tab"])
+
+
+def tap_install(m: Machine, ref: dict, timeout: float = 900) -> float:
+    """Tap Install until the root side has the request (the page shows the button once its
+    check of the stick, RAUC's, is done); seconds it took."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        m.touch(*ref["install"])
+        time.sleep(8)
+        asked = m.sh("test -e /var/lib/solitaire-kiosk/update.request")[0] == 0
+        st = update_status(m)
+        if asked or (st and st["state"] in ("checking", "installing", "installed")):
+            return time.monotonic() - started
+        time.sleep(7)
+    raise AssertionError("the Software update page's Install never asked for the install")
