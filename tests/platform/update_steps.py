@@ -235,6 +235,10 @@ def open_update_page(m: Machine, ref: dict) -> None:
     """As the operator: a finger held in the corner, the PIN on the keypad, the tab."""
     pin = m.ok("kiosk operator pin --show 2>/dev/null | head -n 1")
     assert pin.isdigit(), f"no operator PIN to type: {pin!r}"
+    # a tap first: it ends the attract demo (the welcome screen comes back) or opens the
+    # picker; the corner works on both
+    m.touch(*ref["corner"])
+    time.sleep(5)
     m.hold(*ref["corner"], seconds=6.5)
     time.sleep(4)
     for digit in pin:
