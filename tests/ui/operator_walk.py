@@ -24,6 +24,7 @@ from kiosk.settings.config import Fleet
 from kiosk.settings.tables import table_can_play
 
 from .screen_walk import LANGS, SIZES, settle
+from .update_states import update_page_states
 
 #: every kind of sync error the Status page explains, an unknown one, and an error
 #: recorded before kinds were (None)
@@ -260,7 +261,8 @@ def scroll_positions(root) -> Iterator[None]:
 
 def operator_places(ui, monkeypatch, sizes=SIZES, langs=LANGS,
                     every_position: bool = True) -> Iterator[tuple[str, str, object]]:
-    """(state, where, widget) for every state of :class:`OperatorStates`, in every language
+    """(state, where, widget) for every state of :class:`OperatorStates` and of the Software
+    update page (tests/ui/update_states.py), in every language
     and size, at every scroll position (``every_position``) or at the top only."""
     monkeypatch.setattr(ui.app, "statistics", statistics)
     states = OperatorStates(ui)
@@ -269,7 +271,9 @@ def operator_places(ui, monkeypatch, sizes=SIZES, langs=LANGS,
             for lang in langs:
                 ui.reset(lang, size)
                 tag = f"{lang} {size[0]}x{size[1]}"
-                for name, show in states.states():
+                updates = [(name, lambda s=setup: (s(), ui.app.operator)[1])
+                           for name, setup in update_page_states(ui, monkeypatch)]
+                for name, show in states.states() + updates:
                     states.clean()
                     root = show()
                     settle()

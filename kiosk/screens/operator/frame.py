@@ -28,6 +28,7 @@ PAGES = (
     "stats",
     "status",
     "export",
+    "update",
     "games",
     "system",
 )
