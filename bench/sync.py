@@ -143,7 +143,7 @@ def fleet(pg: PgServer, dsn: str, root: Path, kiosks: int, plays: int) -> dict:
 
     made = []
     for i in range(kiosks):
-        k = Kiosk(pg, dsn, f"fleet_{i:03d}", root)
+        k = Kiosk(pg, dsn, f"k-{i:03d}", root)
         k.backlog(plays, moves=MOVES)
         made.append(config.load(k.config))
     peak = [0]
@@ -177,7 +177,7 @@ def fleet(pg: PgServer, dsn: str, root: Path, kiosks: int, plays: int) -> dict:
     done.set()
     watcher.join()
     with psycopg.connect(dsn) as conn:
-        central_plays = conn.execute("SELECT count(*) FROM plays WHERE kiosk LIKE 'fleet\\_%'"
+        central_plays = conn.execute("SELECT count(*) FROM plays WHERE kiosk LIKE 'k-%'"
                                      ).fetchone()[0]
     return {"kiosks": kiosks, "plays_each": plays, "seconds": seconds, "peak_conn": peak[0],
             "errors": len(errors), "first_error": errors[0] if errors else "",

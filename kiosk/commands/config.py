@@ -48,6 +48,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     # the kiosk's own file: say what the kiosk would use (its last good copy); a file given
     # to be checked is judged alone
     cfg = config.load(path, fallback=not args.path)
+    if cfg.fleet is not None:  # secret and key files others may read
+        from kiosk.fleet.connect import file_problems
+
+        cfg.problems += file_problems(cfg)
     where = config.data_dir_problem(cfg.log.data_dir)
     if where is not None:  # the kiosk would run without its play log and operator menu
         cfg.problems.append(f"{file}: log.data_dir: {where}; the kiosk would use "

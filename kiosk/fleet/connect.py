@@ -1,26 +1,29 @@
 """From the ``[fleet]`` section to a psycopg connection, and from psycopg's errors to one
-line an operator can act on.
+line an operator can act on (:mod:`kiosk.fleet.errors`).
 
 The password is never in the process's arguments or environment: it comes from the
 systemd credential (``LoadCredential=``, read by systemd as root from the root-only file),
 else ``password_file`` (default ``fleet.secret`` in the data directory), else the
-configuration itself.
+configuration itself. A secret or key file that group or others may read is refused
+before anything is sent: a card passed round the office must not hand the fleet's
+credentials to whoever copied it (libpq's own rule for keys: mode 0600, or 0640 when root
+owns the file).
 """
 
 from __future__ import annotations
 
 import os
+import socket
+import ssl
+import stat
 from pathlib import Path
 from typing import Any
 
+from kiosk.fleet.errors import FleetError, classify, clock_line, describe  # noqa: F401
 from kiosk.settings.config import Config, Fleet
 
 #: the file in the data directory (and the systemd credential's name)
 SECRET_NAME = "fleet.secret"
-
-
-class FleetError(Exception):
-    """A pass cannot go on; the message is one line for the operator."""
 
 
 def secret_path(cfg: Config) -> Path:
@@ -30,18 +33,56 @@ def secret_path(cfg: Config) -> Path:
     return cfg.log.data_dir / SECRET_NAME
 
 
+def loose_mode(path: Path, *, key: bool = False) -> str | None:
+    """Why ``path`` is readable by too many, or None. ``key``: libpq's rule for a private
+    key (0640 is fine when root owns it, so that group kiosk reads a root-owned key)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None  # missing or unreadable: said elsewhere, by whoever reads it
+    mode = stat.S_IMODE(st.st_mode)
+    if mode & 0o007:
+        return f"{path} is readable by others (mode {mode:04o}): chmod 600 {path}"
+    if mode & 0o070 and not (key and st.st_uid == 0 and not mode & 0o030):
+        return (f"{path} is readable by its group (mode {mode:04o}): chmod 600 {path}"
+                + (" (or 640 with root as its owner)" if key else ""))
+    return None
+
+
+def file_problems(cfg: Config) -> list[str]:
+    """The ``[fleet]`` files that are too open, as ``config check`` lines."""
+    fleet = cfg.fleet
+    if fleet is None:
+        return []
+    where = str(cfg.path) if cfg.path else "configuration"
+    out = []
+    secret = secret_path(cfg)
+    why = loose_mode(secret)
+    if why:
+        key = "fleet.password_file" if fleet.password_file else "fleet (the password file)"
+        out.append(f"{where}: {key}: {why}; the sync refuses to use it")
+    if fleet.sslkey is not None:
+        why = loose_mode(fleet.sslkey, key=True)
+        if why:
+            out.append(f"{where}: fleet.sslkey: {why}; the sync refuses to use it")
+    return out
+
+
 def password(cfg: Config) -> str | None:
     creds = os.environ.get("CREDENTIALS_DIRECTORY")
-    candidates = [Path(creds) / SECRET_NAME] if creds else []
-    candidates.append(secret_path(cfg))
-    for path in candidates:
+    candidates = [(Path(creds) / SECRET_NAME, False)] if creds else []
+    candidates.append((secret_path(cfg), True))
+    for path, check in candidates:
         try:
             text = path.read_text(encoding="utf-8").strip()
         except FileNotFoundError:
             continue
-        except OSError as err:
+        except (OSError, UnicodeDecodeError) as err:
             raise FleetError(f"cannot read the fleet password file {path}: "
-                             f"{err.strerror or err}") from None
+                             f"{getattr(err, 'strerror', None) or err}", "config") from None
+        why = loose_mode(path) if check else None  # systemd's own copy is its business
+        if why:
+            raise FleetError(f"refusing the fleet password file: {why}", "config")
         if text:
             return text
     assert cfg.fleet is not None
@@ -52,7 +93,7 @@ def conninfo(cfg: Config) -> dict[str, Any]:
     """Keyword arguments for :func:`psycopg.connect`."""
     fleet: Fleet | None = cfg.fleet
     if fleet is None:
-        raise FleetError("this kiosk has no [fleet] section in its configuration")
+        raise FleetError("this kiosk has no [fleet] section in its configuration", "config")
     kw: dict[str, Any] = {
         "host": fleet.server, "port": fleet.port, "dbname": fleet.database,
         "user": fleet.user, "connect_timeout": fleet.connect_timeout,
@@ -67,32 +108,48 @@ def conninfo(cfg: Config) -> dict[str, Any]:
             value = getattr(fleet, key)
             if value is not None:
                 kw[key] = str(value)
+        if fleet.sslkey is not None:
+            why = loose_mode(fleet.sslkey, key=True)
+            if why:
+                raise FleetError(f"refusing the fleet key file: {why}", "config")
     secret = password(cfg)
     if secret:
         kw["password"] = secret
     return kw
 
 
-def describe(err: BaseException, where: str = "") -> str:
-    """One line for a psycopg or OS error: what failed, without a traceback."""
-    text = " ".join(str(err).split()) or type(err).__name__
-    low = text.lower()
-    if "password authentication failed" in low or "no password supplied" in low:
-        why = "the server refused the kiosk's password (check fleet.user and the password file)"
-    elif "certificate verify failed" in low or "root certificate file" in low \
-            or "server certificate" in low or "does not match host name" in low:
-        why = f"the server's certificate cannot be verified with the CA file ({text})"
-    elif "could not translate host name" in low or "name or service not known" in low:
-        why = f"the server's name cannot be resolved ({text})"
-    elif "timeout expired" in low or "timed out" in low:
-        why = "the server did not answer in time (network down or host unreachable)"
-    elif "connection refused" in low or "no such file or directory" in low:
-        why = f"the server is not accepting connections ({text})"
-    elif "terminating connection" in low or "server closed the connection" in low \
-            or "connection is lost" in low or "consuming input failed" in low:
-        why = f"the connection was lost mid-pass ({text})"
-    elif "permission denied" in low or "row-level security" in low:
-        why = f"the server refused the kiosk's role ({text})"
-    else:
-        why = text
-    return f"{where}{why}"
+def tls_verify_problem(host: str, port: int, cafile: str | None,
+                       timeout: float = 10.0) -> str | None:
+    """Ask the server for its certificate and verify it as libpq would (CA and name),
+    to say *why* it failed: libpq says only "certificate verify failed", but an expired
+    certificate (often: a kiosk clock in 1970 or 2038) needs another remedy than an
+    impostor. Returns OpenSSL's reason, or None when it verifies or cannot be asked."""
+    try:
+        ctx = ssl.create_default_context(cafile=cafile) if cafile else \
+            ssl.create_default_context()
+    except (OSError, ssl.SSLError):
+        return None
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            sock.sendall((8).to_bytes(4, "big") + (80877103).to_bytes(4, "big"))  # SSLRequest
+            if sock.recv(1) != b"S":
+                return None
+            with ctx.wrap_socket(sock, server_hostname=host):
+                return None
+    except ssl.SSLCertVerificationError as err:
+        return str(err.verify_message or err)
+    except (OSError, ssl.SSLError, UnicodeError, ValueError):
+        return None
+
+
+def connect_error(err: BaseException, fleet: Fleet | None, where: str) -> FleetError:
+    """The FleetError for a failed connection, with the clock diagnosed when the
+    certificate did not verify."""
+    kind, line = classify(err)
+    if kind == "tls-untrusted" and fleet is not None and not fleet.server.startswith("/"):
+        reason = tls_verify_problem(fleet.server, fleet.port,
+                                    str(fleet.sslrootcert) if fleet.sslrootcert else None,
+                                    timeout=min(10.0, float(fleet.connect_timeout)))
+        if reason and ("expired" in reason or "not yet valid" in reason):
+            return FleetError(where + clock_line(reason), "tls-clock")
+    return FleetError(where + line, kind)

@@ -27,7 +27,10 @@ BACKLOG_BEATS = 3
 BEAT_COLUMNS = ("received", "sent", "app_version", "boot_id", "uptime", "last_play",
                 "data_free", "data_size", "memory", "restarts", "watchdog_kills",
                 "config_problems", "settings_version", "settings_rejected", "settings_error",
-                "log_status", "waiting", "last_sync_ok", "last_sync_error")
+                "log_status", "waiting", "last_sync_ok", "last_sync_error", "set_aside",
+                "set_aside_reason")
+#: what ``fleet status`` remembers of each kiosk between looks (``status_looks``)
+LOOK_COLUMNS = ("boot_id", "restarts", "watchdog_kills", "set_aside")
 
 
 @dataclass
@@ -36,6 +39,8 @@ class KioskHealth:
     group: str | None
     beat: dict[str, Any] | None
     needs: list[str] = field(default_factory=list)   # why a person should look
+    #: the kiosk's play logs the centre knows (more than 1: its log was replaced)
+    logs: int = 0
 
     @property
     def needs_person(self) -> bool:
@@ -55,55 +60,51 @@ def _ago(delta: timedelta) -> str:
     return f"{minutes / 1440:.1f} days"
 
 
+#: one query for the whole fleet: each kiosk's newest heartbeat, its last few (for the
+#: backlog), what the last look saw, and how many logs the centre knows of it
+_QUERY = f"""
+SELECT k.name, k.grp, {", ".join(f"l.{c}" for c in LOOK_COLUMNS)},
+       (SELECT count(*) FROM logs g WHERE g.kiosk = k.name) AS logs,
+       b.waiting, b.ok, b.error,
+       {", ".join(f"h.{c}" for c in BEAT_COLUMNS)}
+FROM kiosks k
+LEFT JOIN status_looks l ON l.kiosk = k.name
+LEFT JOIN LATERAL (SELECT * FROM heartbeats h WHERE h.kiosk = k.name
+                   ORDER BY h.received DESC, h.id DESC LIMIT 1) h ON true
+LEFT JOIN LATERAL (
+    SELECT array_agg(r.waiting ORDER BY r.received, r.id) AS waiting,
+           array_agg(r.last_sync_ok ORDER BY r.received, r.id) AS ok,
+           (array_agg(r.last_sync_error ORDER BY r.received DESC, r.id DESC))[1] AS error
+    FROM (SELECT x.waiting, x.last_sync_ok, x.last_sync_error, x.received, x.id
+          FROM heartbeats x WHERE x.kiosk = k.name
+          ORDER BY x.received DESC, x.id DESC LIMIT %(beats)s) r) b ON true
+WHERE k.retired IS NULL
+ORDER BY k.name
+"""
+
+
 def assess(conn: Any, *, interval_min: float = DEFAULT_INTERVAL_MIN,
            now: datetime | None = None, remember: bool = True) -> list[KioskHealth]:
-    """Every kiosk, those that need a person first (then by name). ``remember``: record
-    this look (see the module docstring)."""
+    """Every kiosk in service (retired ones are not), those that need a person first (then
+    by name). ``remember``: record this look (see the module docstring)."""
     now = now or conn.execute("SELECT now()").fetchone()[0]
-    cols = ", ".join(f"h.{c}" for c in BEAT_COLUMNS)
-    rows = conn.execute(
-        f"SELECT k.name, k.grp, l.boot_id, l.restarts, l.watchdog_kills, {cols}"
-        " FROM kiosks k"
-        " LEFT JOIN status_looks l ON l.kiosk = k.name"
-        " LEFT JOIN LATERAL (SELECT * FROM heartbeats h WHERE h.kiosk = k.name"
-        "   ORDER BY h.received DESC, h.id DESC LIMIT 1) h ON true"
-        " ORDER BY k.name").fetchall()
     out: list[KioskHealth] = []
-    for name, group, look_boot, look_restarts, look_kills, *beat_values in rows:
-        beat = dict(zip(BEAT_COLUMNS, beat_values, strict=True)) if beat_values[0] is not None else None
-        health = KioskHealth(name, group, beat)
+    for row in conn.execute(_QUERY, {"beats": BACKLOG_BEATS}).fetchall():
+        name, group, *rest = row
+        look = dict(zip(LOOK_COLUMNS, rest[:len(LOOK_COLUMNS)], strict=True))
+        logs, waiting, ok, error, *beat_values = rest[len(LOOK_COLUMNS):]
+        beat = dict(zip(BEAT_COLUMNS, beat_values, strict=True)) \
+            if beat_values[0] is not None else None
+        health = KioskHealth(name, group, beat, logs=int(logs or 0))
         out.append(health)
         if beat is None:
             health.needs.append("no heartbeat yet (never synced)")
             continue
-        silent = now - beat["received"]
-        if silent > timedelta(minutes=interval_min * SILENT_INTERVALS):
-            health.needs.append(f"silent for {_ago(silent)} (no heartbeat for more than "
-                                f"{SILENT_INTERVALS} sync intervals)")
-        same_boot = look_boot is not None and look_boot == beat["boot_id"]
-        for key, seen, what in (("restarts", look_restarts, "restarted by systemd"),
-                                ("watchdog_kills", look_kills, "killed by the watchdog")):
-            n = beat[key] or 0
-            new = n - (seen or 0) if same_boot else n
-            if new > 0:
-                health.needs.append(f"{what} {new} time{'s' if new != 1 else ''} since "
-                                    "the last look")
-        free, size = beat["data_free"], beat["data_size"]
-        if free is not None and (free < CARD_FREE_BYTES or
-                                 (size and free < size * CARD_FREE_FRACTION)):
-            health.needs.append(f"card nearly full ({_mb(free)} free of {_mb(size)})")
-        if beat["settings_rejected"] is not None:
-            health.needs.append(f"rejected the centre's settings version "
-                                f"{beat['settings_rejected']}: {beat['settings_error']}")
-        elif beat["settings_error"]:
-            health.needs.append(f"settings: {beat['settings_error']}")
-        if beat["config_problems"]:
-            problems = beat["config_problems"].splitlines()
-            health.needs.append(f"configuration: {problems[0]}" + (
-                f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
-        if beat["log_status"] and not beat["log_status"].startswith("ok"):
-            health.needs.append(f"play log: {beat['log_status']}")
-        growing = _backlog_growing(conn, name)
+        for check in CHECKS:
+            why = check(beat, look, now, interval_min)
+            if why:
+                health.needs.append(why)
+        growing = _backlog_growing(waiting or [], ok or [], error)
         if growing:
             health.needs.append(growing)
     if remember:
@@ -112,35 +113,105 @@ def assess(conn: Any, *, interval_min: float = DEFAULT_INTERVAL_MIN,
     return out
 
 
-def _backlog_growing(conn: Any, name: str) -> str | None:
+# Each check: (newest heartbeat, what the last look saw, now, sync interval) -> a reason a
+# person should look, or None. A heartbeat column added later gets its check here.
+def _silent(beat: dict[str, Any], _look: dict[str, Any], now: datetime,
+            interval_min: float) -> str | None:
+    silent = now - beat["received"]
+    if silent > timedelta(minutes=interval_min * SILENT_INTERVALS):
+        return (f"silent for {_ago(silent)} (no heartbeat for more than {SILENT_INTERVALS} "
+                "sync intervals)")
+    return None
+
+
+def _since_last_look(key: str, what: str) -> Any:
+    def check(beat: dict[str, Any], look: dict[str, Any], _now: datetime,
+              _interval: float) -> str | None:
+        same_boot = look["boot_id"] is not None and look["boot_id"] == beat["boot_id"]
+        n = beat[key] or 0
+        new = n - (look[key] or 0) if same_boot else n
+        if new > 0:
+            return f"{what} {new} time{'s' if new != 1 else ''} since the last look"
+        return None
+    return check
+
+
+def _card(beat: dict[str, Any], *_: Any) -> str | None:
+    free, size = beat["data_free"], beat["data_size"]
+    if free is not None and (free < CARD_FREE_BYTES or (size and free < size * CARD_FREE_FRACTION)):
+        return f"card nearly full ({_mb(free)} free of {_mb(size)})"
+    return None
+
+
+def _settings(beat: dict[str, Any], *_: Any) -> str | None:
+    if beat["settings_rejected"] is not None:
+        return (f"rejected the centre's settings version {beat['settings_rejected']}: "
+                f"{beat['settings_error']}")
+    if beat["settings_error"]:
+        return f"settings: {beat['settings_error']}"
+    return None
+
+
+def _configuration(beat: dict[str, Any], *_: Any) -> str | None:
+    if beat["config_problems"]:
+        problems = beat["config_problems"].splitlines()
+        return f"configuration: {problems[0]}" + (
+            f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+    return None
+
+
+def _play_log(beat: dict[str, Any], *_: Any) -> str | None:
+    if beat["log_status"] and not beat["log_status"].startswith("ok"):
+        return f"play log: {beat['log_status']}"
+    return None
+
+
+def _set_aside(beat: dict[str, Any], look: dict[str, Any], *_: Any) -> str | None:
+    """Rows the centre refused, set aside on the kiosk since the last look (the count only
+    grows, unless the kiosk's data directory was made anew)."""
+    n, seen = beat["set_aside"] or 0, look["set_aside"] or 0
+    new = n - seen if n >= seen else n
+    if new > 0:
+        return (f"{new} row{'s' if new != 1 else ''} the centre refused, set aside on the "
+                f"kiosk since the last look (in fleet-set-aside.json; the last: "
+                f"{beat['set_aside_reason']})")
+    return None
+
+
+CHECKS = (_silent, _since_last_look("restarts", "restarted by systemd"),
+          _since_last_look("watchdog_kills", "killed by the watchdog"), _card, _settings,
+          _configuration, _play_log, _set_aside)
+
+
+def _backlog_growing(waiting: list[Any], ok: list[Any], error: str | None) -> str | None:
     """The rows waiting grew over the last heartbeats while no pass succeeded: the kiosk
     is alive but its play log is not reaching the centre."""
-    beats = conn.execute(
-        "SELECT waiting, last_sync_ok, last_sync_error FROM heartbeats WHERE kiosk = %s"
-        " ORDER BY received DESC, id DESC LIMIT %s", (name, BACKLOG_BEATS)).fetchall()
-    if len(beats) < BACKLOG_BEATS or any(b[0] is None for b in beats):
+    if len(waiting) < BACKLOG_BEATS or any(w is None for w in waiting):
         return None
-    waiting = [b[0] for b in reversed(beats)]
     if not all(a < b for a, b in zip(waiting, waiting[1:], strict=False)):
         return None
-    if len({b[1] for b in beats}) != 1:
+    if len(set(ok)) != 1:
         return None  # a pass succeeded in between: a busy lobby, not a stuck sync
-    error = beats[0][2]
     return (f"backlog growing ({' -> '.join(map(str, waiting))} rows waiting, no pass has "
             f"succeeded since)" + (f": {error}" if error else ""))
 
 
 def _remember(conn: Any, seen: list[KioskHealth]) -> None:
+    """One statement for the whole fleet."""
+    if not seen:
+        return
     with conn.transaction():
-        for h in seen:
-            assert h.beat is not None
-            conn.execute(
-                "INSERT INTO status_looks (kiosk, looked, boot_id, restarts, watchdog_kills)"
-                " VALUES (%s, now(), %s, %s, %s) ON CONFLICT (kiosk) DO UPDATE SET"
-                " looked = now(), boot_id = EXCLUDED.boot_id, restarts = EXCLUDED.restarts,"
-                " watchdog_kills = EXCLUDED.watchdog_kills",
-                (h.name, h.beat["boot_id"], h.beat["restarts"] or 0,
-                 h.beat["watchdog_kills"] or 0))
+        conn.execute(
+            "INSERT INTO status_looks (kiosk, looked, boot_id, restarts, watchdog_kills,"
+            " set_aside) SELECT u.k, now(), u.b, u.r, u.w, u.s FROM unnest(%s::text[],"
+            " %s::text[], %s::int[], %s::int[], %s::int[]) AS u(k, b, r, w, s)"
+            " ON CONFLICT (kiosk) DO UPDATE SET looked = now(), boot_id = EXCLUDED.boot_id,"
+            " restarts = EXCLUDED.restarts, watchdog_kills = EXCLUDED.watchdog_kills,"
+            " set_aside = EXCLUDED.set_aside",
+            ([h.name for h in seen], [h.beat["boot_id"] for h in seen if h.beat],
+             [h.beat["restarts"] or 0 for h in seen if h.beat],
+             [h.beat["watchdog_kills"] or 0 for h in seen if h.beat],
+             [h.beat["set_aside"] or 0 for h in seen if h.beat]))
 
 
 def format_table(kiosks: list[KioskHealth], now: datetime | None = None) -> list[str]:
@@ -174,5 +245,7 @@ def _summary(h: KioskHealth, now: datetime) -> str:
              f"restarts {b['restarts']}" if b["restarts"] is not None else "",
              f"waiting {b['waiting']}" if b["waiting"] is not None else "",
              f"settings v{b['settings_version']}" if b["settings_version"] else "",
+             f"play log {h.logs} (replaced {h.logs - 1} time{'s' if h.logs != 2 else ''})"
+             if h.logs > 1 else "",
              f"last play {b['last_play']}" if b["last_play"] else "no plays"]
     return ", ".join(p for p in parts if p)

@@ -54,6 +54,8 @@ class Heartbeat:
     waiting: int | None
     last_sync_ok: str | None
     last_sync_error: str | None
+    set_aside: int = 0                # rows the centre refused, set aside so far
+    set_aside_reason: str | None = None  # the last one's reason
 
     def as_row(self) -> dict[str, Any]:
         return asdict(self)
@@ -153,6 +155,7 @@ def collect(cfg: Config, data_dir: Path, log_path: Path, settings: SettingsState
     props = unit_properties()
     last_play, log_status = _last_play(log_path)
     status = state.load_status(data_dir)
+    aside = state.load_set_aside(data_dir)
     return Heartbeat(
         sent=datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
         clock_synced=clock_synced(), app_version=__version__, boot_id=boot, uptime=uptime(),
@@ -162,12 +165,16 @@ def collect(cfg: Config, data_dir: Path, log_path: Path, settings: SettingsState
         config_problems="\n".join([*cfg.problems, *overrides.problems(data_dir)]) or None,
         settings_version=settings.applied, settings_rejected=settings.rejected,
         settings_error=settings.error, log_status=log_status, waiting=waiting,
-        last_sync_ok=status.last_ok, last_sync_error=status.last_error)
+        last_sync_ok=status.last_ok, last_sync_error=status.last_error,
+        set_aside=len(aside),
+        set_aside_reason=f"{aside[-1].table} {aside[-1].id}: {aside[-1].reason}" if aside
+        else None)
 
 
-def record(pg: Any, kiosk: str, beat: Heartbeat) -> None:
-    """Insert the row (the caller commits)."""
-    names = ", ".join(COLUMNS)
-    marks = ", ".join(f"%({c})s" for c in COLUMNS)
-    pg.execute(f"INSERT INTO heartbeats (kiosk, {names}) VALUES (%(kiosk)s, {marks})",
-               {"kiosk": kiosk, **beat.as_row()})
+def record(pg: Any, beat: Heartbeat) -> None:
+    """Send the row (the caller commits). The server's function sets its id, its time and
+    the kiosk (central migration 0006); a field added here and as a column of the same
+    name there travels without any other change."""
+    from psycopg.types.json import Jsonb
+
+    pg.execute("SELECT fleet_heartbeat(%s)", (Jsonb(beat.as_row()),))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kiosk.fleet.connect import FleetError
+from kiosk.fleet.errors import FleetError
 
 
 @dataclass
@@ -37,7 +37,7 @@ def store(conn: Any, scope: str, target: str | None, text: str) -> int:
         if scope == "kiosk" and not conn.execute(
                 "SELECT 1 FROM kiosks WHERE name = %s", (target,)).fetchone():
             raise FleetError(f"no kiosk named {target!r} in the central database "
-                             "(`kiosk fleet add-kiosk`)")
+                             "(`kiosk fleet add-kiosk`)", "config")
         return conn.execute(
             "INSERT INTO settings_versions (scope, target, settings) VALUES (%s, %s, %s)"
             " RETURNING version", (scope, target, text)).fetchone()[0]
@@ -51,7 +51,7 @@ def set_group(conn: Any, name: str, group: str | None) -> None:
     with conn.transaction():
         if conn.execute("UPDATE kiosks SET grp = %s WHERE name = %s",
                         (group, name)).rowcount != 1:
-            raise FleetError(f"no kiosk named {name!r} in the central database")
+            raise FleetError(f"no kiosk named {name!r} in the central database", "config")
 
 
 def overview(conn: Any) -> list[KioskSettings]:

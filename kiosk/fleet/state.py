@@ -6,8 +6,14 @@ when sent, which are sent again until they have ended. It is replaced atomically
 after the server committed the batch, so a pass killed at any moment sends again at most
 one batch (which the upsert absorbs).
 
+The cursor belongs to one play log, named by the log's identity (``log_id``): when the
+log is replaced (a damaged file set aside, a new card), a cursor of the old log confirms
+nothing of the new one, whose ids start again at 1.
+
 ``fleet-status.json``: the last pass's outcome for the operator menu (last success, last
-error). The kiosk's own process only reads both.
+error and its kind, rows set aside). ``fleet-set-aside.json``: the rows the centre
+refused, with the reason, kept for a person (docs/fleet.md, "Rows the centre refuses").
+The kiosk's own process only reads these files.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from kiosk.platform.atomicfile import write_atomic
 CURSOR_NAME = "fleet-cursor.json"
 STATUS_NAME = "fleet-status.json"
 LOCK_NAME = "fleet-sync.lock"
+SET_ASIDE_NAME = "fleet-set-aside.json"
 
 
 @dataclass
@@ -32,6 +39,11 @@ class Cursor:
     event_id: int = 0
     #: plays sent while still open: id -> the last move seq sent
     open: dict[int, int] = field(default_factory=dict)
+    #: the identity of the play log these ids belong to; None: a cursor written before
+    #: logs had one (it belongs to the log the kiosk has)
+    log_id: str | None = None
+    #: the name the centre knows this kiosk by (for the metrics when it cannot be asked)
+    kiosk: str | None = None
 
     def confirmed_through(self) -> int:
         """The highest id such that every play up to it is confirmed at its final value."""
@@ -46,6 +58,8 @@ class Status:
     last_attempt: str | None = None
     last_error: str | None = None     # one line; None after a pass that succeeded
     sent_plays: int = 0               # in the last pass
+    last_error_kind: str | None = None  # one of kiosk.fleet.errors.KINDS; None after success
+    set_aside: int = 0                # rows the centre refused, set aside so far
 
 
 def _read_json(path: Path) -> dict[str, Any] | None:
@@ -63,8 +77,11 @@ def load_cursor(data_dir: Path) -> Cursor:
     if data is None:
         return Cursor()
     try:
+        log_id = data.get("log_id")
         return Cursor(int(data.get("play_id", 0)), int(data.get("event_id", 0)),
-                      {int(k): int(v) for k, v in dict(data.get("open", {})).items()})
+                      {int(k): int(v) for k, v in dict(data.get("open", {})).items()},
+                      str(log_id) if log_id is not None else None,
+                      str(data["kiosk"]) if data.get("kiosk") else None)
     except (TypeError, ValueError):
         return Cursor()
 
@@ -98,9 +115,43 @@ def waiting_rows(conn: sqlite3.Connection, cursor: Cursor) -> int:
     return plays + len(cursor.open) + events
 
 
-def confirmed_through(data_dir: Path) -> int | None:
-    """For the log's retention: the last play id confirmed centrally; None when this kiosk
-    has never synced (then nothing is confirmed)."""
+def confirmed_through(data_dir: Path, log_id: str | None = None) -> int | None:
+    """For the log's retention: the last play id of the log ``log_id`` confirmed
+    centrally; None when this kiosk has never synced (then nothing is confirmed), 0 when
+    the cursor is another log's."""
     if not (data_dir / CURSOR_NAME).exists():
         return None
-    return load_cursor(data_dir).confirmed_through()
+    cursor = load_cursor(data_dir)
+    if cursor.log_id is not None and cursor.log_id != log_id:
+        return 0
+    return cursor.confirmed_through()
+
+
+@dataclass
+class SetAside:
+    """A row the centre refused: kept here for a person, and told to the centre as an
+    event (``event_id``, negative, so that it never meets a log's own event ids)."""
+    table: str           # "plays" (with its moves, hands and match) or "events"
+    id: int              # the row's id in the play log
+    log_id: str | None
+    reason: str          # the server's words, one line
+    at: str              # when (UTC)
+    event_id: int
+    sent: bool = False   # the event reached the centre
+
+
+def load_set_aside(data_dir: Path) -> list[SetAside]:
+    data = _read_json(data_dir / SET_ASIDE_NAME) or {}
+    out = []
+    for row in data.get("rows", []) if isinstance(data.get("rows"), list) else []:
+        try:
+            out.append(SetAside(**{k: row[k] for k in SetAside.__dataclass_fields__
+                                   if k in row}))
+        except TypeError:
+            continue
+    return out
+
+
+def save_set_aside(data_dir: Path, rows: list[SetAside]) -> None:
+    write_atomic(data_dir / SET_ASIDE_NAME,
+                 json.dumps({"rows": [asdict(r) for r in rows]}, indent=1, sort_keys=True))

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import secrets
 import shutil
 import sqlite3
 import time
@@ -108,9 +109,20 @@ def _migration_4(db: Any) -> None:
     db.execute("ALTER TABLE plays ADD COLUMN hidden_seed TEXT")
 
 
+def _migration_5(db: Any) -> None:
+    """The log's identity: a random id, made once with the file, which a fleet's central
+    database uses to tell this log from the one before it when a kiosk's log is replaced
+    (a damaged file set aside, a new card: the new file's ids start again at 1)."""
+    db.execute("CREATE TABLE IF NOT EXISTS log_identity (id TEXT NOT NULL, created TEXT)")
+    if not db.execute("SELECT 1 FROM log_identity").fetchone():
+        db.execute("INSERT INTO log_identity (id, created) VALUES (?, ?)",
+                   [secrets.token_hex(16), iso(datetime.now(UTC))])
+
+
 #: (version, migration) in order; a migration runs once, inside the transaction that records it
 MIGRATIONS: list[tuple[int, Callable[[Any], None]]] = [(1, _migration_1), (2, _migration_2),
-                                                       (3, _migration_3), (4, _migration_4)]
+                                                       (3, _migration_3), (4, _migration_4),
+                                                       (5, _migration_5)]
 #: the columns of a ``hands`` row and of a ``matches`` row (besides ``play_id``)
 HAND_COLUMNS = ("seq", "kind", "winner", "points", "visitor_score", "computer_score",
                 "visitor_deadwood", "computer_deadwood", "level", "computer_version", "detail")
@@ -139,6 +151,16 @@ def migrate(db: Any) -> int:
                     {"version": version, "applied": iso(datetime.now(UTC))})
             current = version
     return current
+
+
+def log_identity(conn: sqlite3.Connection) -> str | None:
+    """The log's identity (migration 5); None for a log an older version made and the
+    kiosk has not opened since."""
+    try:
+        row = conn.execute("SELECT id FROM log_identity LIMIT 1").fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return str(row[0]) if row else None
 
 
 def open_readonly(path: str | os.PathLike[str]) -> sqlite3.Connection:
@@ -227,7 +249,8 @@ class PlayLog:
                  min_free_mb: float = 50, retry_interval: float = 30.0, recover: bool = True,
                  prune_interval: float = 3600.0, max_pending_moves: int = 50_000,
                  free_space: Callable[[Path], int] | None = None,
-                 confirmed: Callable[[], int | None] | None = None) -> None:
+                 confirmed: Callable[[], int | None] | None = None,
+                 confirmed_for: Callable[[str | None], int | None] | None = None) -> None:
         if not app_version:
             from kiosk import __version__ as app_version
         self.path = Path(path)
@@ -239,7 +262,11 @@ class PlayLog:
         self._free_space = free_space or (lambda p: shutil.disk_usage(p).free)
         #: in a fleet: the last play id the central database confirmed (None: none yet);
         #: plays after it are not pruned by age, and pruning them by size is an event
+        #: ``confirmed_for``: the same, asked with this log's identity (a cursor of the log
+        #: before confirms nothing of this one)
+        self._confirmed_for = confirmed_for
         self._confirmed = confirmed
+        self.identity: str | None = None
         self._recover = recover
         self._recovered = False
         self._db: Any = None
@@ -263,7 +290,7 @@ class PlayLog:
             from kiosk.fleet.state import confirmed_through
 
             data_dir = cfg.db_path().parent
-            kwargs["confirmed"] = lambda: confirmed_through(data_dir)
+            kwargs["confirmed_for"] = lambda log_id: confirmed_through(data_dir, log_id)
         return cls(cfg.db_path(), kiosk=cfg.name, app_version=__version__,
                    max_days=cfg.log.max_days, max_mb=cfg.log.max_mb,
                    min_free_mb=cfg.log.min_free_mb, **kwargs)
@@ -509,6 +536,7 @@ class PlayLog:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA journal_size_limit=4194304")
             migrate(db)
+            self.identity = log_identity(conn)
         except BaseException:
             conn.close()
             raise
@@ -737,11 +765,20 @@ class PlayLog:
         last = self._db.execute(
             "SELECT max(id) FROM plays WHERE clock_synced = 1 AND started < ?"
             " AND result IS NOT NULL", [cutoff]).fetchone()[0]
-        if last is not None and self._confirmed is not None:
-            last = min(last, self._confirmed() or 0, self._newest() - 1)
+        if last is not None and self._in_fleet:
+            last = min(last, self._confirmed_id() or 0, self._newest() - 1)
         if not last:
             return 0
         return self._delete("id <= ? AND result IS NOT NULL", [last])
+
+    @property
+    def _in_fleet(self) -> bool:
+        return self._confirmed is not None or self._confirmed_for is not None
+
+    def _confirmed_id(self) -> int | None:
+        if self._confirmed_for is not None:
+            return self._confirmed_for(self.identity)
+        return self._confirmed() if self._confirmed is not None else None
 
     def _newest(self) -> int:
         """The highest play id. In a fleet it is never pruned: ids are SQLite rowids, which
@@ -761,7 +798,7 @@ class PlayLog:
             return 0
         limit = self.max_mb * 1_000_000
         removed = 0
-        confirmed = (self._confirmed() or 0) if self._confirmed is not None else None
+        confirmed = (self._confirmed_id() or 0) if self._in_fleet else None
         unsent: list[int] = []
         while self._used_bytes() > limit:
             total = self._db.execute(

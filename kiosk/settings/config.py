@@ -165,6 +165,19 @@ class Fleet:
     #: None: the sync unit's runtime directory (/run/solitaire-kiosk-metrics on the
     #: image), else ``metrics`` in the data directory (kiosk/fleet/metrics.py)
     metrics_dir: Path | None = None
+    #: the kiosk and the server share a network no one else reaches: only then may
+    #: ``sslmode`` be weaker than verify-full (docs/fleet.md, "TLS")
+    closed_network: bool = False
+
+
+#: what an ``sslmode`` below verify-full leaves open, for ``config check``'s line
+WEAK_TLS = {
+    "disable": "sends the password in clear text",
+    "allow": "sends the password in clear text to a server that asks for it",
+    "prefer": "sends the password to any server that answers, an impostor too",
+    "require": "encrypts but trusts any server, an impostor too",
+    "verify-ca": "trusts any server with a certificate of the CA, whatever its name",
+}
 
 
 @dataclass
@@ -602,7 +615,15 @@ def _server(v: Any) -> str:
     if not isinstance(v, str) or not v.strip() or any(
             c.isspace() or c in "'\\=" or not c.isprintable() for c in v.strip()):
         raise _Bad(f"{_show(v)} is not a host name or a socket directory (write it in quotes)")
-    return v.strip()
+    v = v.strip()
+    if not v.startswith("/"):
+        # a resolver refuses these with an "idna codec" message no operator can act on
+        if len(v) > 253:
+            raise _Bad(f"{_show(v, 40)} is not a host name (longer than 253 characters)")
+        if any(len(label) > 63 or not label for label in v.rstrip(".").split(".")):
+            raise _Bad(f"{_show(v, 40)} is not a host name (each part between dots is 1 to "
+                       "63 characters)")
+    return v
 
 
 def _identifier(v: Any) -> str:
@@ -655,6 +676,7 @@ _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
         "sslcert": _path, "sslkey": _path, "batch_plays": _number(1, 100_000, whole=True),
         "connect_timeout": _number(1, 600, whole=True),
         "node_exporter_port": _number(1024, 65_535, whole=True), "metrics_dir": _path,
+        "closed_network": _boolean,
     },
 }
 
@@ -714,11 +736,26 @@ class _Reader:
                 else:
                     self.problem(f"{name}.{key}", str(bad), _plain(getattr(target, key)))
         if name == "fleet":
-            missing = [k for k in ("server", "user") if not getattr(target, k)]
+            self.weak_tls(target)
+            missing = [k for k in ("server", "user") if not getattr(target, k)
+                       and not any(f": fleet.{k}: " in p for p in self.cfg.problems)]
             if missing:
                 self.problem("fleet", f"{' and '.join(missing)} missing; this kiosk does not "
                              "sync until they are set", using=False)
+            if not target.server or not target.user:
                 self.cfg.fleet = None
+
+    def weak_tls(self, fleet: Fleet) -> None:
+        """TLS below verify-full over a network is a problem and is not used (an impostor
+        server would get the password and could set the kiosk's PIN) unless the operator
+        said the network is closed (``closed_network = true``)."""
+        if fleet.server.startswith("/") or fleet.sslmode == "verify-full" \
+                or fleet.closed_network:
+            return
+        self.problem("fleet.sslmode", f"{_show(fleet.sslmode)} {WEAK_TLS[fleet.sslmode]}; "
+                     "give the CA file in sslrootcert and keep \"verify-full\" (on a closed "
+                     "network only: closed_network = true)", "verify-full")
+        fleet.sslmode = "verify-full"
 
     def games(self, table: Any) -> None:
         import games

@@ -60,14 +60,18 @@ class Kiosk:
         import psycopg
 
         with psycopg.connect(dsn, autocommit=True) as conn:
-            password = central.add_kiosk(conn, name)
+            added = central.add_kiosk(conn, name)
+        # (the code before issue 32 returned the password alone: these tests run on it too,
+        # to show that each attack worked there)
+        password, self.role = (added.password, added.role) if hasattr(added, "role") else (
+            added, f"kiosk_{name}")
         self.db_path = self.data_dir / "plays.db"
         secret = self.data_dir / "fleet.secret"
         secret.write_text(password + "\n")
         secret.chmod(0o600)
         self.dbname = psycopg.conninfo.conninfo_to_dict(dsn)["dbname"]
         self.fleet = {"server": str(pg.socket_dir), "port": pg.port, "database": self.dbname,
-                      "user": f"kiosk_{name}", "batch_plays": 50, "connect_timeout": 5,
+                      "user": self.role, "batch_plays": 50, "connect_timeout": 5,
                       **fleet}
         self.config = self.data_dir / "config.toml"
         self.write_config()
@@ -130,6 +134,29 @@ class Kiosk:
         return subprocess.run([sys.executable, "-m", "kiosk", "sync", "--config",
                                str(self.config), *extra], capture_output=True, text=True,
                               timeout=120, cwd=REPO, **kw)
+
+
+@pytest.fixture
+def owner_dsn(pg: PgServer) -> str:
+    """A database whose owner is no superuser, only CREATEROLE (docs/fleet.md, step 1),
+    schema made by `kiosk fleet init` as that owner."""
+    n = next(_db_numbers)
+    owner, db = f"fleet_owner{n}", f"owned{n}"
+    with pg.admin() as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+        conn.execute(f"DROP ROLE IF EXISTS {owner}")
+        conn.execute(f"CREATE ROLE {owner} LOGIN CREATEROLE PASSWORD 'owner-pw'")
+        conn.execute(f"CREATE DATABASE {db} OWNER {owner}")
+    dsn = pg.dsn(db, owner, "owner-pw")
+    assert kiosk_main(["fleet", "init", "--dsn", dsn]) == 0
+    return dsn
+
+
+def as_role(pg: PgServer, dsn: str, role: str, password: str):
+    import psycopg
+
+    dbname = psycopg.conninfo.conninfo_to_dict(dsn)["dbname"]
+    return psycopg.connect(pg.dsn(dbname, role, password), autocommit=True)
 
 
 @pytest.fixture

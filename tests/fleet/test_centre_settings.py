@@ -170,13 +170,13 @@ def test_a_kiosk_reads_only_its_own_settings(make_kiosk, fleet_dsn, pg, tmp_path
     other = make_kiosk("other")
     assert put(tmp_path, capsys, fleet_dsn, ["--kiosk", "one"], 'idle_timeout = 61\n')[0] == 0
     password = (other.data_dir / "fleet.secret").read_text().strip()
-    with psycopg.connect(pg.dsn(other.dbname, "kiosk_other", password)) as conn:
+    with psycopg.connect(pg.dsn(other.dbname, other.role, password)) as conn:
         assert conn.execute("SELECT * FROM fleet_my_settings()").fetchall() == []
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("SELECT * FROM settings_versions")
-    with psycopg.connect(pg.dsn(other.dbname, "kiosk_other", password)) as conn:
+    with psycopg.connect(pg.dsn(other.dbname, other.role, password)) as conn:
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("SELECT * FROM heartbeats")  # others' health is the office's
-    with psycopg.connect(pg.dsn(other.dbname, "kiosk_other", password)) as conn:
+    with psycopg.connect(pg.dsn(other.dbname, other.role, password)) as conn:
         with pytest.raises(psycopg.errors.InsufficientPrivilege):  # RLS: its own name only
             conn.execute("INSERT INTO heartbeats (kiosk, log_status) VALUES ('one', 'ok')")

@@ -21,15 +21,14 @@ def test_add_kiosk_prints_a_section_the_kiosk_accepts(fleet_dsn, tmp_path, capsy
     assert stat.S_IMODE(secret.stat().st_mode) == 0o600
     cfg = config.load_text(out, "printed")
     assert not cfg.problems and cfg.fleet is not None
-    assert (cfg.fleet.server, cfg.fleet.user, cfg.fleet.sslmode) == (
-        "db.example.org", "kiosk_lobby_7", "verify-full")
+    assert (cfg.fleet.server, cfg.fleet.sslmode) == ("db.example.org", "verify-full")
     assert cfg.fleet.sslrootcert is not None
     # the role logs in with that password and is a kiosk of the fleet
-    with psycopg.connect(pg.dsn(cfg.fleet.database, "kiosk_lobby_7", password)) as conn:
-        assert conn.execute("SELECT substr(current_user::text, 7)").fetchone()[0] == "lobby_7"
+    with psycopg.connect(pg.dsn(cfg.fleet.database, cfg.fleet.user, password)) as conn:
+        assert conn.execute("SELECT fleet_kiosk_name()").fetchone()[0] == "lobby_7"
     with psycopg.connect(fleet_dsn) as conn:
         assert conn.execute("SELECT role FROM kiosks WHERE name = 'lobby_7'").fetchone() == (
-            "kiosk_lobby_7",)
+            cfg.fleet.user,)
 
 
 def test_mistakes_are_one_line_and_status_2(fleet_dsn, capsys):

@@ -71,7 +71,7 @@ def test_session_terminated_by_the_server_mid_batch(make_kiosk, fleet_dsn, pg, m
     def terminate():
         with pg.admin() as conn:
             n = conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                             "WHERE usename = 'kiosk_term'").fetchone()[0]
+                             "WHERE usename = %s", (a.role,)).fetchone()[0]
         assert n == 1
 
     _fail_at_merge(monkeypatch, 6, terminate)

@@ -59,10 +59,11 @@ def test_play_goes_on_through_a_sync_and_a_server_down(ui, pg, tmp_path):
     dsn = pg.create_database("fleet_ui")
     assert kiosk_main(["fleet", "init", "--dsn", dsn]) == 0
     with psycopg.connect(dsn, autocommit=True) as conn:
-        secret = central.add_kiosk(conn, "lobby_ui")
-    (data_dir / "fleet.secret").write_text(secret + "\n")
+        added = central.add_kiosk(conn, "lobby_ui")
+    (data_dir / "fleet.secret").write_text(added.password + "\n")
+    (data_dir / "fleet.secret").chmod(0o600)
     fleet = Fleet(server=str(pg.socket_dir), port=pg.port, database="fleet_ui",
-                  user="kiosk_lobby_ui", connect_timeout=5, batch_plays=5)
+                  user=added.role, connect_timeout=5, batch_plays=5)
     config = tmp_path / "config.toml"
     config.write_text(f'[log]\ndata_dir = "{data_dir}"\n[fleet]\nserver = "{fleet.server}"\n'
                       f'port = {fleet.port}\ndatabase = "fleet_ui"\nuser = "{fleet.user}"\n'

@@ -7,7 +7,8 @@
 -- upsert needs to see them, so it may read its own rows too), reads nothing of the others',
 -- and deletes nothing, its own rows included (no DELETE privilege at all).
 
-CREATE TABLE fleet_schema_version (
+-- (IF NOT EXISTS: `fleet init` makes this table first, to lock it: see central.migrate)
+CREATE TABLE IF NOT EXISTS fleet_schema_version (
     version integer PRIMARY KEY,
     applied timestamptz NOT NULL DEFAULT now()
 );
