@@ -40,6 +40,7 @@ from kiosk.screens.widgets import FELT_DARK
 from kiosk.settings import overrides
 from kiosk.settings.config import Config, default_games
 from kiosk.settings.operator import PinGuard, SystemCommands, guard_for
+from kiosk.updates import quiet
 
 from .i18n import Translator, normalize, preload
 from .lobby import Lobby
@@ -284,6 +285,10 @@ class KioskApp(App):
         on a language button does not wait for Babel to parse them (started before the
         first frame, that thread took the interpreter from the start's own work)."""
         Window.unbind(on_flip=self._first_frame_shown)
+        # the screen shown, from the first frame on, for the updates: their health check
+        # (the welcome screen is up) and their restart when nobody plays (kiosk/updates/quiet.py)
+        quiet.publish(self.sm.current)
+        self.sm.bind(current=lambda _sm, name: quiet.publish(name))
         Clock.schedule_once(lambda _dt: self.lobby.after_first_frame(), 0)
         Clock.schedule_once(lambda _dt: self.sm.get_screen("picker"), 0)
         Clock.schedule_once(lambda _dt: self._read_catalogs(), 0)

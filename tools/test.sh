@@ -25,9 +25,17 @@ if [ -z "${SOLITAIRE_KIOSK_NO_IMAGE:-}" ] && [ -z "${SOLITAIRE_KIOSK_IMAGE:-}" ]
         # image's tests are skipped with the reason
         echo "the image is not built: ${reason:-aarch64 programs cannot run here}" > "$image/skip"
     else
+        # The run's throwaway keys (docs/updates.md): the image trusts keys/ca.cert.pem and
+        # the build signs its own update bundle with keys/signing.key.pem; other-keys/ is
+        # another office's, whose bundles the kiosk must refuse.
+        image-build/signing-keys.sh "$image/keys" "Solitaire kiosk test run" > /dev/null
+        image-build/signing-keys.sh "$image/other-keys" "Another office" > /dev/null
         # its own process group, so that the whole build stops with the run
         # shellcheck disable=SC2016 # the inner script's own arguments
         setsid env KIOSK_KEEP_ROOT="$image/root" KIOSK_WORK="$image/work" \
+            KIOSK_KEYRING="$image/keys/ca.cert.pem" KIOSK_BUNDLE="$image/update.raucb" \
+            KIOSK_SIGNING_KEY="$image/keys/signing.key.pem" \
+            KIOSK_SIGNING_CERT="$image/keys/signing.cert.pem" \
             PYTHON="$VENV/bin/python" sh -c '
                 image-build/debian/build-image.sh "$1/solitaire-kiosk-arm64.img" \
                     > "$1/build.log" 2>&1

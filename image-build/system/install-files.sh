@@ -41,6 +41,10 @@ install -D -m 644 -t "$etc/polkit-1/rules.d" "$sd"/polkit-1/*.rules
 install -D -m 644 -t "$etc/systemd/network" "$sd"/network/*.network
 install -D -m 644 -t "$etc/systemd/resolved.conf.d" "$sd"/resolved.conf.d/*.conf
 install -D -m 640 "$config" "$etc/solitaire-kiosk/config.toml"
+# Updates (docs/updates.md): RAUC's configuration, and its service's mounts. The keyring (the
+# office's CA certificate) is the image build's to add: /etc/rauc/keyring.pem.
+install -D -m 644 "$sd/rauc/system.conf" "$etc/rauc/system.conf"
+install -D -m 644 -t "$etc/systemd/system/rauc.service.d" "$sd"/rauc.service.d/*.conf
 
 # Ctrl+Alt+Del: systemd starts ctrl-alt-del.target (a reboot) when the kernel passes the
 # keys on; masked, the keys do nothing (and CtrlAltDelBurstAction=none in system.conf.d stops

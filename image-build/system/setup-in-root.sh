@@ -11,6 +11,10 @@ systemd-tmpfiles --create /etc/tmpfiles.d/solitaire-kiosk.conf
 chown root:kiosk /etc/solitaire-kiosk/config.toml
 systemctl enable solitaire-kiosk.service solitaire-kiosk-seal.service solitaire-kiosk-sync.timer \
     solitaire-kiosk-sync.path
+# Updates (docs/updates.md): the app's install and restart requests, and the commit of a
+# slot on trial at every boot.
+systemctl enable solitaire-kiosk-update.path solitaire-kiosk-commit.service \
+    solitaire-kiosk-trial.timer
 # The network and the clock (docs/fleet.md, "Network"): DHCP, DNS, NTP; Wi-Fi and the node
 # exporter start only when the operator turns them on (wifi.conf on the data partition,
 # [fleet] node_exporter_port), so nothing listens on a port by default. Debian's own

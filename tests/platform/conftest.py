@@ -86,6 +86,11 @@ class BuiltImage:
     image: Path
     root: Path | None
     build_seconds: int | None = None
+    #: the update keys the image trusts (ca.cert.pem) and signs with (signing.*.pem), and
+    #: another office's (docs/updates.md); the bundle this build signed (`make bundle`)
+    keys: Path | None = None
+    other_keys: Path | None = None
+    bundle: Path | None = None
 
 
 def _build_seconds(log: str) -> int | None:
@@ -104,7 +109,11 @@ def built_image() -> BuiltImage:
     if given:
         if not Path(given).is_file():
             pytest.fail(f"SOLITAIRE_KIOSK_IMAGE={given} does not exist: run `make image` first")
-        return BuiltImage(Path(given), None)
+        # `make image` / `make bundle`: the Makefile's keys (build/keys unless KEYS is set)
+        keys = Path(os.environ.get("SOLITAIRE_KIOSK_KEYS", REPO / "build/keys"))
+        bundle = os.environ.get("SOLITAIRE_KIOSK_BUNDLE")
+        return BuiltImage(Path(given), None, keys=keys if keys.is_dir() else None,
+                          bundle=Path(bundle) if bundle else None)
     build = os.environ.get("SOLITAIRE_KIOSK_IMAGE_BUILD")
     if not build:
         pytest.skip("the image is built by `make test` (as root) or by `make image` "
@@ -125,4 +134,5 @@ def built_image() -> BuiltImage:
         pytest.fail(f"the image build failed (status {code}); the end of {log}:\n"
                     + text[-4000:])
     return BuiltImage(folder / "solitaire-kiosk-arm64.img", folder / "root",
-                      _build_seconds(text))
+                      _build_seconds(text), keys=folder / "keys",
+                      other_keys=folder / "other-keys", bundle=folder / "update.raucb")

@@ -2,9 +2,14 @@
 
 The machine is QEMU's ``virt`` board with a Cortex-A72 (the Pi 4's core), the image as a
 virtio disk, a virtio GPU (the screen, 800x480 like the official 7" panel), a virtio tablet
-(the touch screen) and keyboard, and no network. QEMU plays the Pi's boot firmware: it
-loads the kernel and initramfs that the image's boot partition holds, with the image's own
-``cmdline.txt``. Two channels reach in:
+(the touch screen) and keyboard, a USB 3 controller (a stick is plugged in over QMP), and no
+network. The harness plays the Pi's boot firmware and nothing else (:class:`Firmware`): at
+every power-on it reads ``autoboot.txt`` from the card's first FAT partition, honours the
+one-shot tryboot flag (set when the guest kernel last restarted with ``reboot "0 tryboot"``:
+QEMU runs with ``-no-reboot``, so every restart ends QEMU and the harness sees the kernel's
+``Restarting system with command '0 tryboot'`` on the console), and loads that boot
+partition's kernel and initramfs (its ``config.txt``) with its own ``cmdline.txt``. Two
+channels reach in:
 
 * the serial port (``ttyAMA0``), where the test's kernel command line adds
   ``systemd.debug_shell=ttyAMA0`` (and ``systemd.getty_auto=0``, so no login prompt
@@ -34,6 +39,7 @@ import socket
 import subprocess
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from .pictures import Picture, read_ppm
@@ -50,51 +56,149 @@ EMULATED_WATCHDOG_S = 180
 EMULATED_DEVICE_TIMEOUT_S = 900
 EMULATED_DROPIN = (f"[Service]\nTimeoutStartSec={EMULATED_START_TIMEOUT}\n"
                    f"WatchdogSec={EMULATED_WATCHDOG}\n")
+# The updates' clocks (docs/updates.md) are a Pi's too: a slot on trial is given up after
+# 15 min without a healthy kiosk (solitaire-kiosk-commit.service) and 20 min after its boot
+# in any case (solitaire-kiosk-trial.timer); the emulated kiosk needs 4-15 min to its
+# welcome screen on a loaded machine. Emulated boots give both an hour. The quiet moment
+# before the restart into an update (5 minutes of the welcome screen or the demo) is one
+# minute: the test waits for it as a lobby would, only shorter.
+EMULATED_COMMIT_DEADLINE_MIN = 50
+EMULATED_TRIAL_TIMEOUT = "60min"
+EMULATED_QUIET_MINUTES = 1
+EMULATED_UPDATE_DROPINS = {
+    "solitaire-kiosk-commit.service":
+        f"[Service]\nEnvironment=SOLITAIRE_KIOSK_COMMIT_DEADLINE_MINUTES="
+        f"{EMULATED_COMMIT_DEADLINE_MIN}\n",
+    "solitaire-kiosk-trial.timer":
+        f"[Timer]\nOnBootSec=\nOnBootSec={EMULATED_TRIAL_TIMEOUT}\n",
+    "solitaire-kiosk-update.service":
+        f"[Service]\nEnvironment=SOLITAIRE_KIOSK_QUIET_MINUTES={EMULATED_QUIET_MINUTES}\n",
+}
+
+
+def credential_dropin(unit: str, text: str) -> str:
+    """A kernel command line word that systemd's debug generator turns into a drop-in of
+    ``unit`` for this boot only (systemd.unit-dropin.<unit>, systemd 256 and later)."""
+    return (f"systemd.set_credential_binary=systemd.unit-dropin.{unit}:"
+            f"{base64.b64encode(text.encode()).decode()}")
 
 
 def emulated_boot_options() -> str:
     """Kernel command line words for a boot under emulation only (see the module's text)."""
-    dropin = base64.b64encode(EMULATED_DROPIN.encode()).decode()
+    words = [credential_dropin(KIOSK_UNIT, EMULATED_DROPIN)]
+    words += [credential_dropin(u, t) for u, t in EMULATED_UPDATE_DROPINS.items()]
     # udev under TCG took more than a minute to name the partitions (the fstab lines leave
     # the device timeout to this default; 90 s on a Pi)
-    return (f"systemd.set_credential_binary=systemd.unit-dropin.{KIOSK_UNIT}:{dropin} "
-            f"systemd.default_device_timeout_sec={EMULATED_DEVICE_TIMEOUT_S}")
+    words.append(f"systemd.default_device_timeout_sec={EMULATED_DEVICE_TIMEOUT_S}")
+    return " ".join(words)
 TABLET_MAX = 32767  # QEMU's absolute axes run 0..0x7fff
+#: what the guest kernel prints when it restarts (kernel/reboot.c), at every log level
+RESTART = re.compile(r"reboot: Restarting system(?: with command '([^']*)')?")
+
+
+def partitions(disk: Path) -> dict[int, int]:
+    """The image's partitions: number -> byte offset (sfdisk's JSON, 512-byte sectors)."""
+    dump = json.loads(subprocess.run(["sfdisk", "--json", str(disk)], capture_output=True,
+                                     text=True, check=True).stdout)
+    out = {}
+    for part in dump["partitiontable"]["partitions"]:
+        number = int(re.search(r"(\d+)$", part["node"]).group(1))
+        out[number] = int(part["start"]) * 512
+    return out
 
 
 def partition_offsets(disk: Path) -> list[int]:
-    """Byte offsets of the image's partitions (sfdisk's dump, 512-byte sectors)."""
-    dump = subprocess.run(["sfdisk", "--dump", str(disk)], capture_output=True, text=True,
-                          check=True).stdout
-    return [int(m) * 512 for m in re.findall(r"start=\s*(\d+)", dump)]
+    """Byte offsets of the image's partitions, in their order."""
+    return [offset for _n, offset in sorted(partitions(disk).items())]
 
 
-def boot_files(disk: Path, out: Path) -> tuple[Path, Path, str]:
-    """Kernel, initramfs and cmdline.txt from the image's FAT boot partition (mtools)."""
-    fat = f"{disk}@@{partition_offsets(disk)[0]}"
+def fat_text(disk: Path, number: int, name: str) -> str | None:
+    """A text file of the FAT partition ``number`` (mtools), None when it has none."""
+    proc = subprocess.run(["mtype", "-i", f"{disk}@@{partitions(disk)[number]}", f"::{name}"],
+                          capture_output=True, text=True)
+    return proc.stdout if proc.returncode == 0 else None
+
+
+def autoboot_partition(text: str, tryboot: bool) -> int:
+    """The boot partition autoboot.txt chooses: ``boot_partition`` of its [all] part, or of
+    its [tryboot] part when the tryboot flag is set (the last one of a part wins, as in the
+    firmware's config files)."""
+    chosen = {"all": None, "tryboot": None}
+    section = "all"
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            section = {"[all]": "all", "[tryboot]": "tryboot"}.get(line, "other")
+        elif line.startswith("boot_partition=") and section in chosen:
+            chosen[section] = int(line.split("=", 1)[1])
+    number = chosen["tryboot"] if tryboot and chosen["tryboot"] else chosen["all"]
+    assert number, f"autoboot.txt chooses no boot partition:\n{text}"
+    return number
+
+
+@dataclass(frozen=True)
+class Firmware:
+    """The Pi firmware's choice at a power-on: which boot partition, and why."""
+    partition: int
+    tryboot: bool
+
+    @classmethod
+    def power_on(cls, disk: Path, tryboot: bool = False) -> Firmware:
+        """autoboot.txt on the first partition (a card without one: partition 1 itself,
+        as the firmware boots the first FAT partition)."""
+        text = fat_text(disk, 1, "autoboot.txt")
+        if text is None:
+            return cls(1, False)
+        return cls(autoboot_partition(text, tryboot), tryboot)
+
+
+def config_files(config_txt: str, names: list[str]) -> tuple[str, str]:
+    """The kernel and initramfs the firmware would load: config.txt's ``kernel=`` and
+    ``initramfs`` lines, else the newest ``vmlinuz-*`` and ``initrd.img-*``."""
+    kernel = initrd = None
+    for raw in config_txt.splitlines():
+        line = raw.strip()
+        if line.startswith("kernel="):
+            kernel = line.split("=", 1)[1].strip()
+        elif line.startswith("initramfs "):
+            initrd = line.split()[1]
+    kernels = sorted(n for n in names if n.startswith("vmlinuz-"))
+    initrds = sorted(n for n in names if n.startswith("initrd.img-"))
+    kernel = kernel if kernel in names else (kernels[-1] if kernels else None)
+    initrd = initrd if initrd in names else (initrds[-1] if initrds else None)
+    assert kernel and initrd, f"no kernel or initramfs on the boot partition: {names}"
+    return kernel, initrd
+
+
+def boot_files(disk: Path, out: Path, partition: int = 1) -> tuple[Path, Path, str]:
+    """Kernel, initramfs and cmdline.txt from the FAT boot partition ``partition``."""
+    fat = f"{disk}@@{partitions(disk)[partition]}"
     listing = subprocess.run(["mdir", "-b", "-i", fat, "::"], capture_output=True, text=True,
                              check=True).stdout.split()
     names = [Path(p).name for p in listing]
-    kernels = sorted(n for n in names if n.startswith("vmlinuz-"))
-    initrds = sorted(n for n in names if n.startswith("initrd.img-"))
-    assert kernels and initrds, f"no kernel or initramfs on the boot partition: {names}"
+    kernel, initrd = config_files(fat_text(disk, partition, "config.txt") or "", names)
     out.mkdir(parents=True, exist_ok=True)
-    for name in (kernels[-1], initrds[-1]):
+    for name in (kernel, initrd):
         subprocess.run(["mcopy", "-o", "-i", fat, f"::{name}", str(out / name)], check=True)
     cmdline = subprocess.run(["mtype", "-i", fat, "::cmdline.txt"], capture_output=True,
                              text=True, check=True).stdout.strip()
-    return out / kernels[-1], out / initrds[-1], cmdline
+    return out / kernel, out / initrd, cmdline
 
 
 class Machine:
     """A running QEMU; ``sh`` runs a command in the guest's debug shell."""
 
-    def __init__(self, disk: Path, workdir: Path, name: str, memory_mb: int = 2048) -> None:
+    def __init__(self, disk: Path, workdir: Path, name: str, memory_mb: int = 2048,
+                 tryboot: bool = False) -> None:
         self.disk, self.dir, self.name = disk, workdir / name, name
         #: the guest's RAM (a Pi 4 of 2 GB; 512 for a Pi Zero 2 W or 3A+, test_boot_512m.py)
         self.memory_mb = memory_mb
         self.dir.mkdir(parents=True, exist_ok=True)
-        self.kernel, self.initrd, self.cmdline = boot_files(disk, self.dir)
+        #: what the firmware chose at this power-on
+        self.firmware = Firmware.power_on(disk, tryboot)
+        self.kernel, self.initrd, self.cmdline = boot_files(disk, self.dir,
+                                                            self.firmware.partition)
+        self.killed = False
         self.serial_log = self.dir / "serial.log"
         self._buf = b""
         self._lock = threading.Lock()
@@ -123,6 +227,7 @@ class Machine:
             "-device", "virtio-blk-pci,drive=sd",
             "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}",
             "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
+            "-device", "qemu-xhci,id=usb",
             "-display", "none", "-nic", "none", "-no-reboot",
             "-serial", f"file:{self.dir / 'console.log'}",
             "-device", "virtio-serial-pci",
@@ -180,8 +285,46 @@ class Machine:
     def pull_the_plug(self) -> None:
         """Power loss: QEMU is killed, nothing in the guest gets to flush anything."""
         if self.alive():
+            self.killed = True
             self.proc.kill()
             self.proc.wait(30)
+
+    def restart_command(self) -> str | None:
+        """The argument of the guest kernel's last restart ("" for a plain one), None when
+        it did not restart (QEMU is running, or was killed)."""
+        if self.alive() or self.killed:
+            return None
+        try:
+            text = (self.dir / "console.log").read_text(errors="replace")
+        except OSError:
+            return None
+        found = RESTART.findall(text)
+        return found[-1] if found else None
+
+    def tryboot_next(self) -> bool:
+        """The one-shot flag the firmware keeps for the next power-on: set only by a
+        restart with "tryboot" (a power cut, a crash or a plain reboot clears it)."""
+        return "tryboot" in (self.restart_command() or "").split()
+
+    def power_on_again(self, name: str) -> Machine:
+        """The next boot of the same card, as the firmware would start it."""
+        return Machine(self.disk, self.dir.parent, name, self.memory_mb,
+                       tryboot=self.tryboot_next())
+
+    # --- USB stick --------------------------------------------------------------------
+    def plug_stick(self, image: Path) -> str:
+        """A USB stick (a raw disk image) plugged in: a usb-storage device on the xHCI.
+        Returns its id for :meth:`pull_stick`."""
+        self._sticks = getattr(self, "_sticks", 0) + 1
+        name = f"stick{self._sticks}"
+        self.qmp("blockdev-add", **{"driver": "raw", "node-name": name,
+                                    "file": {"driver": "file", "filename": str(image)}})
+        self.qmp("device_add", driver="usb-storage", id=name, drive=name, bus="usb.0")
+        return name
+
+    def pull_stick(self, name: str) -> None:
+        """The stick pulled out (its block node stays in QEMU, unused)."""
+        self.qmp("device_del", id=name)
 
     # --- serial shell -----------------------------------------------------------------
     def serial_text(self) -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from . import update_steps as up
 from .conftest import REPO, BuiltImage, need
 from .pictures import Picture, difference, read_png, write_png
 from .qemu_machine import EMULATED_START_TIMEOUT, EMULATED_WATCHDOG, EMULATED_WATCHDOG_S, Machine
@@ -236,7 +237,7 @@ def kiosk(built_image: BuiltImage, reference, tmp_path_factory: pytest.TempPathF
         k.machine.pull_the_plug()
 
 
-def test_first_boot_seals_the_root_and_reboots(kiosk: Kiosk):
+def test_first_boot_seals_the_root_and_reboots(bundles, kiosk: Kiosk):
     assert "overlayroot" not in kiosk.first_cmdline
     assert "overlayroot=tmpfs:recurse=0" in kiosk.machine.cmdline
     # the lower root mounted read-only by the initramfs (overlayroot keeps it as mounted)
@@ -378,3 +379,154 @@ def test_power_loss_mid_game_loses_nothing(kiosk: Kiosk):
     status, _ = m.sh("test -e /etc/written-after-seal")
     assert status != 0, "a file written to the sealed root survived the reboot"
     screen_like(m, kiosk.pictures, "welcome", kiosk.workdir / "after-power-loss.png")
+
+
+# ------------------------------------------------- updates (issue 33, docs/updates.md)
+# The card is laid out in A/B slots; the harness plays the Pi firmware (autoboot.txt, the
+# one-shot tryboot flag). The update comes from a USB stick plugged into the running kiosk.
+
+@pytest.fixture(scope="module")
+def bundles(built_image: BuiltImage, tmp_path_factory: pytest.TempPathFactory) -> up.Bundles:
+    """Made in a thread from the test's first seconds (the first test asks for it)."""
+    missing = up.have_tools()
+    if missing:
+        pytest.fail(f"missing {', '.join(missing)}: tools/debian-packages.txt")
+    assert built_image.keys, "no keys for this image: `make test` makes them, `make image` too"
+    other = built_image.other_keys or up.make_keys(tmp_path_factory.mktemp("other-keys"),
+                                                   "Another office")
+    return up.Bundles(built_image.image, built_image.keys, other,
+                      tmp_path_factory.mktemp("bundles"))
+
+
+def play_rows(m: Machine) -> list[tuple[int, str]]:
+    out = m.ok(f"python3 -c \"import sqlite3; db = sqlite3.connect('file:{PLAYS}?mode=ro', "
+               "uri=True); print(*[f'{r[0]}:{r[1]}' for r in db.execute('SELECT id, "
+               "result FROM plays WHERE demo = 0 ORDER BY id')])\"")
+    return [(int(a), b) for a, b in (w.split(":", 1) for w in out.split())]
+
+
+def test_the_card_is_in_slots_and_runs_slot_a(kiosk: Kiosk, bundles: up.Bundles):
+    m = kiosk.machine
+    assert (m.firmware.partition, m.firmware.tryboot) == (2, False), m.firmware
+    st = up.guest_status(m)
+    assert (st["booted"], st["committed"], st["on_trial"]) == ("A", "A", False), st
+    assert st["running_version"] == bundles.get()["running"].version
+    assert st["slots"]["B"]["state"] == "bad" and st["last_update"] is None, st
+    rauc = up.rauc_slots(m)
+    assert rauc["_booted"] == "A" and rauc["_primary"] == "rootfs.0"
+    assert rauc["rootfs.0"]["boot_status"] == "good" and rauc["rootfs.1"]["boot_status"] == "bad"
+    mounts = {where: m.ok(f"findmnt -n -o SOURCE {where}")
+              for where in ("/boot/firmware", "/boot/bootfs", "/media/root-ro")}
+    assert mounts == {"/boot/firmware": "/dev/vda2", "/boot/bootfs": "/dev/vda1",
+                      "/media/root-ro": "/dev/vda5"}, mounts
+    assert m.ok("wc -c < /boot/bootfs/autoboot.txt") == "256"
+    assert m.ok("cat /etc/rauc/keyring.pem | head -n 1") == "-----BEGIN CERTIFICATE-----"
+    assert m.sh("ls /etc/rauc/*key* | grep -v keyring.pem")[0] != 0, "no key in the image"
+
+
+def test_a_bundle_of_another_office_or_an_older_one_is_refused(kiosk: Kiosk,
+                                                               bundles: up.Bundles):
+    """On a stick: `kiosk update check` says why in one line, the app's request is refused
+    by the root unit, and slot B is not touched."""
+    m = kiosk.machine
+    made = bundles.get()
+    foreign, older = made["foreign"].path, made["older"].path
+    stick = m.plug_stick(up.stick([foreign, older], kiosk.workdir / "refused-stick.img"))
+    up.wait_stick_mounted(m, older.name)
+    for bundle, reason in ((foreign, "it is not signed with a key this kiosk trusts"),
+                           (older, f"is older than the running {made['running'].version}")):
+        status, out = m.sh(f"kiosk update check /media/usb/{bundle.name}", timeout=300)
+        lines = out.strip().splitlines()
+        assert status == 2 and len(lines) == 1 and reason in lines[0], (status, out)
+        m.ok(f"runuser -u kiosk -- kiosk update request install /media/usb/{bundle.name}")
+        name = bundle.name
+
+        def refused(name=name):
+            st = up.update_status(m)
+            return st if st and st["state"] == "refused" and (st["bundle"] or "").endswith(
+                name) else None
+        st = wait_until("the request refused", refused, 600, every=5)
+        assert reason in st["message"], st
+    rauc = up.rauc_slots(m)
+    assert rauc["rootfs.1"]["boot_status"] == "bad"
+    assert not (rauc["rootfs.1"].get("slot_status") or {}).get("bundle", {}).get("version")
+    assert m.ok("grep -x boot_partition=2 /boot/bootfs/autoboot.txt") == "boot_partition=2"
+    m.pull_stick(stick)
+
+
+def test_an_update_from_a_stick_runs_on_slot_b_and_is_committed(kiosk: Kiosk,
+                                                                bundles: up.Bundles):
+    m = kiosk.machine
+    newer = bundles.get()["newer"]
+    kiosk.timings["update_bundle_mib"] = round(newer.path.stat().st_size / 2**20, 1)
+    kiosk.timings["update_bundle_build_s"] = round(newer.seconds, 1)
+    plays = play_rows(m)
+    assert plays, "the boot test played on slot A"
+    m.plug_stick(up.stick([newer.path], kiosk.workdir / "update-stick.img"))
+    up.wait_stick_mounted(m, newer.path.name)
+    out = m.ok(f"kiosk update check /media/usb/{newer.path.name}", timeout=300)
+    assert f"version {newer.version}" in out and "may be installed" in out
+    # what the operator page does: the kiosk user asks, the root unit installs and then
+    # restarts when nobody plays (the app is on the welcome screen)
+    screen_like(m, kiosk.pictures, "welcome", kiosk.workdir / "before-update.png")
+    started = time.monotonic()
+    m.ok(f"runuser -u kiosk -- kiosk update request install /media/usb/{newer.path.name}")
+    percents: list[int] = []
+
+    def installed():
+        st = up.update_status(m)
+        if st and st["state"] == "installing" and st["percent"] is not None:
+            percents.append(st["percent"])
+        assert not st or st["state"] not in ("failed", "refused"), st
+        return st if st and st["state"] in ("installed", "rebooting") else None
+    st = wait_until("the update installed", installed, 3600, every=10)
+    kiosk.timings["update_install_s"] = round(time.monotonic() - started, 1)
+    assert st["version"] == newer.version and st["slot"] == "B", st
+    assert percents == sorted(percents) and len(set(percents)) >= 2, percents
+    # a quiet minute (the emulated boots' quiet moment), then `reboot "0 tryboot"`
+    status = m.wait_exit(1800)
+    assert status is not None, f"the kiosk did not restart into the update:\n{m.tail()}"
+    kiosk.timings["update_installed_to_restart_s"] = round(
+        time.monotonic() - started - kiosk.timings["update_install_s"], 1)
+    assert m.restart_command() == "0 tryboot", m.restart_command()
+
+    b = m.power_on_again("boot-b")
+    assert (b.firmware.partition, b.firmware.tryboot) == (3, True), b.firmware
+    assert "rauc.slot=B" in b.cmdline and "overlayroot=tmpfs:recurse=0" in b.cmdline
+    kiosk.machine = m = b
+    m.start()
+    m.wait_for_shell(BOOT_TIMEOUT)
+    m.ok("stty -echo; export SYSTEMD_PAGER=cat SYSTEMD_COLORS=0 PAGER=cat")
+    wait_ready(m)
+    kiosk.timings["update_power_on_to_ready_on_b_s"] = round(time.monotonic() - m.started, 1)
+    st = up.guest_status(m)
+    assert st["booted"] == "B" and st["running_version"] == newer.version, st
+    committed = wait_until("slot B committed", lambda: (
+        (s := up.update_status(m)) and s["state"] == "committed" and s), 3600, every=10)
+    kiosk.timings["update_power_on_to_committed_s"] = round(time.monotonic() - m.started, 1)
+    assert committed["version"] == newer.version, committed
+    st = up.guest_status(m)
+    assert (st["booted"], st["committed"], st["on_trial"]) == ("B", "B", False), st
+    rauc = up.rauc_slots(m)
+    assert rauc["_booted"] == "B" and rauc["rootfs.1"]["boot_status"] == "good"
+    assert rauc["rootfs.1"]["slot_status"]["bundle"]["version"] == newer.version
+    assert rauc["rootfs.0"]["boot_status"] == "good", "slot A stays the way back"
+    assert m.ok("grep -x boot_partition=3 /boot/bootfs/autoboot.txt") == "boot_partition=3"
+    assert m.ok("findmnt -n -o SOURCE /media/root-ro") == "/dev/vda6"
+    assert m.ok("findmnt -n -o FSTYPE /") == "overlay"
+    assert m.ok("findmnt -n -o SOURCE /boot/firmware") == "/dev/vda3"
+    assert play_rows(m)[:len(plays)] == plays, "the play log from slot A is all there"
+    screen_like(m, kiosk.pictures, "welcome", BUILD / "boot-screen-slot-b.png")
+    kiosk.save_timings()
+
+    # committed: a plain restart, and the firmware starts B by itself
+    m.sh("systemctl reboot", timeout=60)
+    assert m.wait_exit(900) is not None, "the restart did not happen"
+    assert m.restart_command() == ""
+    again = m.power_on_again("boot-b2")
+    assert (again.firmware.partition, again.firmware.tryboot) == (3, False)
+    kiosk.machine = again
+    again.start()
+    again.wait_for_shell(BOOT_TIMEOUT)
+    assert again.ok("kiosk update status --json | python3 -c 'import json,sys; "
+                    "print(json.load(sys.stdin)[\"booted\"])'", timeout=300) == "B"

@@ -19,7 +19,8 @@ def seconds(text: str) -> int:
 
 def emulated_dropin() -> dict[str, str]:
     """The [Service] settings of the credential drop-in the emulated boots carry."""
-    words = [w for w in emulated_boot_options().split() if "set_credential" in w]
+    words = [w for w in emulated_boot_options().split()
+             if w.startswith(f"systemd.set_credential_binary=systemd.unit-dropin.{KIOSK_UNIT}:")]
     assert len(words) == 1, "one kernel command line word (the kernel splits at spaces)"
     key, _, value = words[0].partition("=")
     assert key == "systemd.set_credential_binary"

@@ -1,0 +1,130 @@
+"""A bundle checked before anything is written: RAUC verifies its signature against the
+image's keyring (``rauc info``: for a verity bundle only the signed manifest is read, so a
+check takes a second, not a read of the whole file), then this module compares its
+``compatible`` with the system's and its version with the running system's.
+
+Every refusal is one line that names the bundle and what is wrong with it, for the
+operator's screen and for ``kiosk update check`` (status 2).
+"""
+
+from __future__ import annotations
+
+import configparser
+import json
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import version as versions
+
+SYSTEM_CONF = Path("/etc/rauc/system.conf")
+
+
+class BundleRefused(Exception):
+    """The bundle may not be installed here; ``str()`` is the one line to show."""
+
+
+@dataclass(frozen=True)
+class BundleInfo:
+    path: Path
+    compatible: str
+    version: str
+    description: str
+    size: int
+    #: the running system's version, and how the bundle's compares: "newer" or "same"
+    running: str | None = None
+    relation: str = "newer"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "compatible": self.compatible, "version": self.version,
+                "description": self.description, "size": self.size, "running": self.running,
+                "relation": self.relation}
+
+
+def system_compatible(conf: Path = SYSTEM_CONF) -> str | None:
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    try:
+        parser.read_string(conf.read_text(encoding="utf-8"))
+    except (OSError, configparser.Error):
+        return None
+    return parser.get("system", "compatible", fallback=None)
+
+
+def _rauc_reason(stderr: str) -> str:
+    """RAUC's error as the part a person can act on (its "rauc-Message:" lines are its
+    log, not the error)."""
+    lines = [ln.strip() for ln in stderr.splitlines()
+             if ln.strip() and "rauc-Message:" not in ln and "rauc-WARNING" not in ln]
+    low = " ".join(lines).lower()
+    if "invalid bundle" in low or "magic" in low or "too small" in low:
+        return "it is not a RAUC bundle, or it is damaged"
+    if "plain" in low or ("format" in low and "not" in low and "allowed" in low):
+        return "it is not a verity bundle (make it with `make bundle`)"
+    if "signature" in low or "verif" in low or "certificate" in low or "issuer" in low:
+        return "it is not signed with a key this kiosk trusts"
+    return lines[-1] if lines else "rauc cannot read it"
+
+
+def inspect(path: Path, *, conf: Path | None = None, keyring: Path | None = None
+            ) -> tuple[str, str, str]:
+    """(compatible, version, description) of a bundle whose signature RAUC accepted."""
+    name = path.name
+    if not path.is_file():
+        raise BundleRefused(f"{name}: no such file")
+    if path.suffix != ".raucb":
+        raise BundleRefused(f"{name}: not an update bundle (a .raucb file)")
+    cmd = ["rauc", "info", "--output-format=json"]
+    if conf is not None:
+        cmd += ["--conf", str(conf)]
+    if keyring is not None:
+        cmd += ["--keyring", str(keyring)]
+    try:
+        proc = subprocess.run([*cmd, str(path)], capture_output=True, text=True, timeout=300)
+    except OSError as err:
+        raise BundleRefused(f"{name}: cannot run rauc ({err.strerror or err})") from None
+    except subprocess.TimeoutExpired:
+        raise BundleRefused(f"{name}: rauc did not read it in 5 minutes") from None
+    if proc.returncode != 0:
+        raise BundleRefused(f"{name}: {_rauc_reason(proc.stderr)}")
+    try:
+        # rauc prints its JSON as the last line (warnings may come before it)
+        info = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise BundleRefused(f"{name}: rauc gave no description of it") from None
+    return (str(info.get("compatible") or ""), str(info.get("version") or ""),
+            str(info.get("description") or ""))
+
+
+def check(path: Path, *, running: str | None = None, compatible: str | None = None,
+          conf: Path | None = None, keyring: Path | None = None) -> BundleInfo:
+    """The bundle, if this kiosk may install it; else :class:`BundleRefused`.
+
+    ``running`` and ``compatible`` default to the system's (os-release, system.conf);
+    ``conf``/``keyring`` point RAUC at another configuration (an office's computer)."""
+    path = Path(path)
+    bundle_compatible, bundle_version, description = inspect(path, conf=conf,
+                                                            keyring=keyring)
+    name = path.name
+    want = compatible if compatible is not None else system_compatible(conf or SYSTEM_CONF)
+    if want is not None and bundle_compatible != want:
+        raise BundleRefused(f"{name}: made for {bundle_compatible or 'no system'!r}, "
+                            f"not for this kiosk ({want!r})")
+    try:
+        new = versions.parse(bundle_version)
+    except versions.VersionError:
+        raise BundleRefused(f"{name}: its version {bundle_version!r} is not a kiosk version"
+                            ) from None
+    running = running if running is not None else versions.running_version()
+    relation = "newer"
+    if running:
+        try:
+            now = versions.parse(running)
+        except versions.VersionError:
+            now = None
+        if now is not None and new < now:
+            raise BundleRefused(f"{name}: version {new} is older than the running {now}")
+        if now is not None and new == now:
+            relation = "same"
+    return BundleInfo(path, bundle_compatible, bundle_version, description,
+                      path.stat().st_size, running, relation)

@@ -1,0 +1,44 @@
+"""The restart into an installed update: ``systemctl reboot "0 tryboot"`` when RAUC asked
+for the other slot to be tried, which the Pi firmware does once (and the QEMU harness of
+the tests does as the firmware would)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from . import slots as slot_mod
+from . import status as status_mod
+from .version import running_version
+
+TRYBOOT = "0 tryboot"
+
+
+def reboot_command(slots: slot_mod.Slots) -> list[str] | None:
+    """The command that starts what RAUC chose, None when nothing waits to be tried."""
+    if slots.next and slots.next != slots.booted:
+        return ["systemctl", "reboot", TRYBOOT]
+    return None
+
+
+def reboot_into_update(data_dir: Path, *,
+                       describe: Callable[[], slot_mod.Slots] = slot_mod.describe,
+                       run: Callable[[list[str]], object] = subprocess.run) -> bool:
+    """Restart into the installed update; False (nothing done) when there is none."""
+    slots = describe()
+    cmd = reboot_command(slots)
+    if cmd is None:
+        return False
+    st = status_mod.load(data_dir)
+    if st is None or st.state != "installed":
+        # installed by hand (`rauc install`): the next boot still needs the record
+        version = slot_mod.slot_versions(slot_mod.rauc_status()).get(slots.next)
+        st = status_mod.UpdateStatus("installed", version=version, slot=slots.next,
+                                     from_version=running_version(),
+                                     started=status_mod.now_iso())
+    st.state = "rebooting"
+    st.message = f"restarting into {st.version or 'the update'} (slot {slots.next})"
+    status_mod.save(data_dir, st)
+    run(cmd)
+    return True
