@@ -53,7 +53,10 @@ def make_certificates(directory: Path, owner: str | None) -> dict[str, Path]:
             f"/CN=fleet test {ca}", "-keyout", f"{ca}.key", "-out", f"{ca}.pem")
     run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout",
         "server.key", "-out", "server.csr")
-    (directory / "ext.cnf").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    # db.fleet.test: a name over "the network" that no resolver is asked for (the tests
+    # connect with hostaddr=127.0.0.1 and host=db.fleet.test, which TLS verifies)
+    (directory / "ext.cnf").write_text(
+        "subjectAltName=DNS:localhost,DNS:db.fleet.test,IP:127.0.0.1\n")
     run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
         "-CAcreateserial", "-days", "2", "-extfile", "ext.cnf", "-out", "server.pem")
     os.chmod(directory / "server.key", 0o600)
@@ -61,6 +64,49 @@ def make_certificates(directory: Path, owner: str | None) -> dict[str, Path]:
         shutil.chown(directory / "server.key", owner, owner)
         shutil.chown(directory / "server.pem", owner, owner)
     return {"ca": directory / "ca.pem", "other_ca": directory / "other-ca.pem"}
+
+
+CA_CONFIG = """[ca]
+default_ca = test_ca
+[test_ca]
+database = index.txt
+new_certs_dir = .
+serial = serial
+default_md = sha256
+policy = any_name
+copy_extensions = copy
+unique_subject = no
+[any_name]
+commonName = supplied
+"""
+
+
+def sign_with_dates(ca_dir: Path, out_dir: Path, start: str, end: str) -> tuple[Path, Path]:
+    """A server certificate for 127.0.0.1/localhost signed by the CA in ``ca_dir``, valid
+    from ``start`` to ``end`` (``YYYYMMDDHHMMSSZ``): an expired one, or one not valid yet
+    (``openssl ca`` is the tool that takes dates)."""
+    def run(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=out_dir, check=True, capture_output=True)
+
+    (out_dir / "index.txt").write_text("")
+    (out_dir / "serial").write_text("1000\n")
+    (out_dir / "ca.cnf").write_text(CA_CONFIG)
+    (out_dir / "ext.cnf").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout",
+        "dated.key", "-out", "dated.csr")
+    run("ca", "-batch", "-config", "ca.cnf", "-cert", str(ca_dir / "ca.pem"), "-keyfile",
+        str(ca_dir / "ca.key"), "-in", "dated.csr", "-out", "dated.pem", "-startdate", start,
+        "-enddate", end, "-extfile", "ext.cnf", "-notext")
+    return out_dir / "dated.pem", out_dir / "dated.key"
+
+
+def self_signed(out_dir: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1/localhost: what an impostor shows."""
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=localhost", "-addext",
+                    "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", "impostor.key",
+                    "-out", "impostor.pem"], cwd=out_dir, check=True, capture_output=True)
+    return out_dir / "impostor.pem", out_dir / "impostor.key"
 
 
 class PgServer:
@@ -131,6 +177,22 @@ class PgServer:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.dsn(name)
+
+    def use_certificate(self, pem: Path, key: Path) -> None:
+        """Serve another certificate from now on (a reload: new connections get it)."""
+        shutil.copy(pem, self.root / "server.pem")
+        shutil.copy(key, self.root / "server.key")
+        os.chmod(self.root / "server.key", 0o600)
+        if self.owner:
+            shutil.chown(self.root / "server.key", self.owner, self.owner)
+            shutil.chown(self.root / "server.pem", self.owner, self.owner)
+        self._run("pg_ctl", "-D", str(self.data), "reload")
+        time.sleep(0.5)
+
+    def set_hba(self, text: str) -> None:
+        (self.data / "pg_hba.conf").write_text(text)
+        self._run("pg_ctl", "-D", str(self.data), "reload")
+        time.sleep(0.5)
 
     def destroy(self) -> None:
         self.stop("immediate")

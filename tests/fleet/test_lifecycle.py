@@ -214,8 +214,9 @@ def test_a_database_of_the_old_schema_migrates_with_its_rows(pg, tmp_path, monke
     k.play(6, moves=3)
     k.log.event("pin_wrong", {"digits": 4})
     # what the sync of issue 26 left: every row central, its cursor without a log identity
-    from .conftest import CENTRAL_COLUMNS, LOCAL_QUERIES
     from kiosk.records.playlog import open_readonly
+
+    from .conftest import CENTRAL_COLUMNS, LOCAL_QUERIES
 
     local = open_readonly(k.db_path)
     with psycopg.connect(dsn, autocommit=True) as conn:
