@@ -2,8 +2,16 @@
 
 Migrations are the SQL files in ``migrations/`` (``NNNN_name.sql``), applied in order,
 each in its own transaction together with its row in ``fleet_schema_version``, like the
-play log's own (:func:`kiosk.records.playlog.migrate`). A kiosk checks the version before
-it sends anything, so a kiosk and a server of different schemas never mix rows.
+play log's own (:func:`kiosk.records.playlog.migrate`). Numbers may leave gaps (two
+branches of work number theirs apart: the report's 0010, the updates' 0011 on): every
+migration the server lacks is applied, not only those above its highest number.
+
+A kiosk checks the versions before it sends anything, so a kiosk and a server of different
+schemas never mix rows: it needs every migration it knows applied, and refuses a server
+with one it does not know. A migration whose first line is ``-- kiosks: unaffected``
+changes nothing a kiosk reads or writes: a kiosk does not need it, and a server that has it
+(recorded ``kiosks = false``, once ``fleet_schema_version`` has that column) still takes the
+rows of kiosks that do not know it.
 
 Everything here works as the database's owner without superuser rights (docs/fleet.md,
 "Setting up the central server from nothing"): an owner with ``CREATEROLE``.
@@ -41,11 +49,17 @@ CONNECTION_LIMIT = 3
 INIT_LOCK_WAIT = "10s"
 
 
+#: a migration's first line when it changes nothing a kiosk reads or writes
+UNAFFECTED = "-- kiosks: unaffected"
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
     name: str
     sql: str
+    #: False: nothing a kiosk reads or writes changes (:data:`UNAFFECTED`)
+    kiosks: bool = True
 
 
 def migrations() -> list[Migration]:
@@ -54,14 +68,19 @@ def migrations() -> list[Migration]:
     for entry in files.iterdir():
         m = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
         if m:
-            out.append(Migration(int(m.group(1)), m.group(2), entry.read_text("utf-8")))
+            sql = entry.read_text("utf-8")
+            out.append(Migration(int(m.group(1)), m.group(2), sql,
+                                 kiosks=not sql.startswith(UNAFFECTED)))
     out.sort(key=lambda m: m.version)
-    assert [m.version for m in out] == list(range(1, len(out) + 1)), "migrations have a gap"
+    versions = [m.version for m in out]
+    assert len(set(versions)) == len(versions), "two migrations of one version"
     return out
 
 
-#: the schema version this kiosk sends rows for
-SCHEMA_VERSION = len(migrations())
+#: the newest schema version this software knows (``fleet init`` brings a server to it)
+SCHEMA_VERSION = max(m.version for m in migrations())
+#: the migrations a kiosk needs the server to have before it sends a row
+KIOSK_VERSIONS = frozenset(m.version for m in migrations() if m.kiosks)
 
 
 def check_name(text: str, what: str = "kiosk name") -> str:
@@ -78,27 +97,40 @@ def check_name(text: str, what: str = "kiosk name") -> str:
     return name
 
 
-def current_version(conn: Any) -> int:
-    """The central schema's version; 0 for a database without it. Raises psycopg errors."""
+def applied(conn: Any) -> dict[int, bool]:
+    """The server's applied migrations: version -> whether it concerns kiosks (a server
+    from before that was recorded: all do). Empty for a database without the schema."""
     row = conn.execute(
         "SELECT to_regclass('fleet_schema_version') IS NOT NULL").fetchone()
     if not row[0]:
-        return 0
-    return conn.execute("SELECT coalesce(max(version), 0) FROM fleet_schema_version"
-                        ).fetchone()[0]
+        return {}
+    cur = conn.execute("SELECT * FROM fleet_schema_version")
+    names = [d.name for d in cur.description]
+    flag = names.index("kiosks") if "kiosks" in names else None
+    return {int(r[0]): True if flag is None else bool(r[flag]) for r in cur.fetchall()}
+
+
+def current_version(conn: Any) -> int:
+    """The central schema's highest applied version; 0 for a database without it. Raises
+    psycopg errors."""
+    return max(applied(conn), default=0)
 
 
 def check_version(conn: Any) -> None:
-    """Refuse a server whose schema is not the one this kiosk writes."""
-    version = current_version(conn)
-    if version < SCHEMA_VERSION:
-        raise FleetError(f"the central database has schema version {version}, this kiosk "
-                         f"needs {SCHEMA_VERSION}: run `kiosk fleet init` at the office",
+    """Refuse a server whose schema is not the one this kiosk writes: one that lacks a
+    migration the kiosk needs, or has one that concerns kiosks and this kiosk does not
+    know."""
+    done = applied(conn)
+    known = {m.version for m in migrations()}
+    newer = [v for v, concerns in done.items() if concerns and v not in known]
+    needs = max(KIOSK_VERSIONS)
+    if newer:
+        raise FleetError(f"the central database has schema version {max(newer)}, newer than "
+                         f"this kiosk's {needs}: update the kiosk's software", "schema-new")
+    if KIOSK_VERSIONS - done.keys():
+        raise FleetError(f"the central database has schema version {max(done, default=0)}, "
+                         f"this kiosk needs {needs}: run `kiosk fleet init` at the office",
                          "schema-old")
-    if version > SCHEMA_VERSION:
-        raise FleetError(f"the central database has schema version {version}, newer than "
-                         f"this kiosk's {SCHEMA_VERSION}: update the kiosk's software",
-                         "schema-new")
 
 
 def migrate(conn: Any) -> tuple[int, int]:
@@ -112,9 +144,11 @@ def migrate(conn: Any) -> tuple[int, int]:
     import psycopg
 
     conn.autocommit = True
-    before = current_version(conn)
-    if before > SCHEMA_VERSION:
-        raise FleetError(f"the central database has schema version {before}, newer than "
+    done = applied(conn)
+    before = max(done, default=0)
+    unknown = sorted(set(done) - {m.version for m in migrations()})
+    if unknown:
+        raise FleetError(f"the central database has schema version {unknown[-1]}, newer than "
                          f"this software's {SCHEMA_VERSION}", "schema-new")
     if before == 0:
         try:
@@ -126,7 +160,7 @@ def migrate(conn: Any) -> tuple[int, int]:
     if before >= 1:
         _adopt_all(conn)
     for m in migrations():
-        if m.version <= before:
+        if m.version in done:
             continue
         for attempt in range(3):
             try:
@@ -134,11 +168,10 @@ def migrate(conn: Any) -> tuple[int, int]:
                     conn.execute(f"SET LOCAL lock_timeout = '{INIT_LOCK_WAIT}'")
                     conn.execute("SET LOCAL statement_timeout = 0")
                     conn.execute("LOCK TABLE fleet_schema_version IN SHARE ROW EXCLUSIVE MODE")
-                    if current_version(conn) >= m.version:
+                    if m.version in applied(conn):
                         break
                     conn.execute(m.sql)
-                    conn.execute("INSERT INTO fleet_schema_version (version) VALUES (%s)",
-                                 (m.version,))
+                    _record_migration(conn, m)
                 break
             except psycopg.errors.LockNotAvailable:
                 if attempt == 2:
@@ -146,9 +179,18 @@ def migrate(conn: Any) -> tuple[int, int]:
                                      "tables it changes: a session holds them; try again",
                                      "server") from None
                 end_kiosk_sessions(conn)
-    if before < SCHEMA_VERSION:
+    if set(done) != {m.version for m in migrations()}:
         harden_roles(conn)
     return before, current_version(conn)
+
+
+def _record_migration(conn: Any, m: Migration) -> None:
+    cur = conn.execute("SELECT * FROM fleet_schema_version LIMIT 0")
+    if "kiosks" in [d.name for d in cur.description]:
+        conn.execute("INSERT INTO fleet_schema_version (version, kiosks) VALUES (%s, %s)",
+                     (m.version, m.kiosks))
+    else:
+        conn.execute("INSERT INTO fleet_schema_version (version) VALUES (%s)", (m.version,))
 
 
 def _is_superuser(conn: Any) -> bool:
@@ -353,6 +395,8 @@ def rename(conn: Any, old: str, new: str) -> None:
         for table in _NO_FOREIGN_KEY:
             conn.execute(f"UPDATE {table} SET kiosk = %s WHERE kiosk = %s", (new, old))
         conn.execute("UPDATE settings_versions SET target = %s WHERE scope = 'kiosk'"
+                     " AND target = %s", (new, old))
+        conn.execute("UPDATE releases SET target = %s WHERE scope = 'kiosk'"
                      " AND target = %s", (new, old))
 
 

@@ -215,6 +215,18 @@ def follow(data_dir: Path, st: CentreState, *, mono: Callable[[], float] = time.
         _again(data_dir, st, upd.message, mono)
 
 
+def follow_now(data_dir: Path) -> None:
+    """:func:`follow` alone, before the pass's heartbeat: the root side's outcome (a
+    commit, a rollback) is in the heartbeat of the pass that first sees it. Never raises."""
+    try:
+        st = load(data_dir)
+        if st.state == "handed":
+            follow(data_dir, st)
+            save(data_dir, st)
+    except (OSError, req_mod.RequestError):
+        pass  # the pass's own step says it, later
+
+
 def _again(data_dir: Path, st: CentreState, why: str, mono: Callable[[], float]) -> None:
     st.attempts += 1
     if st.attempts >= MAX_ATTEMPTS or not st.bundle or not Path(st.bundle).is_file():
