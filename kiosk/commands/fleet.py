@@ -305,7 +305,6 @@ def cmd_status(args: argparse.Namespace) -> int:
     try:
         with _connect_admin(args) as conn:
             kiosks = health.assess(conn, interval_min=args.interval, remember=not args.peek)
-            now = conn.execute("SELECT now()").fetchone()[0]
             from kiosk.fleet.releases import halts
 
             halted = halts(conn)
@@ -315,6 +314,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     except Exception as err:  # noqa: BLE001
         print(f"kiosk: {describe(err, 'fleet status: ')}", file=sys.stderr)
         return 2
+    now = kiosks[0].seen_at if kiosks else None
     for line in health.format_table(kiosks, now, halted):
         print(line)
     return 1 if any(h.needs_person for h in kiosks) else 0
@@ -445,7 +445,7 @@ def _config_unusable(cfg, asked: bool) -> str | None:
     that does not parse, a [fleet] section without its server or user), or None."""
     if cfg.broken_file is not None or (asked and cfg.path is None):
         return cfg.problems[0] if cfg.problems else "the configuration cannot be read"
-    fleet_problems = [p for p in cfg.problems if ": fleet: " in p]
+    fleet_problems = [p for p in cfg.problems if ": fleet: " in p or ": fleet." in p]
     if cfg.fleet is None and fleet_problems:
         return fleet_problems[0]
     return None
@@ -490,7 +490,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
         result = run_pass(cfg)
     except FleetError as err:
         print(f"kiosk: sync: {err}", file=sys.stderr)
-        return 2 if err.kind == "config" else 1
+        return 2 if err.bad_input else 1
     if result.skipped:
         print(f"kiosk sync: {result.skipped}")
         return 0

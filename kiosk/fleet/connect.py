@@ -79,10 +79,12 @@ def password(cfg: Config) -> str | None:
             continue
         except (OSError, UnicodeDecodeError) as err:
             raise FleetError(f"cannot read the fleet password file {path}: "
-                             f"{getattr(err, 'strerror', None) or err}", "config") from None
+                             f"{getattr(err, 'strerror', None) or err}", "config",
+                             bad_input=True) from None
         why = loose_mode(path) if check else None  # systemd's own copy is its business
         if why:
-            raise FleetError(f"refusing the fleet password file: {why}", "config")
+            raise FleetError(f"refusing the fleet password file: {why}", "config",
+                             bad_input=True)
         if text:
             return text
     assert cfg.fleet is not None
@@ -93,7 +95,8 @@ def conninfo(cfg: Config) -> dict[str, Any]:
     """Keyword arguments for :func:`psycopg.connect`."""
     fleet: Fleet | None = cfg.fleet
     if fleet is None:
-        raise FleetError("this kiosk has no [fleet] section in its configuration", "config")
+        raise FleetError("this kiosk has no [fleet] section in its configuration", "config",
+                         bad_input=True)
     kw: dict[str, Any] = {
         "host": fleet.server, "port": fleet.port, "dbname": fleet.database,
         "user": fleet.user, "connect_timeout": fleet.connect_timeout,
@@ -111,7 +114,8 @@ def conninfo(cfg: Config) -> dict[str, Any]:
         if fleet.sslkey is not None:
             why = loose_mode(fleet.sslkey, key=True)
             if why:
-                raise FleetError(f"refusing the fleet key file: {why}", "config")
+                raise FleetError(f"refusing the fleet key file: {why}", "config",
+                                 bad_input=True)
     secret = password(cfg)
     if secret:
         kw["password"] = secret

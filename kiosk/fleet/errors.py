@@ -29,12 +29,14 @@ KINDS = ("no-network", "tls-untrusted", "tls-clock", "auth", "retired", "schema-
 
 class FleetError(Exception):
     """A pass or an office command cannot go on; the message is one line for a person and
-    ``kind`` one of :data:`KINDS`."""
+    ``kind`` one of :data:`KINDS`. ``bad_input``: a mistake in what the kiosk was given
+    (its configuration, its secret file), which ``kiosk sync`` exits 2 for, not 1."""
 
-    def __init__(self, message: str, kind: str = "server") -> None:
+    def __init__(self, message: str, kind: str = "server", *, bad_input: bool = False) -> None:
         assert kind in KINDS, kind
         super().__init__(message)
         self.kind = kind
+        self.bad_input = bad_input
 
 
 def _clock_now() -> str:

@@ -47,6 +47,8 @@ class KioskHealth:
     needs: list[str] = field(default_factory=list)   # why a person should look
     #: the kiosk's play logs the centre knows (more than 1: its log was replaced)
     logs: int = 0
+    #: the server's time of this look
+    seen_at: datetime | None = None
 
     @property
     def needs_person(self) -> bool:
@@ -69,7 +71,7 @@ def _ago(delta: timedelta) -> str:
 #: one query for the whole fleet: each kiosk's newest heartbeat, its last few (for the
 #: backlog), what the last look saw, and how many logs the centre knows of it
 _QUERY = f"""
-SELECT k.name, k.grp, {", ".join(f"l.{c}" for c in LOOK_COLUMNS)},
+SELECT now(), k.name, k.grp, {", ".join(f"l.{c}" for c in LOOK_COLUMNS)},
        (SELECT count(*) FROM logs g WHERE g.kiosk = k.name) AS logs,
        b.waiting, b.ok, b.error,
        {", ".join(f"h.{c}" for c in BEAT_COLUMNS)},
@@ -96,15 +98,15 @@ def assess(conn: Any, *, interval_min: float = DEFAULT_INTERVAL_MIN,
            now: datetime | None = None, remember: bool = True) -> list[KioskHealth]:
     """Every kiosk in service (retired ones are not), those that need a person first (then
     by name). ``remember``: record this look (see the module docstring)."""
-    now = now or conn.execute("SELECT now()").fetchone()[0]
     out: list[KioskHealth] = []
     for row in conn.execute(_QUERY, {"beats": BACKLOG_BEATS}).fetchall():
-        name, group, *rest = row
+        seen_at, name, group, *rest = row
+        now = now or seen_at
         look = dict(zip(LOOK_COLUMNS, rest[:len(LOOK_COLUMNS)], strict=True))
         logs, waiting, ok, error, *beat_values = rest[len(LOOK_COLUMNS):]
         beat = dict(zip((*BEAT_COLUMNS, *BEAT_EXTRAS), beat_values, strict=True)) \
             if beat_values[0] is not None else None
-        health = KioskHealth(name, group, beat, logs=int(logs or 0))
+        health = KioskHealth(name, group, beat, logs=int(logs or 0), seen_at=seen_at)
         out.append(health)
         if beat is None:
             health.needs.append("no heartbeat yet (never synced)")

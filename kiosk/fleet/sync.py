@@ -152,7 +152,7 @@ class _Sender:
                                 "cannot connect to the central database: ") from None
         except UnicodeError as err:  # a host name no resolver takes (a label too long)
             raise FleetError(f"cannot connect to the central database: fleet.server is not "
-                             f"a host name ({err})", "config") from None
+                             f"a host name ({err})", "config", bad_input=True) from None
         self.pg.autocommit = False
         central.check_version(self.pg)
         name = self.pg.execute("SELECT fleet_kiosk_name()").fetchone()[0]
@@ -322,25 +322,36 @@ class _Sender:
         self.result.plays += self._copy("plays", plays())
         if not sent:
             return sent
+        assert self.local is not None
+        n_moves = self._copy("moves", self._rows(
+            f"SELECT {_select(MOVE_COLUMNS)} FROM moves WHERE {moves_where}", moves_params))
+        self.result.moves += n_moves
+        # the last move sent of each play still open (few: the one being played), by a
+        # query rather than a look at each of the moves
+        still_open = [pid for pid, (res, _) in sent.items() if res is None]
         last_seq: dict[int, int] = {}
-
-        def moves() -> Iterator[tuple[Any, ...]]:
-            for row in self._rows(f"SELECT {_select(MOVE_COLUMNS)} FROM moves WHERE "
-                                  f"{moves_where} ORDER BY play_id, seq", moves_params):
-                last_seq[row[0]] = row[1]
-                yield row
-
-        self.result.moves += self._copy("moves", moves())
+        for start in range(0, len(still_open), 500):
+            part = still_open[start:start + 500]
+            last_seq.update(self.local.execute(
+                f"SELECT play_id, max(seq) FROM moves WHERE ({moves_where}) AND play_id IN "
+                f"({','.join('?' * len(part))}) GROUP BY play_id", [*moves_params, *part]))
+        staged = ["plays"] + (["moves"] if n_moves else [])
         # hands and the match are few: those of the plays sent go again whole
         ids = sorted(sent)
         for table, columns in (("hands", HAND_ROW), ("matches", MATCH_ROW)):
-            if table in self.tables:
-                for start in range(0, len(ids), 500):
-                    part = ids[start:start + 500]
-                    self._copy(table, self._rows(
-                        f"SELECT {_select(columns)} FROM {table} WHERE play_id IN "
-                        f"({','.join('?' * len(part))})", part))
-        for table in ("plays", "moves", "hands", "matches"):
+            if table not in self.tables:
+                continue
+            for start in range(0, len(ids), 500):
+                part = ids[start:start + 500]
+                marks = ",".join("?" * len(part))
+                # most plays have none: no COPY and no merge for nothing
+                if self.local.execute(f"SELECT 1 FROM {table} WHERE play_id IN ({marks})"
+                                      " LIMIT 1", part).fetchone():
+                    self._copy(table, self._rows(f"SELECT {_select(columns)} FROM {table} "
+                                                 f"WHERE play_id IN ({marks})", part))
+                    if table not in staged:
+                        staged.append(table)
+        for table in staged:
             self._merge(table)
         return {pid: (res, last_seq.get(pid, 0)) for pid, (res, _) in sent.items()}
 
@@ -673,12 +684,13 @@ def _run_locked(cfg: Config, log_path: Path, data_dir: Path) -> PassResult:
             cursor, continuing = _bind_cursor(cursor, sender.log_id)
             waiting = state.waiting_rows(sender.local, cursor)
         # every pass connects: its heartbeat is how the office knows the kiosk is alive
+        bound = state.load_cursor(data_dir)
         sender.connect()
-        if cursor.kiosk != sender.kiosk:
-            cursor.kiosk = sender.kiosk
+        cursor.kiosk = sender.kiosk
         if sender.local is not None:
             sender.register_log(cursor, continuing)
-        state.save_cursor(data_dir, cursor)
+        if cursor != bound:  # a log bound, a new log, the centre's name for the kiosk
+            state.save_cursor(data_dir, cursor)
         settings = sender.take_settings()
         sender.result.settings = settings
         from kiosk.updates.centre import follow_now

@@ -45,3 +45,57 @@ def test_an_unreachable_server_is_one_line_and_status_1(tmp_path, capsys):
                  "connect_timeout=2"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot connect" in err
+
+
+def _one_line(capsys) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err
+
+
+def test_sync_with_a_missing_or_broken_configuration_is_status_2(tmp_path, capsys):
+    """Before: status 0, "nothing to do", and the kiosk never synced without a word."""
+    assert main(["sync", "--config", str(tmp_path / "nonexistent.toml")]) == 2
+    assert "nonexistent.toml" in _one_line(capsys)
+    broken = tmp_path / "config.toml"
+    broken.write_text(f'[log]\ndata_dir = "{tmp_path}"\n[fleet\nserver = "x"\n')
+    assert main(["sync", "--config", str(broken)]) == 2
+    assert "config.toml" in _one_line(capsys)
+    # a [fleet] section that cannot be used is no "nothing to do" either
+    broken.write_text(f'[log]\ndata_dir = "{tmp_path}"\n[fleet]\nuser = "kiosk_x"\n')
+    assert main(["sync", "--config", str(broken)]) == 2
+    assert "server missing" in _one_line(capsys)
+    # the timer's condition lets such a pass run, so that it fails where it is seen
+    assert main(["sync", "--config", str(broken), "--configured"]) == 0
+
+
+def test_office_commands_refuse_bad_input_with_status_2(fleet_dsn, tmp_path, capsys):
+    assert main(["fleet", "init", "--dsn", ""]) == 2
+    assert "--dsn: empty" in _one_line(capsys)
+    assert main(["fleet", "group", "Lobby 7!", "hotels", "--dsn", fleet_dsn]) == 2
+    assert "not a kiosk name" in _one_line(capsys)
+    assert main(["fleet", "group", "lobby-7", "Hotels & Co", "--dsn", fleet_dsn]) == 2
+    assert "not a group name" in _one_line(capsys)
+    assert main(["fleet", "group", "nobody", "hotels", "--dsn", fleet_dsn]) == 2
+    assert "no kiosk named 'nobody'" in _one_line(capsys)
+    assert main(["fleet", "add-kiosk", "lobby-7", "--dsn", fleet_dsn, "--port", "99999"]) == 2
+    assert "--port" in _one_line(capsys)
+    long_host = "a" * 5000
+    for argv in (["fleet", "init", "--dsn", f"host={long_host} dbname=x"],
+                 ["fleet", "status", "--dsn", f"host={long_host} dbname=x"],
+                 ["fleet", "add-kiosk", "lobby-7", "--dsn", fleet_dsn, "--server", long_host]):
+        assert main(argv) == 2
+        err = _one_line(capsys)
+        assert "not a host name (longer than 253 characters)" in err and "idna" not in err
+        assert len(err) < 200
+
+
+def test_a_host_no_resolver_takes_in_the_kiosks_configuration(make_kiosk, capsys):
+    k = make_kiosk("far-away")
+    k.fleet["server"] = "a" * 5000
+    k.write_config()
+    assert main(["config", "check", str(k.config)]) == 1
+    out = capsys.readouterr().out
+    assert "fleet.server" in out and "longer than 253 characters" in out and "idna" not in out
+    assert k.sync() == 2
+    assert "fleet.server" in _one_line(capsys)

@@ -45,7 +45,8 @@ def test_server_stopped_and_started_mid_batch(make_kiosk, fleet_dsn, pg, monkeyp
     b.play(40, finish=False)
     a.play(5, finish=False)
     try:
-        _fail_at_merge(monkeypatch, 11, lambda: pg.stop("fast"))  # the 3rd batch
+        # the 3rd batch's first merge (plays and moves: two merges a batch without hands)
+        _fail_at_merge(monkeypatch, 5, lambda: pg.stop("fast"))
         assert a.sync() == 1
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "kiosk: sync: " in err, err
@@ -74,7 +75,7 @@ def test_session_terminated_by_the_server_mid_batch(make_kiosk, fleet_dsn, pg, m
                              "WHERE usename = %s", (a.role,)).fetchone()[0]
         assert n == 1
 
-    _fail_at_merge(monkeypatch, 6, terminate)
+    _fail_at_merge(monkeypatch, 3, terminate)
     assert a.sync() == 1
     assert "connection" in capsys.readouterr().err
     monkeypatch.undo()
@@ -93,7 +94,7 @@ def test_a_cursor_that_cannot_be_written_sends_the_batch_again_once(make_kiosk, 
 
     def save(data_dir, cursor):
         calls[0] += 1
-        if calls[0] == 2:
+        if calls[0] == 3:  # (the first binds the cursor to the play log, then a batch each)
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(data_dir, cursor)
 
