@@ -18,13 +18,36 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.engine.reason import Reason
+
 from . import version as versions
 
 SYSTEM_CONF = Path("/etc/rauc/system.conf")
 
 
 class BundleRefused(Exception):
-    """The bundle may not be installed here; ``str()`` is the one line to show."""
+    """The bundle may not be installed here. ``str()`` is the one line (English, for the
+    command line and the status file): the bundle's name and :attr:`reason`, which the
+    operator page shows in its own language (``app.tr_reason``)."""
+
+    def __init__(self, name: str, reason: Reason) -> None:
+        super().__init__(f"{name}: {reason}")
+        self.name = name
+        self.reason = reason
+
+
+#: why a bundle is refused (the operator page translates them: kiosk/locale/*/reasons.po)
+NO_FILE = "no such file"
+NOT_BUNDLE = "not an update bundle (a .raucb file)"
+DAMAGED = "it is not a RAUC bundle, or it is damaged"
+PLAIN = "it is not a verity bundle (make it with `make bundle`)"
+UNTRUSTED = "it is not signed with a key this kiosk trusts"
+NO_RAUC = "this system cannot check update bundles (no RAUC)"
+RAUC_FAILED = "RAUC cannot read it: {error}"
+SLOW = "RAUC did not read it in 5 minutes"
+OTHER_SYSTEM = "made for {bundle!r}, not for this kiosk ({kiosk!r})"
+NOT_A_VERSION = "its version {version!r} is not a kiosk version"
+OLDER = "version {version} is older than the running {running}"
 
 
 @dataclass(frozen=True)
@@ -53,19 +76,19 @@ def system_compatible(conf: Path = SYSTEM_CONF) -> str | None:
     return parser.get("system", "compatible", fallback=None)
 
 
-def _rauc_reason(stderr: str) -> str:
+def _rauc_reason(stderr: str) -> Reason:
     """RAUC's error as the part a person can act on (its "rauc-Message:" lines are its
     log, not the error)."""
     lines = [ln.strip() for ln in stderr.splitlines()
              if ln.strip() and "rauc-Message:" not in ln and "rauc-WARNING" not in ln]
     low = " ".join(lines).lower()
     if "invalid bundle" in low or "magic" in low or "too small" in low:
-        return "it is not a RAUC bundle, or it is damaged"
+        return Reason(DAMAGED)
     if "plain" in low or ("format" in low and "not" in low and "allowed" in low):
-        return "it is not a verity bundle (make it with `make bundle`)"
+        return Reason(PLAIN)
     if "signature" in low or "verif" in low or "certificate" in low or "issuer" in low:
-        return "it is not signed with a key this kiosk trusts"
-    return lines[-1] if lines else "rauc cannot read it"
+        return Reason(UNTRUSTED)
+    return Reason(RAUC_FAILED, error=lines[-1] if lines else "no message")
 
 
 def inspect(path: Path, *, conf: Path | None = None, keyring: Path | None = None
@@ -73,9 +96,9 @@ def inspect(path: Path, *, conf: Path | None = None, keyring: Path | None = None
     """(compatible, version, description) of a bundle whose signature RAUC accepted."""
     name = path.name
     if not path.is_file():
-        raise BundleRefused(f"{name}: no such file")
+        raise BundleRefused(name, Reason(NO_FILE))
     if path.suffix != ".raucb":
-        raise BundleRefused(f"{name}: not an update bundle (a .raucb file)")
+        raise BundleRefused(name, Reason(NOT_BUNDLE))
     cmd = ["rauc", "info", "--output-format=json"]
     if conf is not None:
         cmd += ["--conf", str(conf)]
@@ -83,17 +106,17 @@ def inspect(path: Path, *, conf: Path | None = None, keyring: Path | None = None
         cmd += ["--keyring", str(keyring)]
     try:
         proc = subprocess.run([*cmd, str(path)], capture_output=True, text=True, timeout=300)
-    except OSError as err:
-        raise BundleRefused(f"{name}: cannot run rauc ({err.strerror or err})") from None
+    except OSError:
+        raise BundleRefused(name, Reason(NO_RAUC)) from None
     except subprocess.TimeoutExpired:
-        raise BundleRefused(f"{name}: rauc did not read it in 5 minutes") from None
+        raise BundleRefused(name, Reason(SLOW)) from None
     if proc.returncode != 0:
-        raise BundleRefused(f"{name}: {_rauc_reason(proc.stderr)}")
+        raise BundleRefused(name, _rauc_reason(proc.stderr))
     try:
         # rauc prints its JSON as the last line (warnings may come before it)
         info = json.loads(proc.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
-        raise BundleRefused(f"{name}: rauc gave no description of it") from None
+        raise BundleRefused(name, Reason(RAUC_FAILED, error="no description")) from None
     return (str(info.get("compatible") or ""), str(info.get("version") or ""),
             str(info.get("description") or ""))
 
@@ -110,13 +133,12 @@ def check(path: Path, *, running: str | None = None, compatible: str | None = No
     name = path.name
     want = compatible if compatible is not None else system_compatible(conf or SYSTEM_CONF)
     if want is not None and bundle_compatible != want:
-        raise BundleRefused(f"{name}: made for {bundle_compatible or 'no system'!r}, "
-                            f"not for this kiosk ({want!r})")
+        raise BundleRefused(name, Reason(OTHER_SYSTEM, bundle=bundle_compatible or "nothing",
+                                         kiosk=want))
     try:
         new = versions.parse(bundle_version)
     except versions.VersionError:
-        raise BundleRefused(f"{name}: its version {bundle_version!r} is not a kiosk version"
-                            ) from None
+        raise BundleRefused(name, Reason(NOT_A_VERSION, version=bundle_version)) from None
     running = running if running is not None else versions.running_version()
     relation = "newer"
     if running:
@@ -125,7 +147,7 @@ def check(path: Path, *, running: str | None = None, compatible: str | None = No
         except versions.VersionError:
             now = None
         if now is not None and new < now:
-            raise BundleRefused(f"{name}: version {new} is older than the running {now}")
+            raise BundleRefused(name, Reason(OLDER, version=str(new), running=str(now)))
         if now is not None and new == now:
             relation = "same"
     return BundleInfo(path, bundle_compatible, bundle_version, description,

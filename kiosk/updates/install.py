@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from games.engine.reason import Reason
+
 from . import bundle as bundles
 from . import slots as slot_mod
 from . import status as status_mod
@@ -28,6 +30,8 @@ from .version import running_version
 #: `rauc install`'s progress lines: "  40% Copying image to rootfs.1"
 PROGRESS = re.compile(r"^\s*(\d{1,3})% (.*)$")
 LOCK_NAME = "update.lock"
+ON_TRIAL = ("this kiosk runs slot {slot} on trial; it must be committed (or the kiosk "
+            "restarted) before another update")
 
 
 class InstallError(Exception):
@@ -74,9 +78,7 @@ def install(bundle: Path, data_dir: Path, *,
         try:
             slots = describe()
             if slots.on_trial:
-                raise bundles.BundleRefused(
-                    f"{bundle.name}: this kiosk runs slot {slots.booted} on trial; it must "
-                    "be committed (or the kiosk restarted) before another update")
+                raise bundles.BundleRefused(bundle.name, Reason(ON_TRIAL, slot=slots.booted))
             info = check(bundle)
         except (bundles.BundleRefused, slot_mod.SlotError) as err:
             st.state, st.message = "refused", str(err)

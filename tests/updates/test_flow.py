@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from games.engine.reason import Reason
 from kiosk.updates import commit, quiet, requests, serve
 from kiosk.updates import status as status_mod
-from kiosk.updates.bundle import BundleInfo, BundleRefused
+from kiosk.updates.bundle import UNTRUSTED, BundleInfo, BundleRefused
 from kiosk.updates.install import InstallError, install, locked
 from kiosk.updates.reboot import TRYBOOT, reboot_command, reboot_into_update
 from kiosk.updates.slots import Slots
@@ -83,7 +84,7 @@ def test_a_failed_install_says_why_and_the_kiosk_runs_as_before(tmp_path: Path):
 
 def test_a_refused_bundle_is_recorded_and_nothing_runs(tmp_path: Path):
     def refuse(path: Path) -> BundleInfo:
-        raise BundleRefused(f"{path.name}: it is not signed with a key this kiosk trusts")
+        raise BundleRefused(path.name, Reason(UNTRUSTED))
     cmd = fake_rauc(tmp_path, ["should not run"], code=3)
     with pytest.raises(InstallError):
         install(tmp_path / "x.raucb", tmp_path, describe=lambda: ON_A, check=refuse,
