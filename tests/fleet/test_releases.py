@@ -292,7 +292,7 @@ def test_a_staged_rollout_halts_on_a_canary_rollback_and_goes_on_when_resumed(
             f"firmware started slot A again); {V1} runs; when looked at: `kiosk fleet "
             f"release --resume {V2}`") in out.splitlines()
     assert f"system {V1} (slot A)" in out
-    assert f"  canary-1 [canary]: " in out and "NEEDS A PERSON (1 of 3 kiosks)" in out
+    assert "  canary-1 [canary]: " in out and "NEEDS A PERSON (1 of 3 kiosks)" in out
 
     # the rest: released, but halted, so nobody fetches it
     assert main(["fleet", "release", url, "--dsn", fleet_dsn, "--file", str(signed[0])]) == 0
