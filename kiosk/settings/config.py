@@ -721,7 +721,8 @@ _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
         "closed_network": _boolean,
     },
     "updates": {
-        "window": _window, "time_zone": _time_zone, "download_minutes": _number(0.5, 60),
+        # at most 10: the sync unit ends a pass after 15 minutes (TimeoutStartSec)
+        "window": _window, "time_zone": _time_zone, "download_minutes": _number(0.5, 10),
         "keep_free_mb": _number(0, 1_000_000), "ca_file": _path,
     },
 }

@@ -57,7 +57,7 @@ def test_the_config_checker_reads_the_updates_section():
         "using None",
         "k.toml: updates.time_zone: 'Mars/Olympus' is not a time zone this kiosk knows (an "
         "IANA name such as \"Europe/Berlin\" or \"Asia/Shanghai\"); using None",
-        "k.toml: updates.download_minutes: 0 is out of range (0.5 to 60); using 4.0",
+        "k.toml: updates.download_minutes: 0 is out of range (0.5 to 10); using 4.0",
         "k.toml: updates.bogus: unknown key; ignored"]
     assert bad.updates.window is None  # a bad window never starts a kiosk that waits forever
 
