@@ -45,7 +45,6 @@ from typing import Any
 
 from kiosk.platform.atomicfile import write_atomic
 
-from . import download
 from . import requests as req_mod
 from . import status as status_mod
 from . import version as versions
@@ -339,6 +338,8 @@ def _not_now(data_dir: Path, st: CentreState, release: Release, running: str | N
 
 def _download(data_dir: Path, st: CentreState, release: Release, budget: Budget,
               mono: Callable[[], float]) -> None:
+    from . import download  # only a pass that downloads pays for urllib and http.client
+
     part = part_path(data_dir, release.version)
     final = bundle_path(data_dir, release.version)
     if final.is_file() and final.stat().st_size == release.size:
@@ -397,10 +398,12 @@ def heartbeat_fields(data_dir: Path) -> dict[str, Any]:
 
 def summary(st: CentreState) -> str | None:
     """One line for ``kiosk sync``'s output, None when there is nothing to say."""
+    from .download import mb
+
     if st.release is None or st.state in ("idle", "current"):
         return None
     if st.state == "downloading" and st.size:
-        line = (f"update {st.version}: {download.mb(st.bytes)} of {download.mb(st.size)} "
+        line = (f"update {st.version}: {mb(st.bytes)} of {mb(st.size)} "
                 f"({100 * st.bytes // st.size}%)")
         return line + (f"; {st.error}" if st.error else "")
     return f"update {st.version}: {st.state}" + (f": {st.error}" if st.error else "")
