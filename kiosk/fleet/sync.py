@@ -201,37 +201,36 @@ class _Sender:
         """The release the centre wants for this kiosk (fleet_my_release(), central
         migration 0011), read now, fetched after the play log was sent and the connection
         closed. A server that cannot say costs this pass its download, nothing else."""
-        import psycopg
-
         from kiosk.updates.centre import Release
 
-        try:
+        def read() -> None:
             row = self.pg.execute("SELECT id, version, url, size, sha256, scope, halted"
                                   " FROM fleet_my_release()").fetchone()
-            self.pg.commit()
-        except psycopg.Error as err:
-            self.pg.rollback()
-            if self.pg.closed or self.pg.broken:
-                raise
-            self.result.warnings.append(describe(err, "the centre's release was not read: "))
-            return
-        self.result.release = Release(int(row[0]), str(row[1]), str(row[2]), int(row[3]),
-                                      str(row[4]), str(row[5]), bool(row[6])) if row else None
-        self.result.release_known = True
+            self.result.release = Release(
+                int(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]),
+                str(row[5]), bool(row[6])) if row else None
+            self.result.release_known = True
+
+        self._alone(read, "the centre's release was not read: ")
 
     def send_heartbeat(self, beat: heartbeat.Heartbeat) -> None:
         """Its own transaction: a heartbeat the server refuses costs the heartbeat, never
         the rows (they are what the kiosk cannot send again once pruned)."""
+        self._alone(lambda: heartbeat.record(self.pg, beat), "the heartbeat was not recorded: ")
+
+    def _alone(self, work: Any, what: str) -> None:
+        """``work`` in a transaction of its own that may fail alone: a server that refuses
+        it costs it and a warning line; a lost connection still ends the pass."""
         import psycopg
 
         try:
-            heartbeat.record(self.pg, beat)
+            work()
             self.pg.commit()
         except psycopg.Error as err:
             self.pg.rollback()
             if self.pg.closed or self.pg.broken:
                 raise
-            self.result.warnings.append(describe(err, "the heartbeat was not recorded: "))
+            self.result.warnings.append(describe(err, what))
 
     def open_local(self) -> None:
         self.local = open_readonly(self.log_path)
