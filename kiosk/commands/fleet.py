@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from . import _fleet_release
 from ._actions import with_actions
@@ -93,6 +95,22 @@ def _host_problem(host: str) -> str | None:
     if ".." in host:
         return f"host {short!r} is not a host name (an empty part)"
     return None
+
+
+def _office(args: argparse.Namespace, what: str, action: Callable[[Any], Any]
+            ) -> tuple[int, Any]:
+    """Run ``action(connection)`` for an office command: (0, its result), or (the exit
+    status, None) after the one line that says what failed."""
+    from kiosk.fleet.connect import FleetError, describe
+
+    _check_dsn(args.dsn)
+    try:
+        with _connect_admin(args) as conn:
+            return 0, action(conn)
+    except FleetError as err:
+        return _failed(err), None
+    except Exception as err:  # noqa: BLE001 - psycopg errors: one line
+        return _failed(describe(err, f"fleet {what}: ")), None
 
 
 def _check_dsn(dsn: str) -> None:
@@ -213,17 +231,11 @@ def cmd_add_kiosk(args: argparse.Namespace) -> int:
 
 def cmd_rename(args: argparse.Namespace) -> int:
     from kiosk.fleet import central
-    from kiosk.fleet.connect import FleetError, describe
 
     old, new = _kiosk_name(args.old), _kiosk_name(args.new)
-    _check_dsn(args.dsn)
-    try:
-        with _connect_admin(args) as conn:
-            central.rename(conn, old, new)
-    except FleetError as err:
-        return _failed(err)
-    except Exception as err:  # noqa: BLE001
-        return _failed(describe(err, "fleet rename: "))
+    code, _ = _office(args, "rename", lambda conn: central.rename(conn, old, new))
+    if code:
+        return code
     print(f"kiosk {old} is now {new} in every central row; nothing changes on the kiosk "
           "(its role and password stay)")
     return 0
@@ -231,17 +243,11 @@ def cmd_rename(args: argparse.Namespace) -> int:
 
 def cmd_retire(args: argparse.Namespace) -> int:
     from kiosk.fleet import central
-    from kiosk.fleet.connect import FleetError, describe
 
     name = _kiosk_name(args.name)
-    _check_dsn(args.dsn)
-    try:
-        with _connect_admin(args) as conn:
-            role = central.retire(conn, name)
-    except FleetError as err:
-        return _failed(err)
-    except Exception as err:  # noqa: BLE001
-        return _failed(describe(err, "fleet retire: "))
+    code, role = _office(args, "retire", lambda conn: central.retire(conn, name))
+    if code:
+        return code
     print(f"kiosk {name} is retired: its role {role} is gone, its rows stay; `fleet status` "
           "no longer lists it (`kiosk fleet add-kiosk` brings it back)")
     return 0
@@ -249,17 +255,14 @@ def cmd_retire(args: argparse.Namespace) -> int:
 
 def cmd_retention(args: argparse.Namespace) -> int:
     from kiosk.fleet import central
-    from kiosk.fleet.connect import FleetError, describe
 
-    _check_dsn(args.dsn)
-    try:
-        with _connect_admin(args) as conn:
-            central.check_version(conn)
-            days = central.set_heartbeat_days(conn, args.heartbeat_days)
-    except FleetError as err:
-        return _failed(err)
-    except Exception as err:  # noqa: BLE001
-        return _failed(describe(err, "fleet retention: "))
+    def retention(conn: Any) -> int:
+        central.check_version(conn)
+        return central.set_heartbeat_days(conn, args.heartbeat_days)
+
+    code, days = _office(args, "retention", retention)
+    if code:
+        return code
     print("heartbeats are kept " + (f"{days} days (each kiosk's newest one always)" if days
                                     else "for ever"))
     return 0
@@ -277,18 +280,12 @@ def _group_name(value: str) -> str:
 
 def cmd_group(args: argparse.Namespace) -> int:
     from kiosk.fleet import settings_store
-    from kiosk.fleet.connect import FleetError, describe
 
     name = _kiosk_name(args.name)
     group = None if args.group == "-" else _group_name(args.group)
-    _check_dsn(args.dsn)
-    try:
-        with _connect_admin(args) as conn:
-            settings_store.set_group(conn, name, group)
-    except FleetError as err:
-        return _failed(err)
-    except Exception as err:  # noqa: BLE001
-        return _failed(describe(err, "fleet group: "))
+    code, _ = _office(args, "group", lambda conn: settings_store.set_group(conn, name, group))
+    if code:
+        return code
     print(f"kiosk {name}: " + (f"in group {group}" if group else "in no group"))
     return 0
 

@@ -13,8 +13,6 @@ owns the file).
 from __future__ import annotations
 
 import os
-import socket
-import ssl
 import stat
 from pathlib import Path
 from typing import Any
@@ -128,6 +126,9 @@ def tls_verify_problem(host: str, port: int, cafile: str | None,
     to say *why* it failed: libpq says only "certificate verify failed", but an expired
     certificate (often: a kiosk clock in 1970 or 2038) needs another remedy than an
     impostor. Returns OpenSSL's reason, or None when it verifies or cannot be asked."""
+    import socket
+    import ssl  # only after a failure: every pass pays for what it imports
+
     try:
         ctx = ssl.create_default_context(cafile=cafile) if cafile else \
             ssl.create_default_context()
