@@ -27,8 +27,10 @@ no-room         the data partition has no room for it (the play log comes first)
 handed          checked and handed to the root unit, which installs it
 done            the release runs (committed); its bundle was removed
 rolled-back     it was tried and the kiosk came back on the old version
-failed          given up: the bundle failed its check three times, or the kiosk refused
-                it (signature, compatible, version), or its install failed three times
+failed          given up on this release: the bundle failed its check three times, the
+                kiosk refused it (signature, compatible, version), or its install failed
+                three times; the office's next release (even of the same bundle) tries
+                again
 unsupported     not an A/B kiosk image (no IMAGE_VERSION): nothing is installed
 ==============  ============================================================================
 """
@@ -286,6 +288,8 @@ def _decide(data_dir: Path, st: CentreState, release: Release | None, budget: Bu
             _clear_files(data_dir, keep=(part_path(data_dir, release.version),))
         st.forget_download()
         st.version, st.sha256, st.size = release.version, release.sha256, release.size
+    elif st.state == "failed" and st.release is not None and release.id != st.release:
+        st.state, st.attempts, st.error = "idle", 0, None  # released again: a new try
     st.release, st.url = release.id, release.url
     why = _not_now(data_dir, st, release, running)
     if why is not None:
@@ -294,7 +298,7 @@ def _decide(data_dir: Path, st: CentreState, release: Release | None, budget: Bu
             _clear_files(data_dir)
         return
     if st.state == "failed":
-        return  # given up on this bundle; a new release (other bytes) starts afresh
+        return  # given up on this release; the office's next release is a new try
     _download(data_dir, st, release, budget, mono)
 
 

@@ -46,7 +46,8 @@ CANDIDATES = [
     r'"a\u0000b"', r'"a\nb"', r'"a\tb"', r'"\u007f"', r'"\u200f"', '"🂡 Lobby ⚑"',
     r'"quote \" and \\ back"', '"/tmp/kiosk-x"', '" /tmp/kiosk-y "', '"relative/dir"',
     r'"/a\u0000b"', '"/"', "'/tmp/literal'", '"verify-full"', '"disable"',
-    '"db.example.org"', '"kiosk_lobby"',
+    '"db.example.org"', '"kiosk_lobby"', '"03:00-05:00"', '" 23:30 - 1:00 "', '"3-5"',
+    '"UTC"', '"Europe/Berlin"', '"Mars/Olympus"',
     # other TOML types
     "[]", "[90]", '["golf"]', "{}", "{ a = 1 }", "1979-05-27", "07:32:00",
     "1979-05-27T07:32:00Z",

@@ -362,6 +362,10 @@ def test_a_failed_install_is_handed_over_again_then_given_up(server, payload, da
     assert st.state == "failed" and st.error == "gave up after 3 attempts: the install failed"
     assert not requests.pending(data) and not centre.bundle_path(data, V2).exists()
     assert len(server.log) == 1  # the same download served every attempt
+    assert centre.step(data, release(server, payload), BUDGET, running=V1).state == "failed"
+    # the office releases it again (to this kiosk, or to all after the canary): a new try
+    st = centre.step(data, release(server, payload, rid=2, scope="kiosk"), BUDGET, running=V1)
+    assert st.state == "handed" and st.attempts == 0 and len(server.log) == 2
 
 
 def test_a_rolled_back_version_is_not_tried_again_unless_released_to_this_kiosk(
