@@ -1,5 +1,6 @@
 """Fleet commands: ``kiosk fleet init``, ``add-kiosk``, ``rename``, ``retire``, ``group``,
-``status``, ``retention``, ``settings set/show`` and ``report`` (at the office, against the
+``status``, ``retention``, ``settings set/show``, ``release`` (:mod:`._fleet_release`) and
+``report`` (at the office, against the
 central database), ``kiosk sync`` (on the kiosk, one pass; the systemd timer runs it).
 Every failure is one line on stderr: status 2 for a mistake in what was asked (a bad name,
 DSN or file, a kiosk that is not there), 1 for a pass or a server that failed. ``fleet
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import _fleet_report
+from . import _fleet_release, _fleet_report
 from ._actions import with_actions
 from ._argtypes import whole
 
@@ -292,6 +293,9 @@ def cmd_status(args: argparse.Namespace) -> int:
     try:
         with _connect_admin(args) as conn:
             kiosks = health.assess(conn, interval_min=args.interval, remember=not args.peek)
+            from kiosk.fleet.releases import halts
+
+            halted = halts(conn)
     except FleetError as err:
         print(f"kiosk: {err}", file=sys.stderr)
         return 2
@@ -299,7 +303,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"kiosk: {describe(err, 'fleet status: ')}", file=sys.stderr)
         return 2
     now = kiosks[0].seen_at if kiosks else None
-    for line in health.format_table(kiosks, now):
+    for line in health.format_table(kiosks, now, halted):
         print(line)
     return 1 if any(h.needs_person for h in kiosks) else 0
 
@@ -457,6 +461,12 @@ def cmd_sync(args: argparse.Namespace) -> int:
         else ""
     print(f"kiosk sync: sent {result.plays} plays, {result.moves} moves, {result.events} "
           f"events in {result.batches} batches{aside}")
+    if result.update is not None:
+        from kiosk.updates.centre import summary
+
+        line = summary(result.update)
+        if line:
+            print(f"kiosk sync: {line}")
     return 0
 
 
@@ -554,6 +564,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     sh.set_defaults(handler=cmd_settings_show)
 
     _fleet_report.add(fsub, _connect_admin, _check_dsn, _verify)
+
+    _fleet_release.add(fsub, _connect_admin, _check_dsn)
 
     x = fsub.add_parser("exporter", help="run Prometheus' node exporter on the configured "
                         "port (the kiosk's unit runs it; off without [fleet] "

@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from ._actions import with_actions
@@ -96,17 +95,6 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
-def _host_conf(keyring: Path, compatible: str) -> Path:
-    """A RAUC configuration for checking a bundle away from the kiosk: the given keyring,
-    the kiosk's rules for it (system.conf's check-purpose)."""
-    fd, name = tempfile.mkstemp(prefix="kiosk-rauc-", suffix=".conf")
-    with os.fdopen(fd, "w") as fh:
-        fh.write(f"[system]\ncompatible={compatible}\nbootloader=noop\n[keyring]\n"
-                 f"path={keyring.resolve()}\ncheck-purpose=codesign\n"
-                 "use-bundle-signing-time=true\n")
-    return Path(name)
-
-
 def cmd_check(args: argparse.Namespace) -> int:
     from kiosk.commands.cli import UsageError
     from kiosk.updates import bundle as bundles
@@ -118,7 +106,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not keyring.is_file():
             raise UsageError(f"--keyring: no such file {keyring}")
         compatible = compatible or bundles.system_compatible() or "solitaire-kiosk-rpi-arm64"
-        conf = _host_conf(keyring, compatible)
+        conf = bundles.host_conf(keyring, compatible)
     try:
         info = bundles.check(Path(args.bundle), running=args.running, compatible=compatible,
                              conf=conf)
@@ -154,9 +142,19 @@ def cmd_install(args: argparse.Namespace) -> int:
     if args.reboot == "no":
         print("restart into it with: sudo kiosk update reboot")
         return 0
-    if args.reboot == "when-quiet":
-        print(f"restarting when nobody has played for {args.quiet_minutes:g} min")
-        quiet.wait_for_quiet(kiosk_running, minutes=args.quiet_minutes)
+    if args.reboot in ("when-quiet", "in-window"):
+        from functools import partial
+
+        from kiosk.settings import config
+        from kiosk.updates.window import open_now
+
+        updates = config.load(getattr(args, "config", None), fallback=True).updates
+        window = updates.window if args.reboot == "in-window" else None
+        print(f"restarting when nobody has played for {args.quiet_minutes:g} min"
+              + (f", between {window} ({updates.time_zone or 'local time'})" if window
+                 else ""))
+        quiet.wait_for_quiet(kiosk_running, minutes=args.quiet_minutes,
+                             allowed=partial(open_now, window, updates.time_zone))
     reboot_into_update(data)
     return 0
 
@@ -210,11 +208,14 @@ def cmd_request(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from kiosk.settings import config
     from kiosk.updates.serve import serve
 
     _need_root("serve")
     data, usb = _paths(args)
-    return serve(data, usb, quiet_minutes=args.quiet_minutes)
+    updates = config.load(getattr(args, "config", None), fallback=True).updates
+    return serve(data, usb, quiet_minutes=args.quiet_minutes, window=updates.window,
+                 time_zone=updates.time_zone)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -249,7 +250,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     q = usub.add_parser("install", help="(root) install a bundle, then restart into it")
     q.add_argument("bundle", metavar="BUNDLE")
     q.add_argument("--reboot", choices=REBOOT_POLICIES, default="when-quiet",
-                   help="when-quiet (default: after minutes of attract mode), now, or no")
+                   help="when-quiet (default: after minutes of attract mode), in-window "
+                   "(the same, inside [updates] window), now, or no")
     q.add_argument("--quiet-minutes", type=float, default=quiet_default, metavar="MIN")
     common(q)
     q.set_defaults(handler=cmd_install)

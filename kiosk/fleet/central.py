@@ -3,7 +3,7 @@
 Migrations are the SQL files in ``migrations/`` (``NNNN_name.sql``), applied in order,
 each in its own transaction together with its row in ``fleet_schema_version``, like the
 play log's own (:func:`kiosk.records.playlog.migrate`). Numbers may leave gaps (two
-branches of work number theirs apart: the report's 0010 on): every
+branches of work number theirs apart: the report's 0010, the updates' 0011 on): every
 migration the server lacks is applied, not only those above its highest number.
 
 A kiosk checks the versions before it sends anything, so a kiosk and a server of different
@@ -395,6 +395,8 @@ def rename(conn: Any, old: str, new: str) -> None:
         for table in _NO_FOREIGN_KEY:
             conn.execute(f"UPDATE {table} SET kiosk = %s WHERE kiosk = %s", (new, old))
         conn.execute("UPDATE settings_versions SET target = %s WHERE scope = 'kiosk'"
+                     " AND target = %s", (new, old))
+        conn.execute("UPDATE releases SET target = %s WHERE scope = 'kiosk'"
                      " AND target = %s", (new, old))
 
 

@@ -10,6 +10,7 @@ remembering).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -28,7 +29,12 @@ BEAT_COLUMNS = ("received", "sent", "app_version", "boot_id", "uptime", "last_pl
                 "data_free", "data_size", "memory", "restarts", "watchdog_kills",
                 "config_problems", "settings_version", "settings_rejected", "settings_error",
                 "log_status", "waiting", "last_sync_ok", "last_sync_error", "set_aside",
-                "set_aside_reason")
+                "set_aside_reason", "system_version", "booted_slot", "update_state",
+                "update_version", "update_message", "update_release", "download_release",
+                "download_state", "download_bytes", "download_error")
+#: what the query adds to a heartbeat: whether its rollback awaits the office's look, and
+#: the size of the release it downloads (central migration 0011)
+BEAT_EXTRAS = ("rollback_open", "download_size")
 #: what ``fleet status`` remembers of each kiosk between looks (``status_looks``)
 LOOK_COLUMNS = ("boot_id", "restarts", "watchdog_kills", "set_aside")
 
@@ -68,7 +74,10 @@ _QUERY = f"""
 SELECT now(), k.name, k.grp, {", ".join(f"l.{c}" for c in LOOK_COLUMNS)},
        (SELECT count(*) FROM logs g WHERE g.kiosk = k.name) AS logs,
        b.waiting, b.ok, b.error,
-       {", ".join(f"h.{c}" for c in BEAT_COLUMNS)}
+       {", ".join(f"h.{c}" for c in BEAT_COLUMNS)},
+       (SELECT rb.acknowledged IS NULL FROM release_rollbacks rb WHERE rb.kiosk = k.name
+        AND rb.version = h.update_version AND rb.release_id = coalesce(h.update_release, 0)),
+       (SELECT r.size FROM releases r WHERE r.id = h.download_release)
 FROM kiosks k
 LEFT JOIN status_looks l ON l.kiosk = k.name
 LEFT JOIN LATERAL (SELECT * FROM heartbeats h WHERE h.kiosk = k.name
@@ -95,7 +104,7 @@ def assess(conn: Any, *, interval_min: float = DEFAULT_INTERVAL_MIN,
         now = now or seen_at
         look = dict(zip(LOOK_COLUMNS, rest[:len(LOOK_COLUMNS)], strict=True))
         logs, waiting, ok, error, *beat_values = rest[len(LOOK_COLUMNS):]
-        beat = dict(zip(BEAT_COLUMNS, beat_values, strict=True)) \
+        beat = dict(zip((*BEAT_COLUMNS, *BEAT_EXTRAS), beat_values, strict=True)) \
             if beat_values[0] is not None else None
         health = KioskHealth(name, group, beat, logs=int(logs or 0), seen_at=seen_at)
         out.append(health)
@@ -180,9 +189,33 @@ def _set_aside(beat: dict[str, Any], look: dict[str, Any], *_: Any) -> str | Non
     return None
 
 
+def _rolled_back(beat: dict[str, Any], *_: Any) -> str | None:
+    """The kiosk tried a new system and came back on the old one, and the office has not
+    said go on (``kiosk fleet release --resume VERSION``) since."""
+    if beat["update_state"] != "rolled-back" or beat["rollback_open"] is False:
+        return None
+    tried = beat["update_version"] or "an update"
+    how = (f"release {beat['update_release']} from the centre" if beat["update_release"]
+           else "not from the centre: a USB stick")
+    why = beat["update_message"] or (f"tried {tried}, runs "
+                                     f"{beat['system_version'] or 'its old version'} again")
+    return f"rolled back ({how}): {why}; when looked at: `kiosk fleet release --resume {tried}`"
+
+
+def _update_failed(beat: dict[str, Any], *_: Any) -> str | None:
+    """The centre's update cannot be fetched or installed here without a person: no room
+    on the card, or given up (checks that failed, a bundle the kiosk refuses)."""
+    if beat["download_state"] == "no-room":
+        return f"no room for the update (release {beat['download_release']}): " \
+               f"{beat['download_error']}"
+    if beat["download_state"] == "failed":
+        return f"update failed (release {beat['download_release']}): {beat['download_error']}"
+    return None
+
+
 CHECKS = (_silent, _since_last_look("restarts", "restarted by systemd"),
           _since_last_look("watchdog_kills", "killed by the watchdog"), _card, _settings,
-          _configuration, _play_log, _set_aside)
+          _configuration, _play_log, _set_aside, _rolled_back, _update_failed)
 
 
 def _backlog_growing(waiting: list[Any], ok: list[Any], error: str | None) -> str | None:
@@ -216,10 +249,15 @@ def _remember(conn: Any, seen: list[KioskHealth]) -> None:
              [h.beat["set_aside"] or 0 for h in seen if h.beat]))
 
 
-def format_table(kiosks: list[KioskHealth], now: datetime | None = None) -> list[str]:
-    """Lines for the terminal: a block per kiosk needing a person, then one line each."""
+def format_table(kiosks: list[KioskHealth], now: datetime | None = None,
+                 halts: Sequence[Any] = ()) -> list[str]:
+    """Lines for the terminal: the halted versions, a block per kiosk needing a person,
+    then one line each."""
     now = now or datetime.now(UTC)
-    lines: list[str] = []
+    lines: list[str] = [
+        f"RELEASE HALTED: {h.version}: " + (f"rolled back on {h.kiosk}: " if h.kiosk else "")
+        + f"{h.reason}; no kiosk installs it until `kiosk fleet release --resume {h.version}`"
+        for h in halts]
     need = [h for h in kiosks if h.needs_person]
     fine = [h for h in kiosks if not h.needs_person]
     if need:
@@ -241,6 +279,7 @@ def _summary(h: KioskHealth, now: datetime) -> str:
     if b is None:
         return "never heard from"
     parts = [f"last heartbeat {_ago(now - b['received'])} ago", f"version {b['app_version']}",
+             _system(b),
              f"up {_ago(timedelta(seconds=b['uptime']))}" if b["uptime"] is not None else "",
              f"card {_mb(b['data_free'])} free",
              f"memory {_mb(b['memory'])}" if b["memory"] is not None else "",
@@ -251,3 +290,21 @@ def _summary(h: KioskHealth, now: datetime) -> str:
              if h.logs > 1 else "",
              f"last play {b['last_play']}" if b["last_play"] else "no plays"]
     return ", ".join(p for p in parts if p)
+
+
+def _system(b: dict[str, Any]) -> str:
+    """The running system, its slot and an update under way, in a few words."""
+    if not b["system_version"]:
+        return ""
+    text = f"system {b['system_version']}" + (f" (slot {b['booted_slot']})"
+                                              if b["booted_slot"] else "")
+    busy = ("checking", "installing", "installed", "rebooting", "trying")
+    if b["update_state"] in busy and b["update_version"] != b["system_version"]:
+        text += f", update {b['update_version'] or ''} {b['update_state']}".replace("  ", " ")
+    elif b["download_state"] == "downloading":
+        size, have = b["download_size"], b["download_bytes"] or 0
+        text += f", downloading release {b['download_release']}" + (
+            f" ({100 * have // size}%)" if size else f" ({_mb(have)})")
+    elif b["download_state"] == "halted":
+        text += f", release {b['download_release']} halted"
+    return text

@@ -56,6 +56,17 @@ class Heartbeat:
     last_sync_error: str | None
     set_aside: int = 0                # rows the centre refused, set aside so far
     set_aside_reason: str | None = None  # the last one's reason
+    # the system and its updates (central migration 0011, kiosk/updates/centre.py)
+    system_version: str | None = None    # IMAGE_VERSION of the running slot
+    booted_slot: str | None = None       # A or B
+    update_state: str | None = None      # update-status.json: the last update's state
+    update_version: str | None = None
+    update_message: str | None = None
+    update_release: int | None = None    # the centre's release it came from (None: a stick)
+    download_release: int | None = None  # the release the sync pass works on
+    download_state: str | None = None
+    download_bytes: int | None = None
+    download_error: str | None = None
 
     def as_row(self) -> dict[str, Any]:
         return asdict(self)
@@ -156,7 +167,9 @@ def collect(cfg: Config, data_dir: Path, log_path: Path, settings: SettingsState
     last_play, log_status = _last_play(log_path)
     status = state.load_status(data_dir)
     aside = state.load_set_aside(data_dir)
-    return Heartbeat(
+    from kiosk.updates import centre
+
+    return Heartbeat(**centre.heartbeat_fields(data_dir),
         sent=datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
         clock_synced=clock_synced(), app_version=__version__, boot_id=boot, uptime=uptime(),
         last_play=last_play, data_free=free, data_size=size,

@@ -80,6 +80,11 @@ class PassResult:
     settings: centre_settings.SettingsState | None = None  # None: the centre not reached
     set_aside: int = 0      # rows the centre refused in this pass, set aside
     warnings: list[str] = field(default_factory=list)  # lines that did not stop the pass
+    #: the release the centre wants for this kiosk (None: none), once it was asked
+    release: Any = None
+    release_known: bool = False
+    #: the update's state after this pass (kiosk/updates/centre.py), None: not looked at
+    update: Any = None
 
 
 @contextmanager
@@ -192,19 +197,40 @@ class _Sender:
             st.error = f"cannot write the centre's settings: {err.strerror or err}"
             return st
 
+    def take_release(self) -> None:
+        """The release the centre wants for this kiosk (fleet_my_release(), central
+        migration 0011), read now, fetched after the play log was sent and the connection
+        closed. A server that cannot say costs this pass its download, nothing else."""
+        from kiosk.updates.centre import Release
+
+        def read() -> None:
+            row = self.pg.execute("SELECT id, version, url, size, sha256, scope, halted"
+                                  " FROM fleet_my_release()").fetchone()
+            self.result.release = Release(
+                int(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]),
+                str(row[5]), bool(row[6])) if row else None
+            self.result.release_known = True
+
+        self._alone(read, "the centre's release was not read: ")
+
     def send_heartbeat(self, beat: heartbeat.Heartbeat) -> None:
         """Its own transaction: a heartbeat the server refuses costs the heartbeat, never
         the rows (they are what the kiosk cannot send again once pruned)."""
+        self._alone(lambda: heartbeat.record(self.pg, beat), "the heartbeat was not recorded: ")
+
+    def _alone(self, work: Any, what: str) -> None:
+        """``work`` in a transaction of its own that may fail alone: a server that refuses
+        it costs it and a warning line; a lost connection still ends the pass."""
         import psycopg
 
         try:
-            heartbeat.record(self.pg, beat)
+            work()
             self.pg.commit()
         except psycopg.Error as err:
             self.pg.rollback()
             if self.pg.closed or self.pg.broken:
                 raise
-            self.result.warnings.append(describe(err, "the heartbeat was not recorded: "))
+            self.result.warnings.append(describe(err, what))
 
     def open_local(self) -> None:
         self.local = open_readonly(self.log_path)
@@ -578,9 +604,30 @@ def run_pass(cfg: Config) -> PassResult:
             status.last_error_kind = None
             status.set_aside = len(state.load_set_aside(data_dir))
             _save_status_quietly(data_dir, status)
+            take_update(cfg, data_dir, result)
             return result
         finally:
             write_metrics(cfg, data_dir, log_path)
+
+
+def take_update(cfg: Config, data_dir: Path, result: PassResult) -> None:
+    """The centre's release, after the play log went and the connection closed: at most
+    ``[updates] download_minutes`` of downloading, under this pass's lock (so one download
+    at a time), then the handover to the root unit (kiosk/updates/centre.py). Whatever
+    happens here is a line in the result and the heartbeat, never a failed pass."""
+    if not result.release_known:
+        return
+    from kiosk.updates import centre
+
+    updates = cfg.updates
+    budget = centre.Budget(seconds=updates.download_minutes * 60,
+                           keep_free=int(updates.keep_free_mb * 1024 * 1024),
+                           ca_file=updates.ca_file)
+    try:
+        result.update = centre.step(data_dir, result.release, budget,
+                                    running=centre.running_version())
+    except Exception as err:  # noqa: BLE001 - the play log went; this costs the update only
+        result.warnings.append(f"the update from the centre: {type(err).__name__}: {err}")
 
 
 def write_metrics(cfg: Config, data_dir: Path, log_path: Path) -> None:
@@ -645,8 +692,12 @@ def _run_locked(cfg: Config, log_path: Path, data_dir: Path) -> PassResult:
             state.save_cursor(data_dir, cursor)
         settings = sender.take_settings()
         sender.result.settings = settings
+        from kiosk.updates.centre import follow_now
+
+        follow_now(data_dir)  # a commit or a rollback of the centre's update: said now
         sender.send_heartbeat(heartbeat.collect(cfg, data_dir, log_path, settings, waiting))
         sender.send_set_aside_events()  # those a failed pass could not tell
+        sender.take_release()
         if sender.local is None or not sender.anything_to_send(cursor):
             return sender.result  # caught up: the heartbeat was all
         sender.send_open(cursor)

@@ -177,6 +177,26 @@ class Fleet:
     closed_network: bool = False
 
 
+@dataclass
+class Updates:
+    """Updates of the system from the centre (docs/updates.md, "From the centre"): when the
+    kiosk restarts into one, and how its sync pass downloads it."""
+
+    #: restart into an update from the centre only in this daily window, "HH:MM-HH:MM" in
+    #: ``time_zone`` (and still only when nobody is playing); None: at any quiet moment
+    window: str | None = None
+    #: the window's time zone (an IANA name such as "Europe/Berlin"); None: the kiosk's own
+    #: (UTC on the image)
+    time_zone: str | None = None
+    #: minutes of downloading per sync pass, after the play log was sent
+    download_minutes: float = 4.0
+    #: what a download must leave free on the data partition for the play log
+    keep_free_mb: float = 300.0
+    #: a CA certificate for an office's HTTPS server that public CAs do not vouch for;
+    #: None: the system's certificates
+    ca_file: Path | None = None
+
+
 #: what an ``sslmode`` below verify-full leaves open, for ``config check``'s line
 WEAK_TLS = {
     "disable": Reason("sends the password in clear text"),
@@ -220,6 +240,7 @@ class Config:
     export: Export = field(default_factory=Export)
     #: the ``[fleet]`` section; None: this kiosk is not part of a fleet
     fleet: Fleet | None = None
+    updates: Updates = field(default_factory=Updates)
     #: the file this came from (None: built-in defaults only)
     path: Path | None = None
     #: one sentence per problem, each naming the file and the key (a :class:`Problem`: the
@@ -284,6 +305,8 @@ class Config:
             if "password" in f:
                 f["password"] = HIDDEN  # never printed, not even to root
             out["fleet"] = f
+        out["updates"] = {k: (str(v) if isinstance(v, Path) else v)
+                          for k, v in d["updates"].items() if v is not None}
         gtab: dict[str, Any] = {"enabled": list(self.games)}
         for gid in sorted(set(self.game_options) | self.winnable_only | self.winnable_off
                           | set(self.variant_offer) | set(self.variant_default)):
@@ -654,6 +677,25 @@ def _server(v: Any) -> str:
     return v
 
 
+def _window(v: Any) -> str:
+    from kiosk.updates.window import WindowError, parse_window
+
+    try:
+        return str(parse_window(v))
+    except WindowError as err:
+        raise _Bad(str(err)) from None
+
+
+def _time_zone(v: Any) -> str:
+    from kiosk.updates.window import WindowError, zone
+
+    try:
+        zone(v)
+    except WindowError as err:
+        raise _Bad(str(err)) from None
+    return str(v)
+
+
 def _identifier(v: Any) -> str:
     if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,62}", v):
         raise _Bad(Reason("{value} is not a database or role name (letters, digits, _ . -)",
@@ -707,6 +749,11 @@ _SECTIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
         "connect_timeout": _number(1, 600, whole=True),
         "node_exporter_port": _number(1024, 65_535, whole=True), "metrics_dir": _path,
         "closed_network": _boolean,
+    },
+    "updates": {
+        # at most 10: the sync unit ends a pass after 15 minutes (TimeoutStartSec)
+        "window": _window, "time_zone": _time_zone, "download_minutes": _number(0.5, 10),
+        "keep_free_mb": _number(0, 1_000_000), "ca_file": _path,
     },
 }
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import configparser
 import json
+import os
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -156,3 +158,15 @@ def check(path: Path, *, running: str | None = None, compatible: str | None = No
             relation = "same"
     return BundleInfo(path, bundle_compatible, bundle_version, description,
                       path.stat().st_size, running, relation)
+
+
+def host_conf(keyring: Path, compatible: str) -> Path:
+    """A RAUC configuration for checking a bundle away from the kiosk (an office's computer:
+    ``kiosk update check --keyring``, ``kiosk fleet release --keyring``): the given keyring,
+    the kiosk's rules for it (system.conf's check-purpose). The caller removes the file."""
+    fd, name = tempfile.mkstemp(prefix="kiosk-rauc-", suffix=".conf")
+    with os.fdopen(fd, "w") as fh:
+        fh.write(f"[system]\ncompatible={compatible}\nbootloader=noop\n[keyring]\n"
+                 f"path={keyring.resolve()}\ncheck-purpose=codesign\n"
+                 "use-bundle-signing-time=true\n")
+    return Path(name)

@@ -82,11 +82,15 @@ def wait_for_quiet(kiosk_running: Callable[[], bool], *, minutes: float = QUIET_
                    lobby_path: Path = KIOSK_RUNTIME / LOBBY_NAME,
                    interrupt: Callable[[], bool] = lambda: False, every: float = 10.0,
                    clock: Callable[[], float] = time.time,
-                   sleep: Callable[[float], None] = time.sleep) -> str:
-    """Wait until nobody is playing ("quiet"), or ``interrupt()`` says to go now ("asked")."""
+                   sleep: Callable[[float], None] = time.sleep,
+                   allowed: Callable[[], bool] = lambda: True) -> str:
+    """Wait until nobody is playing ("quiet"), or ``interrupt()`` says to go now ("asked").
+    ``allowed``: a quiet moment counts only while it says so (the operator's window,
+    :mod:`kiosk.updates.window`)."""
     while True:
         if interrupt():
             return "asked"
-        if is_quiet(read_lobby(lobby_path), kiosk_running(), now=clock(), minutes=minutes):
+        if allowed() and is_quiet(read_lobby(lobby_path), kiosk_running(), now=clock(),
+                                  minutes=minutes):
             return "quiet"
         sleep(every)

@@ -12,6 +12,8 @@ data directory's ``updates/`` folder (where the centre's download puts it).
 A request, one of::
 
     {"action": "install", "bundle": "/media/usb/kiosk.raucb", "reboot": "when-quiet"}
+    {"action": "install", "bundle": "/var/lib/solitaire-kiosk/updates/V.raucb",
+     "reboot": "in-window"}        # the centre's download (kiosk/updates/centre.py)
     {"action": "reboot"}           # restart into the installed update now
 """
 
@@ -27,7 +29,9 @@ from kiosk.platform.atomicfile import write_atomic
 REQUEST_NAME = "update.request"
 #: the centre's downloads (issue 33, item 6), in the data directory
 DOWNLOADS = "updates"
-REBOOT_POLICIES = ("when-quiet", "now", "no")
+#: "in-window": at a quiet moment inside the configuration's ``[updates] window`` (the
+#: centre's downloads ask for it; without a window it is "when-quiet")
+REBOOT_POLICIES = ("when-quiet", "in-window", "now", "no")
 
 
 class RequestError(ValueError):

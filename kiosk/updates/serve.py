@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from . import quiet
@@ -13,6 +14,7 @@ from . import requests as req_mod
 from . import status as status_mod
 from .install import InstallError, install
 from .reboot import reboot_into_update
+from .window import open_now
 
 
 def kiosk_running() -> bool:
@@ -26,8 +28,11 @@ def serve(data_dir: Path, usb_mount: Path, *, quiet_minutes: float = quiet.QUIET
           install_fn: Callable[..., object] = install,
           reboot_fn: Callable[[Path], bool] = reboot_into_update,
           running: Callable[[], bool] = kiosk_running,
-          wait: Callable[..., str] = quiet.wait_for_quiet) -> int:
-    """Do the pending request; 0 done (or none), 1 the install failed, 2 a bad request."""
+          wait: Callable[..., str] = quiet.wait_for_quiet,
+          window: str | None = None, time_zone: str | None = None) -> int:
+    """Do the pending request; 0 done (or none), 1 the install failed, 2 a bad request.
+    ``window``/``time_zone``: the configuration's ``[updates]``, for "in-window" requests
+    (the centre's)."""
     try:
         request = req_mod.take(data_dir, usb_mount)
     except req_mod.RequestError as err:
@@ -48,17 +53,31 @@ def serve(data_dir: Path, usb_mount: Path, *, quiet_minutes: float = quiet.QUIET
         return 1
     if request.reboot == "no":
         return 0
-    if request.reboot == "when-quiet":
+    window = window if request.reboot == "in-window" else None
+    allowed = partial(open_now, window, time_zone)
+    if window is not None:
+        st = status_mod.load(data_dir)
+        if st is not None and st.state == "installed":
+            st.message += (f"; restarts between {window.replace('-', ' and ')}"
+                           f"{f' ({time_zone})' if time_zone else ''} when nobody is playing")
+            status_mod.save(data_dir, st)
+    if request.reboot in ("when-quiet", "in-window"):
 
         def asked() -> bool:
-            # the operator's "Restart now" while we wait: a reboot request
+            # the operator's "Restart now" while we wait: a reboot request (any other
+            # request stays where it is: the wait can last until the window, and an
+            # install asked for meanwhile must not be lost)
             try:
+                text = (data_dir / req_mod.REQUEST_NAME).read_text(encoding="utf-8")
+                if req_mod.parse(text, data_dir, usb_mount).action != "reboot":
+                    return False
                 pending = req_mod.take(data_dir, usb_mount)
-            except req_mod.RequestError:
+            except (OSError, req_mod.RequestError):
                 return False
             return pending is not None and pending.action == "reboot"
-        say(f"waiting for a quiet moment ({quiet_minutes:g} min without a visitor)")
-        how = wait(running, minutes=quiet_minutes, interrupt=asked)
+        say(f"waiting for a quiet moment ({quiet_minutes:g} min without a visitor)"
+            + (f" between {window} ({time_zone or 'local time'})" if window else ""))
+        how = wait(running, minutes=quiet_minutes, interrupt=asked, allowed=allowed)
         say("the operator asked for the restart" if how == "asked" else "nobody is playing")
     reboot_fn(data_dir)
     return 0

@@ -48,6 +48,8 @@ CANDIDATES = [
     r'"/a\u0000b"', '"/"', "'/tmp/literal'", '"verify-full"', '"disable"',
     '"db.example.org"', '"kiosk_lobby"', '"up"', '"down"', '"auto"', '"9030000.pl061"',
     '"pinctrl-bcm2711"', '"gpio@1,2+x:y/z"', '"' + "p" * 31 + '"', '"' + "p" * 32 + '"',
+    '"03:00-05:00"', '" 23:30 - 1:00 "', '"3-5"',
+    '"UTC"', '"Europe/Berlin"', '"Mars/Olympus"',
     # other TOML types
     "[]", "[90]", '["golf"]', "{}", "{ a = 1 }", "1979-05-27", "07:32:00",
     "1979-05-27T07:32:00Z",

@@ -313,7 +313,7 @@ def test_serve_installs_then_restarts_when_nobody_plays(tmp_path: Path):
     events: list[str] = []
     requests.request_install(data, usb / "k.raucb")
 
-    def wait(running, *, minutes, interrupt):
+    def wait(running, *, minutes, interrupt, **_):
         events.append(f"wait {minutes:g}")
         return "quiet"
     code = serve.serve(data, usb, quiet_minutes=3, say=lambda _l: None,
@@ -330,7 +330,7 @@ def test_serve_restarts_at_once_when_the_operator_asks_while_it_waits(tmp_path: 
     requests.request_install(data, usb / "k.raucb")
     reboots: list[Path] = []
 
-    def operator_then_check(running, *, minutes, interrupt):
+    def operator_then_check(running, *, minutes, interrupt, **_):
         requests.request_reboot(data)           # "Restart now" on the operator's page
         return "asked" if interrupt() else "quiet"
     serve.serve(data, usb, say=lambda _l: None, install_fn=lambda b, d, say: None,
