@@ -123,7 +123,7 @@ def test_the_first_poker_hand_names_the_cards_to_keep(ui):
         cards = " ".join(C.pretty(c) for c in poker_order(keep))
         assert f"Tip: keep {cards} and tap the other cards to exchange them." in \
             screen.message.text
-        assert screen.my_hand.text.startswith("Your hand: ")  # named while choosing
+        assert screen.my_hand.text.startswith("Your hand:")  # named (maybe on two lines)
         for card in [c for c in g.hand(0) if c not in keep]:
             ui.tap(*screen.mine.center_of(card))
         assert screen.marked == set(g.hand(0)) - set(keep)
