@@ -464,17 +464,7 @@ class Machine:
 
     def touch(self, x: int, y: int) -> None:
         """A finger on the screen at (x, y) pixels from the top left, lifted again."""
-        ax = round(x * TABLET_MAX / (SCREEN[0] - 1))
-        ay = round(y * TABLET_MAX / (SCREEN[1] - 1))
-        self.qmp("input-send-event", events=[
-            {"type": "abs", "data": {"axis": "x", "value": ax}},
-            {"type": "abs", "data": {"axis": "y", "value": ay}}])
-        time.sleep(0.3)
-        self.qmp("input-send-event", events=[
-            {"type": "btn", "data": {"down": True, "button": "left"}}])
-        time.sleep(0.3)
-        self.qmp("input-send-event", events=[
-            {"type": "btn", "data": {"down": False, "button": "left"}}])
+        self.hold(x, y, 0.3)
 
     def pulse_gpio(self) -> None:
         """The PL061's line :data:`PULSED_LINE` high for :data:`PULSE_MS`, then low again
