@@ -170,8 +170,8 @@ class OperatorScreen(Screen):
         landscape = w >= h
         head = 62 * u
         self.close.font_size = 20 * u
-        self.close.size = (150 * u, 50 * u)
-        self.close.pos = (w - self.close.width - 10 * u, h - head + (head - 50 * u) / 2)
+        self.close.size = (150 * u, 52 * u)
+        self.close.pos = (w - self.close.width - 10 * u, h - head + (head - 52 * u) / 2)
         self._title()
         if landscape:
             tw = 160 * u

@@ -161,7 +161,7 @@ class GamesPage(Page):
     @staticmethod
     def _choice_grid(u: float) -> ButtonGrid:
         """Rows of a game's choices (variants, levels): as many a row as fit a finger."""
-        return ButtonGrid(spacing=TOUCH_GAP * u, min_cell=120 * u, row_default_height=50 * u,
+        return ButtonGrid(spacing=TOUCH_GAP * u, min_cell=120 * u, row_default_height=52 * u,
                           row_force_default=True)
 
     @staticmethod
