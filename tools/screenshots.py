@@ -29,6 +29,22 @@ from tools.shot_app import shot as shot_to  # noqa: E402
 LANGS = ("zh", "en", "ru")
 
 
+
+def show_update_offer(app) -> None:
+    """The Software update page as an operator meets it with a stick plugged in: a newer,
+    trusted bundle offered (off the kiosk's image the page finds no slots and no stick)."""
+    from types import SimpleNamespace
+
+    from tests.ui.update_states import update_page_states
+
+    class Patch:
+        @staticmethod
+        def setattr(target, name, value) -> None:
+            setattr(target, name, value)
+
+    states = dict(update_page_states(SimpleNamespace(app=app), Patch()))
+    states["update offer"]()
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -226,6 +242,8 @@ def main() -> int:
             shot(f"operator-pin-{tag}-{lang}.png")
             for page in app.operator.PAGES:
                 app.show_operator(page)
+                if page == "update":
+                    show_update_offer(app)
                 frames()
                 shot(f"operator-{page}-{tag}-{lang}.png")
             # the three tables against the computer: the Leave panel over a match under
