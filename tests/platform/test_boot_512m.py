@@ -157,6 +157,7 @@ def tour(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict]]:
 @pytest.fixture(scope="module")
 def board(built_image: BuiltImage, reference, tour, tmp_path_factory: pytest.TempPathFactory):
     need("qemu-system-aarch64", "mcopy", "mtype", "mdir", "sfdisk")
+    BUILD.mkdir(exist_ok=True)    # the screens and figures go there (an image from elsewhere)
     workdir = tmp_path_factory.mktemp("boot512")
     disk = workdir / "disk.img"
     subprocess.run(["cp", "--sparse=always", str(built_image.image), str(disk)], check=True)
