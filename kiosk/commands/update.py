@@ -177,13 +177,18 @@ def cmd_reboot(args: argparse.Namespace) -> int:
 
 def cmd_commit(args: argparse.Namespace) -> int:
     from kiosk.updates import commit
+    from kiosk.updates.slots import SlotError
 
     _need_root("commit")
     data, _usb = _paths(args)
     _slots_or_fail()
     healthy = 0.0 if args.now else args.healthy_seconds
-    result = commit.wait_and_commit(data, healthy_seconds=healthy,
-                                    deadline_minutes=args.deadline_minutes, say=print)
+    try:
+        result = commit.wait_and_commit(data, healthy_seconds=healthy,
+                                        deadline_minutes=args.deadline_minutes, say=print)
+    except (SlotError, RuntimeError) as err:
+        print(f"kiosk: update commit: {err}", file=sys.stderr)
+        return 1
     if result == "nothing":
         print("no slot runs on trial: nothing to commit")
     return 0

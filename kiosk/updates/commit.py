@@ -147,8 +147,24 @@ def wait_and_commit(data_dir: Path, *, healthy_seconds: float = HEALTHY_SECONDS,
                     sleep: Callable[[float], None] = time.sleep,
                     say: Callable[[str], None] = lambda _line: None) -> str:
     """Settle the status; on a slot on trial wait for health, then commit it or give it
-    up. Returns "committed", "rolled-back" or "nothing" (no slot on trial)."""
-    slots = describe()
+    up. Returns "committed", "rolled-back" or "nothing" (no slot on trial).
+
+    The backend is asked again while it does not answer (RAUC and the backend took more
+    than a minute at the boot of a 512 MB board under emulation): a trial is judged by the
+    kiosk's health, never lost to one slow answer; past the deadline the SlotError stands."""
+    give_up_at = clock() + deadline_minutes * 60
+
+    def slots_now() -> slot_mod.Slots:
+        while True:
+            try:
+                return describe()
+            except slot_mod.SlotError as err:
+                if clock() > give_up_at:
+                    raise
+                say(f"asking again: {err}")
+                sleep(every)
+
+    slots = slots_now()
     st = settle(data_dir, slots)
     if not slots.on_trial:
         return "nothing"
@@ -165,7 +181,7 @@ def wait_and_commit(data_dir: Path, *, healthy_seconds: float = HEALTHY_SECONDS,
         healthy = health.step(unit(), lobby(), now)
         if healthy is not None and healthy >= healthy_seconds:
             mark_slot("good")
-            if describe().committed != slots.booted:
+            if slots_now().committed != slots.booted:
                 raise RuntimeError(f"slot {slots.booted} was marked good but autoboot.txt "
                                    "does not start it")
             st.state = "committed"

@@ -17,7 +17,7 @@ from kiosk.updates import status as status_mod
 from kiosk.updates.bundle import UNTRUSTED, BundleInfo, BundleRefused
 from kiosk.updates.install import InstallError, install, locked
 from kiosk.updates.reboot import TRYBOOT, reboot_command, reboot_into_update
-from kiosk.updates.slots import Slots
+from kiosk.updates.slots import SlotError, Slots
 
 V1 = "0.1.0+20251206.120000"
 V2 = "0.1.0+20251207.090000"
@@ -215,6 +215,41 @@ def test_a_kiosk_never_healthy_is_given_up_at_the_deadline(tmp_path: Path):
     w = World([unit(active="activating", pid=0)])
     assert w.run(tmp_path, deadline_minutes=15) == "rolled-back"
     assert w.marks == ["bad"] and w.reboots == 1 and 900 <= w.now <= 910
+
+
+def test_a_backend_slow_to_answer_is_asked_again_and_the_trial_still_judged(tmp_path: Path):
+    """At the boot of a 512 MB board under emulation the backend took over a minute: the
+    commit unit died with a traceback and the trial would have been lost."""
+    saved(tmp_path, "rebooting")
+    w = World([unit(watchdog=i) for i in range(1, 200)])
+    answers = iter([SlotError("did not answer in 60 s")] * 2)
+    said: list[str] = []
+
+    def slow() -> Slots:
+        err = next(answers, None)
+        if err is not None:
+            raise err
+        return w.slots
+    result = commit.wait_and_commit(
+        tmp_path, describe=slow, unit=w.unit, lobby=lambda: shown(w.unit().pid),
+        mark_slot=w.mark, reboot=lambda: None, clock=lambda: w.now,
+        sleep=lambda s: setattr(w, "now", w.now + s), say=said.append)
+    assert result == "committed" and w.marks == ["good"]
+    assert sum(line.startswith("asking again") for line in said) == 2
+
+
+def test_a_backend_that_never_answers_ends_the_unit_in_one_line(tmp_path: Path, capsys,
+                                                                 monkeypatch):
+    from kiosk.commands.cli import main as kiosk_main
+
+    def never(*_a, **_k):
+        raise SlotError("did not answer in 60 s")
+    monkeypatch.setattr(commit, "wait_and_commit", never)
+    monkeypatch.setattr("kiosk.updates.slots.describe", lambda *a: ON_A)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    code = kiosk_main(["update", "commit", "--data-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and "did not answer" in err, err
 
 
 def test_nothing_to_commit_on_a_committed_slot(tmp_path: Path):
