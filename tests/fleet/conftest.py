@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,21 @@ from kiosk.fleet.sync import (
 from kiosk.records.playlog import PlayLog, open_readonly
 
 from .pgserver import PgServer, ServerMissing
+
+
+@pytest.fixture(autouse=True)
+def roomy_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test kiosks' data directories live on this machine's disk, whose free space is
+    not theirs to judge: a shared disk at 93 % made every kiosk "nearly full" and failed
+    the status tests. The free space heartbeats report is at least half the disk (a test
+    of a full card sets its own)."""
+    real = shutil.disk_usage
+
+    def usage(path):
+        u = real(path)
+        free = max(u.free, u.total // 2)
+        return type(u)(u.total, u.total - free, free)
+    monkeypatch.setattr(shutil, "disk_usage", usage)
 
 REPO = Path(__file__).resolve().parents[2]
 _db_numbers = itertools.count(1)

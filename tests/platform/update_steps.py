@@ -123,8 +123,11 @@ def small_bundle(out: Path, version: str, keys: Path) -> Path:
          str(work / "rootfs.ext4"), "8M")
     _run("mkfs.vfat", "-C", str(work / "boot.vfat"), "8192")
     _run("mcopy", "-i", str(work / "boot.vfat"), str(work / "cmdline.txt"), "::")
+    # the keyring of these keys: `make test` exports the Makefile's own KIOSK_KEYRING
+    # (build/keys/..., relative and absent in a fresh clone), which bundle.sh would verify by
     env = dict(os.environ, KIOSK_SIGNING_KEY=str(keys / "signing.key.pem"),
-               KIOSK_SIGNING_CERT=str(keys / "signing.cert.pem"))
+               KIOSK_SIGNING_CERT=str(keys / "signing.cert.pem"),
+               KIOSK_KEYRING=str(keys / "ca.cert.pem"))
     _run("sh", str(IMAGE_BUILD / "bundle.sh"), str(out), version, str(work / "rootfs.ext4"),
          str(work / "boot.vfat"), env=env, timeout=300)
     shutil.rmtree(work)
