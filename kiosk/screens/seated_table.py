@@ -405,7 +405,11 @@ class SeatedTableScreen(Screen):
         return self.theirs.y - H * 0.01, self.actions.top + H * 0.01
 
     def _buttons(self) -> None:
-        """The buttons between hands, else the game's own choices of the moment."""
+        """The buttons between hands, else the game's own choices of the moment; none while
+        the Leave panel asks (its two choices are the only ones: Next hand lay under it)."""
+        if self.leaving:
+            self.show_buttons([])
+            return
         specs = self.between_hands_buttons()
         self.show_buttons(specs if specs is not None else self._hand_buttons())
 
