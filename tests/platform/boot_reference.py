@@ -72,10 +72,13 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
     frames()
     if not view.ctl.game.history:
         raise SystemExit("boot_reference: a tap on the stock played no move")
+    home = app.table.buttons["home"]
+    hx, hy = home.to_window(home.center_x, home.center_y)
     (out / "reference.json").write_text(json.dumps({
         "size": list(size), "welcome_touch": [size[0] // 2, h // 2],
         "tile_touch": [round(x), round(h - y)], "variant_touch": variant_touch,
-        "move_touch": [round(sx), round(h - sy)], "game": tile.game_id}))
+        "move_touch": [round(sx), round(h - sy)], "home_touch": [round(hx), round(h - hy)],
+        "game": tile.game_id}))
 
 
 if __name__ == "__main__":

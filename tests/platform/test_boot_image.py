@@ -509,6 +509,10 @@ def test_undo_button_on_a_gpio_line(kiosk: Kiosk):
     row = play_row(m, plays[-1])
     assert row["result"] is None and row["undos"] == 1 and row["button_presses"] == 1, row
     assert open_plays(m) == plays
+    # the visitor leaves by Home: the operator's corner (the update tests) is the picker's
+    # and the welcome screen's, not the table's (there it is the Rules button)
+    m.touch(*kiosk.reference["home_touch"])
+    screen_like(m, kiosk.pictures, "picker", kiosk.workdir / "undo-home.png")
 
 
 # ------------------------------------------------- updates (issue 33, docs/updates.md)
