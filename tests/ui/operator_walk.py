@@ -30,7 +30,7 @@ from .update_states import update_page_states
 #: recorded before kinds were (None)
 ERROR_KINDS = (*status_panel.ADVICE, "a-kind-from-newer-software", None)
 #: what a pass's own line looks like: the server's words, which the page never shows
-RAW_ERROR = ("the central database: connection to server at \"10.0.0.5\", port 5432 failed: "
+RAW_ERROR = ("the central database: connection to server at \"db.example.org\", port 5432 failed: "
              "FATAL: password authentication failed for user \"kiosk_lobby\"")
 #: a configuration with a problem of most kinds the checker reports
 BAD_CONFIG = """name = "Lobby"
