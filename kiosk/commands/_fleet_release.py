@@ -151,7 +151,10 @@ def _progress_lines(rows: list[Any], halts: list[Any]) -> list[str]:
 
 
 def add(fsub: argparse._SubParsersAction, connect: Callable[[Any], Any],
-        check_dsn: Callable[[str], None]) -> None:
+        check_dsn: Callable[[str], None],
+        tls_options: Callable[[argparse.ArgumentParser], None]) -> None:
+    """``release`` among the actions of ``kiosk fleet``; ``tls_options`` adds the fleet
+    commands' shared TLS options (one definition, in :mod:`.fleet`)."""
     r = fsub.add_parser("release", help="updates from the centre: record the version the "
                         "kiosks should run (URL of a signed bundle), --list the rollout, "
                         "--halt or --resume a version")
@@ -185,8 +188,6 @@ def add(fsub: argparse._SubParsersAction, connect: Callable[[Any], Any],
                         "(after a rollback: the office has looked)")
     r.add_argument("--limit", type=whole(1, 1000), default=20, metavar="N",
                    help="--list: this many releases (default 20)")
-    r.add_argument("--no-verify-server", action="store_true",
-                   help="do not add sslmode=verify-full to a DSN that names no sslmode "
-                   "(a closed network; docs/fleet.md)")
+    tls_options(r)
     r.set_defaults(handler=functools.partial(cmd_release, connect=connect,
                                              check_dsn=check_dsn))

@@ -565,7 +565,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
     _fleet_report.add(fsub, _connect_admin, _check_dsn, _verify)
 
-    _fleet_release.add(fsub, _connect_admin, _check_dsn)
+    _fleet_release.add(fsub, _connect_admin, _check_dsn, _verify)
 
     x = fsub.add_parser("exporter", help="run Prometheus' node exporter on the configured "
                         "port (the kiosk's unit runs it; off without [fleet] "
