@@ -147,15 +147,11 @@ def check(path: Path, *, running: str | None = None, compatible: str | None = No
         raise BundleRefused(name, Reason(NOT_A_VERSION, version=bundle_version)) from None
     running = running if running is not None else versions.running_version()
     relation = "newer"
-    if running:
-        try:
-            now = versions.parse(running)
-        except versions.VersionError:
-            now = None
-        if now is not None and new < now:
-            raise BundleRefused(name, Reason(OLDER, version=str(new), running=str(now)))
-        if now is not None and new == now:
-            relation = "same"
+    now = versions.parse_or_none(running)
+    if now is not None and new < now:
+        raise BundleRefused(name, Reason(OLDER, version=str(new), running=str(now)))
+    if now is not None and new == now:
+        relation = "same"
     return BundleInfo(path, bundle_compatible, bundle_version, description,
                       path.stat().st_size, running, relation)
 

@@ -40,13 +40,9 @@ def pre_install(env: Mapping[str, str], *, running: str | None = None,
     except (OSError, configparser.Error, versions.VersionError) as err:
         return f"the bundle has no kiosk version ({err})"
     running = running if running is not None else versions.running_version()
-    if running:
-        try:
-            now = versions.parse(running)
-        except versions.VersionError:
-            now = None
-        if now is not None and wanted < now:
-            return f"version {wanted} is older than the running {now}"
+    now = versions.parse_or_none(running)
+    if now is not None and wanted < now:
+        return f"version {wanted} is older than the running {now}"
     try:
         slots = describe()
     except slot_mod.SlotError as err:

@@ -49,6 +49,17 @@ def parse(text: str) -> Version:
     return Version(tuple(int(p) for p in app.split(".")), date + time, text.strip())
 
 
+def parse_or_none(text: str | None) -> Version | None:
+    """The version ``text`` names, None for none or one that is no version: a running
+    system of another scheme (a hand-built image) never blocks an update by its own."""
+    if not text:
+        return None
+    try:
+        return parse(text)
+    except VersionError:
+        return None
+
+
 def read_os_release(path: Path = OS_RELEASE) -> dict[str, str]:
     """KEY=value lines of os-release(5), quotes removed; {} when it cannot be read."""
     out: dict[str, str] = {}
