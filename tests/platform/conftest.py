@@ -17,6 +17,13 @@ SYSTEMD = REPO / "systemd"
 IMAGE_BUILD = REPO / "image-build"
 
 
+def opt_in(variable: str, what: str, how: str) -> list[pytest.MarkDecorator]:
+    """The marks of a module of boots too long for the suite: slow, and skipped unless
+    ``variable`` is set (``how``: the make target and its length, said in the reason)."""
+    return [pytest.mark.slow, pytest.mark.skipif(
+        not os.environ.get(variable), reason=f"{what} opt-in: {variable}=1 ({how})")]
+
+
 def need(*tools: str) -> None:
     """Fail (not skip) when a tool the CI installs (tools/debian-packages.txt) is missing."""
     missing = [t for t in tools if shutil.which(t) is None]

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import subprocess
 import sys
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO, BuiltImage, need
+from .conftest import REPO, BuiltImage, need, opt_in
 from .pictures import Picture, difference, read_png, write_png
 from .qemu_machine import Machine
 from .test_boot_image import (
@@ -50,9 +49,7 @@ from .test_boot_image import (
 #: docs/benchmarks.md "Boot on a 512 MB board"), beyond what the suite's 45 min leave;
 #: `make boot-test-512` runs it
 OPT_IN = "SOLITAIRE_KIOSK_BOOT_512"
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    not os.environ.get(OPT_IN), reason=f"the 512 MB tour is opt-in: {OPT_IN}=1 "
-    "(make boot-test-512), about 10 min")]
+pytestmark = opt_in(OPT_IN, "the 512 MB tour is", "make boot-test-512, about 10 min")
 __all__ = ["reference"]   # the welcome screen drawn by the app here (a fixture)
 
 MEMORY_MB = 512

@@ -13,7 +13,6 @@ build/update-test.json and docs/benchmarks.md ("Updates").
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from . import update_steps as up
-from .conftest import BuiltImage, need
+from .conftest import BuiltImage, need, opt_in
 from .qemu_machine import Machine
 from .test_boot_image import (
     BOOT_TIMEOUT,
@@ -37,9 +36,8 @@ from .test_boot_image import (
 )
 
 OPT_IN = "SOLITAIRE_KIOSK_UPDATE_TEST"
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    not os.environ.get(OPT_IN), reason=f"the update's failure cases are opt-in: {OPT_IN}=1 "
-    "(make update-test), about an hour of boots")]
+pytestmark = opt_in(OPT_IN, "the update's failure cases are",
+                    "make update-test, about an hour of boots")
 __all__ = ["reference"]   # the app's own pictures (a fixture of test_boot_image.py)
 
 #: a drop-in that keeps the kiosk from ever starting (its ExecStart fails at once)
