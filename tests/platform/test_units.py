@@ -117,6 +117,21 @@ def test_there_are_units():
 
 
 @pytest.mark.parametrize("unit", UNITS, ids=lambda p: p.name)
+def test_a_unit_reading_a_boot_partition_waits_for_its_mount(unit: Path):
+    """Both boot partitions are mounted "nofail" (/etc/fstab, the slot's cmdline.txt), which
+    orders them before no target: a unit that looks at one must say After= its mount, or
+    it may look before the card's partition is there (the operator's solitaire-kiosk.toml
+    was ignored at random so)."""
+    entries = parse_unit(unit)
+    after = {u for s, k, v in entries if k == "After" for u in v.split()}
+    used = " ".join(v for s, k, v in entries if s in ("Unit", "Service"))
+    for path, mount in (("/boot/bootfs", "boot-bootfs.mount"),
+                        ("/boot/firmware", "boot-firmware.mount")):
+        if path in used:
+            assert mount in after, f"{unit.name} reads {path} but is not After={mount}"
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=lambda p: p.name)
 def test_unit_verifies_without_a_single_warning(root: Path, unit: Path):
     names = [unit.name]
     if unit.name.endswith("@.service"):
