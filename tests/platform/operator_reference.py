@@ -7,7 +7,10 @@ tests/platform/boot_reference.py does) and writes ``operator.json``: the corner 
 holds to open the PIN keypad, each key of the keypad, the operator menu's "Software update"
 tab, its Install button when the stick holds a newer version (RAUC and the stick stood in
 for: the positions are what matter), its Restart now button once an update is installed,
-and the menu's Close button. Top-left origin, the way QEMU's tablet counts.
+and the menu's Close button. Top-left origin, the way QEMU's tablet counts. And the
+pictures the boot test tells these screens apart by: ``pin.png`` (the empty keypad),
+``menu.png`` (the menu as the PIN opens it) and ``update.png`` (the Software update page
+offering the newer version).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import sys
 from pathlib import Path
 
+from tests.platform.app_reference import shot as picture
 from tests.platform.app_reference import start_app
 
 RUNNING = "0.1.0+20261206.222956"
@@ -42,13 +46,20 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
         x, y = widget.to_window(*widget.center)
         return [round(x), round(h - y)]
 
+    def shot(name: str) -> None:
+        picture(out / name, "operator_reference")
+
     out.mkdir(parents=True, exist_ok=True)
     frames()
     unit = min(size) / 480
     corner = [round(CORNER * unit / 3), round(CORNER * unit / 3)]
     app.show_pin("menu")
     frames()
+    shot("pin.png")
     keys = {key: at(button) for key, button in app.pin.keys.items()}
+    app.show_operator()             # where a right PIN leads
+    frames()
+    shot("menu.png")
     # the page as it looks with a newer update on the stick, and once it is installed
     offer = stick.Offer(Path("/media/usb/kiosk-update.raucb"), info=bundles.BundleInfo(
         Path("/media/usb/kiosk-update.raucb"), "solitaire-kiosk-rpi-arm64", NEWER, "", 1,
@@ -62,6 +73,7 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
     page.seen = page_mod.Seen(slots.Slots("A", "A", "B", "", {}), "", offer)
     menu.rebuild()
     frames()
+    shot("update.png")
     tab = at(menu.tab_buttons["update"])
     install = at(menu.widgets["update_install"])
     page.status = UpdateStatus("installed", version=NEWER, from_version=RUNNING, slot="B",

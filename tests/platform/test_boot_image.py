@@ -86,6 +86,15 @@ def buttons_config(new_deal_pin: int, undo_pin: int) -> str:
     return text
 
 
+def buttons_diagnosis(m: Machine) -> str:
+    """Why the kiosk may not hold its lines: the config import's run, the buttons' settings
+    the kiosk read, what its journal says about buttons."""
+    probes = ("systemctl show solitaire-kiosk-config -p ActiveState -p ConditionResult",
+              "grep -E '^(chip|new_deal_pin|undo_pin|pull) ' /etc/solitaire-kiosk/config.toml",
+              f"journalctl -b -u {UNIT} --no-hostname -o cat | grep -i button | tail -n 5")
+    return "; ".join(f"$ {probe}: {m.sh(probe)[1].strip()!r}" for probe in probes)
+
+
 def play_row(m: Machine, play_id: int) -> dict:
     out = m.ok(f"python3 -c \"import json, sqlite3; db = sqlite3.connect('file:{PLAYS}?mode=ro', "
                "uri=True); db.row_factory = sqlite3.Row; print(json.dumps(dict(db.execute("
@@ -356,7 +365,10 @@ def test_new_deal_button_on_a_gpio_line(kiosk: Kiosk):
     def both_held() -> str | None:
         text = held_lines(m)
         return text if len(re.findall(r"\|lg\s*\)", text)) == 2 else None
-    lines = wait_until("the kiosk holding the PL061's lines", both_held, 120)
+    try:
+        lines = wait_until("the kiosk holding the PL061's lines", both_held, 120)
+    except AssertionError as err:
+        raise AssertionError(f"{err}; {buttons_diagnosis(m)}") from None
     print(f"the PL061's lines:\n{lines}")
     assert re.search(r"gpio-\d+ \(\s*\|lg\s*\) in\s+lo", lines), lines   # 3 and 4
     assert len(re.findall(r"\|lg\s*\)", lines)) == 2, lines
@@ -581,12 +593,14 @@ def test_a_bundle_of_another_office_or_an_older_one_is_refused(kiosk: Kiosk,
     foreign, older = made["foreign"].path, made["older"].path
     stick = m.plug_stick(up.stick([foreign, older], kiosk.workdir / "refused-stick.img"))
     up.wait_stick_mounted(m, older.name)
-    up.open_update_page(m, operator_ref)
+    operator = up.Operator(m, operator_ref, kiosk.pictures, kiosk.workdir)
+    operator.open_update_page()
     time.sleep(90)                       # the page's check of the stick (rauc info, twice)
     m.touch(*operator_ref["install"])    # where Install would be: nothing to tap
     time.sleep(15)
     shot = m.screendump(BUILD / "update-page-refused.png")
     write_png(BUILD / "update-page-refused.png", shot)
+    assert operator.which(shot) == "update", "the Software update page is not on the screen"
     assert m.sh("test -e /var/lib/solitaire-kiosk/update.request")[0] != 0
     assert up.update_status(m) is None, "nothing was asked for"
     m.touch(*operator_ref["close"])
@@ -626,9 +640,10 @@ def test_an_update_from_a_stick_runs_on_slot_b_and_is_committed(kiosk: Kiosk,
     assert f"version {newer.version}" in out and "may be installed" in out
     # as the operator: the menu's Software update page, Install; the root unit installs,
     # then restarts when nobody has played for a while (the menu closed, the welcome screen)
-    up.open_update_page(m, operator_ref)
+    operator = up.Operator(m, operator_ref, kiosk.pictures, kiosk.workdir)
+    operator.open_update_page()
     started = time.monotonic()
-    kiosk.timings["update_page_to_install_s"] = round(up.tap_install(m, operator_ref), 1)
+    kiosk.timings["update_page_to_install_s"] = round(operator.tap_install(), 1)
     percents: list[int] = []
     shots = {"page": False}
 

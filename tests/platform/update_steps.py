@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .conftest import IMAGE_BUILD, REPO
+from .pictures import Picture, difference, read_png
 from .qemu_machine import Machine, partitions
 
 STATUS = "/var/lib/solitaire-kiosk/update-status.json"
@@ -224,44 +225,128 @@ def have_tools() -> list[str]:
 
 # ------------------------------------------------------------ the operator, by touch
 def operator_reference(out: Path, config: Path) -> dict:
-    """Where the operator touches (tests/platform/operator_reference.py, the app itself)."""
+    """Where the operator touches (tests/platform/operator_reference.py, the app itself), and
+    under "pictures" the keypad, the menu and the update page as the app draws them."""
     import sys
 
     proc = subprocess.run([sys.executable, "-m", "tests.platform.operator_reference",
                            str(out), str(config), "800x480"], cwd=REPO, capture_output=True,
                           text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    return json.loads((out / "operator.json").read_text())
+    ref = json.loads((out / "operator.json").read_text())
+    ref["pictures"] = {name: read_png(out / f"{name}.png") for name in OPERATOR_SCREENS}
+    return ref
 
 
-def open_update_page(m: Machine, ref: dict) -> None:
-    """As the operator: a finger held in the corner, the PIN on the keypad, the tab."""
-    pin = m.ok("kiosk operator pin --show 2>/dev/null | head -n 1")
-    assert pin.isdigit(), f"no operator PIN to type: {pin!r}"
-    # a tap first: it ends the attract demo (the welcome screen comes back) or opens the
-    # picker; the corner works on both
-    m.touch(*ref["corner"])
-    time.sleep(5)
-    m.hold(*ref["corner"], seconds=6.5)
-    time.sleep(4)
-    for digit in pin:
-        m.touch(*ref["keys"][digit])
-        time.sleep(0.6)
-    m.touch(*ref["keys"]["ok"])
-    time.sleep(6)
-    m.touch(*ref["update_tab"])
+#: the operator's screens, as operator_reference.py draws them
+OPERATOR_SCREENS = ("pin", "menu", "update")
+LOCKOUT = "/var/lib/solitaire-kiosk/operator-lockout.json"
 
 
-def tap_install(m: Machine, ref: dict, timeout: float = 900) -> float:
-    """Tap Install until the root side has the request (the page shows the button once its
-    check of the stick, RAUC's, is done); seconds it took."""
-    started = time.monotonic()
-    while time.monotonic() - started < timeout:
-        m.touch(*ref["install"])
-        time.sleep(8)
-        asked = m.sh("test -e /var/lib/solitaire-kiosk/update.request")[0] == 0
-        st = update_status(m)
-        if asked or (st and st["state"] in ("checking", "installing", "installed")):
-            return time.monotonic() - started
-        time.sleep(7)
-    raise AssertionError("the Software update page's Install never asked for the install")
+def wrong_pins(m: Machine) -> int:
+    """Wrong PINs in a row the kiosk counts (its lockout file; none yet: 0)."""
+    status, out = m.sh(f"cat {LOCKOUT}")
+    try:
+        return int(json.loads(out)["failures"]) if status == 0 else 0
+    except (ValueError, KeyError, TypeError):
+        return 0
+
+
+class Operator:
+    """The operator at a slow guest's screen: each step waits for the screen it leads to
+    (QEMU's screendump, closest of the app's own pictures) instead of a fixed pause, so a
+    frame drawn late is waited for and a tap the guest lost is tapped again. A digit lost on
+    the keypad makes a wrong PIN, which the kiosk counts: the PIN is typed again (three
+    tries at most, under the kiosk's lockout of five)."""
+
+    def __init__(self, m: Machine, ref: dict, screens: dict[str, Picture], shots: Path):
+        self.m, self.ref, self.shots = m, ref, shots
+        self.pictures = {**screens, **ref["pictures"]}
+
+    def screen(self) -> str:
+        """The screen now: a name of the pictures; "update" only when the menu's Software
+        update tab is the lit one (the page itself looks different with every stick)."""
+        return self.which(self.m.screendump(self.shots / "operator-screen.png"))
+
+    def which(self, shot: Picture) -> str:
+        scores = {name: difference(shot, pic) for name, pic in self.pictures.items()}
+        name = min(scores, key=scores.get)
+        if name not in ("menu", "update"):
+            return name
+        return "update" if self._tab_lit(shot) else "menu"
+
+    def _tab_lit(self, shot: Picture) -> bool:
+        """The update tab's colour (a patch inside it, left of its label) nearer to its
+        colour on the update page than on the menu's first page."""
+        x, y = self.ref["update_tab"]
+        x -= self.ref["update_tab"][0] * 3 // 4
+
+        def patch(pic: Picture) -> list[int]:
+            pixels = [pic.pixel(x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3)]
+            return [sum(channel) for channel in zip(*pixels, strict=True)]
+
+        here = patch(shot)
+
+        def distance(name: str) -> int:
+            return sum(abs(a - b) for a, b in zip(here, patch(self.ref["pictures"][name]),
+                                              strict=True))
+        return distance("update") < distance("menu")
+
+    def _wait(self, done, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if done():
+                return True
+            time.sleep(3)
+        return False
+
+    def open_update_page(self, timeout: float = 900) -> None:
+        """A finger held in the corner, the PIN on the keypad, the Software update tab."""
+        m, ref = self.m, self.ref
+        pin = m.ok("kiosk operator pin --show 2>/dev/null | head -n 1")
+        assert pin.isdigit(), f"no operator PIN to type: {pin!r}"
+        tries = 0
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if screen in ("menu", "update"):
+                m.touch(*ref["update_tab"])
+                if self._wait(lambda: self.screen() == "update", 120):
+                    return
+            elif screen == "pin":
+                assert tries < 3, "the operator PIN was typed three times and not taken"
+                tries += 1
+                wrong = wrong_pins(m)
+                for digit in pin:
+                    m.touch(*ref["keys"][digit])
+                    time.sleep(1)
+                m.touch(*ref["keys"]["ok"])
+                self._wait(lambda wrong=wrong: wrong_pins(m) > wrong or self.screen() != "pin",
+                           180)
+            else:
+                # a tap first: it ends the attract demo (the welcome screen comes back) or
+                # opens the picker; the corner held works on both
+                m.touch(*ref["corner"])
+                time.sleep(5)
+                m.hold(*ref["corner"], seconds=6.5)
+                self._wait(lambda: self.screen() == "pin", 120)
+        raise AssertionError("the Software update page: not reached in "
+                             f"{timeout:.0f} s (the screen: {self.shots / 'operator-screen.png'})")
+
+    def tap_install(self, timeout: float = 900) -> float:
+        """Tap Install until the root side has the request (the page shows the button once
+        its check of the stick, RAUC's, is done); seconds it took. The page opened again if
+        the kiosk left it (the menu's own idle timeout)."""
+        m = self.m
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            if self.screen() != "update":
+                self.open_update_page()
+            m.touch(*self.ref["install"])
+            time.sleep(8)
+            asked = m.sh("test -e /var/lib/solitaire-kiosk/update.request")[0] == 0
+            st = update_status(m)
+            if asked or (st and st["state"] in ("checking", "installing", "installed")):
+                return time.monotonic() - started
+            time.sleep(7)
+        raise AssertionError("the Software update page's Install never asked for the install")
