@@ -86,6 +86,18 @@ def buttons_config(new_deal_pin: int, undo_pin: int) -> str:
     return text
 
 
+def wait_lines_held(m: Machine) -> str:
+    """The PL061's two lines held by the kiosk (lgpio's "lg"): it takes them as it starts,
+    and a loaded machine's emulated start may still be on its way; or why not."""
+    def both_held() -> str | None:
+        text = held_lines(m)
+        return text if len(re.findall(r"\|lg\s*\)", text)) == 2 else None
+    try:
+        return wait_until("the kiosk holding the PL061's lines", both_held, 120)
+    except AssertionError as err:
+        raise AssertionError(f"{err}; {buttons_diagnosis(m)}") from None
+
+
 def buttons_diagnosis(m: Machine) -> str:
     """Why the kiosk may not hold its lines: the config import's run, the buttons' settings
     the kiosk read, what its journal says about buttons."""
@@ -360,15 +372,7 @@ def test_new_deal_button_on_a_gpio_line(kiosk: Kiosk):
     chip's label): the open play ends abandoned with one button press, the table shows a
     new deal, and the next move's play counts no press (the pulse was one action)."""
     m = kiosk.machine
-    # the kiosk takes its lines as it starts; a loaded machine's emulated start may still
-    # be on its way when this test begins
-    def both_held() -> str | None:
-        text = held_lines(m)
-        return text if len(re.findall(r"\|lg\s*\)", text)) == 2 else None
-    try:
-        lines = wait_until("the kiosk holding the PL061's lines", both_held, 120)
-    except AssertionError as err:
-        raise AssertionError(f"{err}; {buttons_diagnosis(m)}") from None
+    lines = wait_lines_held(m)
     print(f"the PL061's lines:\n{lines}")
     assert re.search(r"gpio-\d+ \(\s*\|lg\s*\) in\s+lo", lines), lines   # 3 and 4
     assert len(re.findall(r"\|lg\s*\)", lines)) == 2, lines
@@ -506,6 +510,7 @@ def test_undo_button_on_a_gpio_line(kiosk: Kiosk):
     as the button's (the last row: ``undo``, or ``undo:N`` with the autoplay moves it took
     back), and the play goes on."""
     m = kiosk.machine
+    wait_lines_held(m)
     start_a_game(kiosk, "undo")                       # its first move: the stock
     plays = wait_until("an open play in the log", lambda: open_plays(m), 60)
     m.touch(*kiosk.reference["move_touch"])           # the second
