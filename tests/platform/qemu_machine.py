@@ -63,8 +63,13 @@ EMULATED_START_TIMEOUT = "20min"
 EMULATED_WATCHDOG = "3min"
 EMULATED_WATCHDOG_S = 180
 EMULATED_DEVICE_TIMEOUT_S = 900
-EMULATED_DROPIN = (f"[Service]\nTimeoutStartSec={EMULATED_START_TIMEOUT}\n"
-                   f"WatchdogSec={EMULATED_WATCHDOG}\n")
+
+
+def kiosk_dropin(watchdog: str = EMULATED_WATCHDOG) -> str:
+    return f"[Service]\nTimeoutStartSec={EMULATED_START_TIMEOUT}\nWatchdogSec={watchdog}\n"
+
+
+EMULATED_DROPIN = kiosk_dropin()
 # The updates' clocks (docs/updates.md) are a Pi's too: a slot on trial is given up after
 # 15 min without a healthy kiosk (solitaire-kiosk-commit.service) and 20 min after its boot
 # in any case (solitaire-kiosk-trial.timer); the emulated kiosk needs 4-15 min to its
@@ -92,9 +97,9 @@ def credential_dropin(unit: str, text: str) -> str:
             f"{base64.b64encode(text.encode()).decode()}")
 
 
-def emulated_boot_options() -> str:
+def emulated_boot_options(watchdog: str = EMULATED_WATCHDOG) -> str:
     """Kernel command line words for a boot under emulation only (see the module's text)."""
-    words = [credential_dropin(KIOSK_UNIT, EMULATED_DROPIN)]
+    words = [credential_dropin(KIOSK_UNIT, kiosk_dropin(watchdog))]
     words += [credential_dropin(u, t) for u, t in EMULATED_UPDATE_DROPINS.items()]
     # udev under TCG took more than a minute to name the partitions (the fstab lines leave
     # the device timeout to this default; 90 s on a Pi)
@@ -241,10 +246,14 @@ class Machine:
     """A running QEMU; ``sh`` runs a command in the guest's debug shell."""
 
     def __init__(self, disk: Path, workdir: Path, name: str, memory_mb: int = 2048,
-                 dtb: Path | None = None, tryboot: bool = False) -> None:
+                 dtb: Path | None = None, tryboot: bool = False,
+                 watchdog: str = EMULATED_WATCHDOG) -> None:
         self.disk, self.dir, self.name = disk, workdir / name, name
         #: the guest's RAM (a Pi 4 of 2 GB; 512 for a Pi Zero 2 W or 3A+, test_boot_512m.py)
         self.memory_mb = memory_mb
+        #: the kiosk unit's WatchdogSec for this boot (:data:`EMULATED_WATCHDOG`, or longer
+        #: where a test's subject is not the watchdog: test_boot_512m.py)
+        self.watchdog = watchdog
         #: a device tree of :func:`gpio_dtb` (the buttons' GPIO line), or QEMU's own
         self.dtb = dtb
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -271,7 +280,7 @@ class Machine:
         # (QEMU's socket end held the typed bytes unread). ttyAMA0 keeps the kernel's and
         # systemd's messages, logged to console.log.
         append = (f"{self.cmdline} console=ttyAMA0 systemd.debug_shell=hvc0 "
-                  f"systemd.getty_auto=0 {emulated_boot_options()}")
+                  f"systemd.getty_auto=0 {emulated_boot_options(self.watchdog)}")
         cmd = [
             shutil.which("qemu-system-aarch64") or "qemu-system-aarch64",
             *board(self.memory_mb),
@@ -363,7 +372,7 @@ class Machine:
     def power_on_again(self, name: str) -> Machine:
         """The next boot of the same card, as the firmware would start it."""
         return Machine(self.disk, self.dir.parent, name, self.memory_mb, dtb=self.dtb,
-                       tryboot=self.tryboot_next())
+                       tryboot=self.tryboot_next(), watchdog=self.watchdog)
 
     # --- USB stick --------------------------------------------------------------------
     def plug_stick(self, image: Path) -> str:
