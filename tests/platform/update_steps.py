@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .conftest import IMAGE_BUILD, REPO
-from .pictures import Picture, difference, read_png
+from .pictures import Picture, difference, read_png, write_png
 from .qemu_machine import Machine, partitions
 
 STATUS = "/var/lib/solitaire-kiosk/update-status.json"
@@ -266,7 +266,10 @@ class Operator:
     def screen(self) -> str:
         """The screen now: a name of the pictures; "update" only when the menu's Software
         update tab is the lit one (the page itself looks different with every stick)."""
-        return self.which(self.m.screendump(self.shots / "operator-screen.png"))
+        path = self.shots / "operator-screen.png"
+        shot = self.m.screendump(path)
+        write_png(path, shot)          # the last one stays, for a failure's reader
+        return self.which(shot)
 
     def which(self, shot: Picture) -> str:
         scores = {name: difference(shot, pic) for name, pic in self.pictures.items()}
@@ -349,4 +352,6 @@ class Operator:
             if asked or (st and st["state"] in ("checking", "installing", "installed")):
                 return time.monotonic() - started
             time.sleep(7)
-        raise AssertionError("the Software update page's Install never asked for the install")
+        raise AssertionError("the Software update page's Install never asked for the install "
+                             f"(the screen: {self.shots / 'operator-screen.png'}; the status: "
+                             f"{update_status(m)})")

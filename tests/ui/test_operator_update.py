@@ -141,6 +141,26 @@ def test_how_the_last_update_ended(ui, update_page, state, words):
     assert words in texts(ui)
 
 
+@pytest.mark.parametrize("state", ["refused", "failed"])
+def test_how_an_update_of_another_stick_ended_stays_with_that_stick(ui, update_page, tmp_path,
+                                                                     state):
+    """The older bundle was refused (or its install stopped), then the operator brought a
+    stick with a newer one: the page offers it as on a first visit; the old news returns
+    with the old file."""
+    show, data = update_page
+    older, newer = tmp_path / "kiosk-older.raucb", tmp_path / "kiosk-update.raucb"
+    status_mod.save(data, status_mod.UpdateStatus(
+        state, bundle=str(older), from_version=RUNNING,
+        message="kiosk-older.raucb: version 0.1.0+20261206.053641 is older than the running"))
+    show(offer_of(newer))
+    shown = texts(ui)
+    assert "kiosk-older.raucb" not in shown and "not installed" not in shown, shown
+    assert "stopped" not in shown, shown
+    assert "update_install" in ui.app.operator.widgets
+    show(offer_of(older))
+    assert "kiosk-older.raucb" in texts(ui)
+
+
 def test_off_the_kiosks_image_the_page_says_so(ui, update_page):
     show, _data = update_page
     show(None, slots.SlotError("no /boot/bootfs/autoboot.txt"))

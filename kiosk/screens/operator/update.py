@@ -122,7 +122,7 @@ class UpdatePage(Page):
 
     def _status_lines(self, col: BoxLayout, u: float) -> None:
         tr, st = self.app.tr, self.status
-        if st is None or st.state == "checking":
+        if st is None or st.state == "checking" or self._of_another_bundle(st):
             return
         version = pretty(st.version)
         if st.state == "installing":
@@ -167,6 +167,14 @@ class UpdatePage(Page):
             col.add_widget(self.text(tr("The update was not installed."), u, color=AMBER,
                                      bold=True))
             col.add_widget(self.text(st.message, u, size=14, color=DIM))
+
+    def _of_another_bundle(self, st: status_mod.UpdateStatus) -> bool:
+        """A refusal or a stopped install of a file that is not the stick's offer now: the
+        operator has brought another stick, and the old lines would only stand above the
+        new offer (and move its Install button) with news of a file no longer there."""
+        offer = self.seen.offer if self.seen is not None else None
+        return (st.state in ("refused", "failed") and offer is not None
+                and st.bundle is not None and Path(st.bundle) != offer.path)
 
     def _stick_lines(self, col: BoxLayout, u: float) -> None:
         tr = self.app.tr
