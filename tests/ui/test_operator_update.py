@@ -95,6 +95,21 @@ def test_a_bundle_the_kiosk_refuses_is_one_line_and_nothing_to_tap(ui, update_pa
     assert not (data / requests.REQUEST_NAME).exists()
 
 
+def test_an_older_bundle_names_both_versions_as_the_page_writes_them(ui, update_page,
+                                                                     tmp_path):
+    """Dates, as the page's other lines (a build stamp such as 0.1.0+20261206.053641 broke
+    across the line in its middle)."""
+    show, _data = update_page
+    older = tmp_path / "kiosk-older.raucb"
+    show(stick.Offer(older, refusal="kiosk-older.raucb: version 0.1.0+20261206.053641 is "
+                     "older than the running 0.1.0+20261207.053641",
+                     reason=Reason(bundles.OLDER, version="0.1.0+20261206.053641",
+                                   running="0.1.0+20261207.053641")))
+    assert ui.app.operator.widgets["update_refusal"].text == (
+        "kiosk-older.raucb on the stick cannot be installed: version 0.1.0 (2026-12-06 05:36) "
+        "is older than the running 0.1.0 (2026-12-07 05:36).")
+
+
 def test_the_version_running_is_not_offered_again(ui, update_page, tmp_path):
     show, _data = update_page
     show(offer_of(tmp_path / "same.raucb", RUNNING, "same"))

@@ -22,6 +22,7 @@ from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from games.engine.reason import Reason
 from kiosk.updates import quiet, requests, slots, stick
 from kiosk.updates import status as status_mod
 from kiosk.updates import version as versions
@@ -216,7 +217,12 @@ class UpdatePage(Page):
     def _reason(self, offer: stick.Offer) -> str:
         """The refusal's reason in the kiosk's language (the line after the file's name)."""
         if offer.reason is not None:
-            return str(self.app.tr_reason(offer.reason)).rstrip(".")
+            # versions as the rest of the page writes them (0.1.0 (2026-12-06 05:36)), not
+            # the build stamp that breaks across lines in the middle
+            fields = {k: pretty(v) if k in ("version", "running") else v
+                      for k, v in offer.reason.fields.items()}
+            reason = Reason(offer.reason.msgid, **fields)
+            return str(self.app.tr_reason(reason)).rstrip(".")
         return (offer.refusal or "").split(": ", 1)[-1].rstrip(".")
 
     def _progress_text(self, st: status_mod.UpdateStatus) -> str:
