@@ -70,6 +70,7 @@ def main(out: Path, config_file: Path, size: tuple[int, int]) -> None:
     page = menu.pages["update"]
     page._refresh = lambda: False
     page._look_if_changed = lambda: None
+    page._looking = False
     page.seen = page_mod.Seen(slots.Slots("A", "A", "B", "", {}), "", offer)
     menu.rebuild()
     frames()

@@ -6,6 +6,7 @@ kiosk.updates.slots and kiosk.updates.stick, which the tests replace."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -174,6 +175,30 @@ def test_how_an_update_of_another_stick_ended_stays_with_that_stick(ui, update_p
     assert "update_install" in ui.app.operator.widgets
     show(offer_of(older))
     assert "kiosk-older.raucb" in texts(ui)
+
+
+def test_another_stick_is_checked_before_anything_of_the_last_one_shows(ui, update_page,
+                                                                        tmp_path, monkeypatch):
+    """The operator swaps sticks with the page open: while RAUC reads the new one (a minute
+    under emulation) the page says it is checking, not the old stick's refusal."""
+    show, _data = update_page
+    older, newer = tmp_path / "kiosk-older.raucb", tmp_path / "kiosk-update.raucb"
+    refused = stick.Offer(older, refusal="kiosk-older.raucb: older",
+                          reason=Reason(bundles.OLDER, version="0.1.0+20261206.053641",
+                                        running=RUNNING))
+    page = show(refused)
+    assert "update_refusal" in ui.app.operator.widgets
+    reading = threading.Event()
+    monkeypatch.setattr(stick, "offer", lambda mount, **kw: (reading.wait(10), offer_of(newer))[1])
+    monkeypatch.setattr(page_mod.UpdatePage, "_stick_signature", lambda self: ("newer stick",))
+    assert ui.until(lambda: page._looking, 10)
+    ui.frames(3)
+    assert "Checking the update on the stick…" in texts(ui)
+    assert "kiosk-older.raucb" not in texts(ui)
+    assert "update_refusal" not in ui.app.operator.widgets
+    assert "update_install" not in ui.app.operator.widgets
+    reading.set()
+    assert ui.until(lambda: "update_install" in ui.app.operator.widgets, 10)
 
 
 def test_off_the_kiosks_image_the_page_says_so(ui, update_page):

@@ -39,11 +39,13 @@ def update_page_states(ui, monkeypatch) -> list[tuple[str, object]]:
     monkeypatch.setattr(page, "_look_if_changed", lambda: None)
     monkeypatch.setattr(page_mod.versions, "running_version", lambda *a: RUNNING)
 
-    def state(slots_now, offer, status=None, note=""):
+    def state(slots_now, offer, status=None, note="", looking=False):
         def show():
             page.seen = page_mod.Seen(slots_now, "", offer)
             page.status = status
             page.note = note
+            # a look at a stick under way (its files as the page saw them), or none
+            page._looking, page._stick_key = looking, (("kiosk.raucb", 1, 0.0),) if looking else ()
             app.show_operator("update")
             menu.rebuild()
         return show
@@ -54,6 +56,7 @@ def update_page_states(ui, monkeypatch) -> list[tuple[str, object]]:
     return [
         ("update no stick", state(ON_A, None)),
         ("update offer", state(ON_A, _offer())),
+        ("update checking", state(ON_A, REFUSED, looking=True)),
         ("update same", state(ON_A, _offer("same", RUNNING))),
         ("update refused", state(ON_A, REFUSED)),
         ("update older", state(ON_A, OLDER)),

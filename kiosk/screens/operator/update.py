@@ -184,12 +184,13 @@ class UpdatePage(Page):
         if seen.slots.on_trial or (st is not None and st.state in status_mod.BUSY):
             return      # the update under way is what the page is about
         offer = seen.offer
+        if self._looking and self._stick_key:
+            # what was found before is of the stick as it was (another stick, or none)
+            col.add_widget(self.text(tr("Checking the update on the stick…"), u, color=DIM))
+            return
         if offer is None:
             col.add_widget(self.text(tr("To update this kiosk, plug in a USB stick with an "
                                         "update file (.raucb) from your office."), u))
-            return
-        if self._looking and offer.info is None and offer.refusal is None:
-            col.add_widget(self.text(tr("Checking the update on the stick…"), u, color=DIM))
             return
         if offer.refusal is not None:
             line = self.text(tr("{file} on the stick cannot be installed: {reason}.",
@@ -278,7 +279,8 @@ class UpdatePage(Page):
                 if st is not None and st.state != "checking":
                     self.note = ""
                 self.redraw()
-        self._look_if_changed()
+        if self._look_if_changed():
+            self.redraw()       # "Checking the update on the stick…" instead of the last one
 
     def _refresh(self) -> bool:
         """Read the status file; True when it changed."""
@@ -291,12 +293,16 @@ class UpdatePage(Page):
         return (st.state, st.version, st.percent, st.updated) != \
             (old.state, old.version, old.percent, old.updated)
 
-    def _look_if_changed(self) -> None:
+    def _look_if_changed(self) -> bool:
+        """A look at the slots and the stick when the stick's files changed; True if one
+        started."""
         key = self._stick_signature()
-        if key != self._stick_key and not self._looking:
-            self._stick_key = key
-            self._looking = True
-            threading.Thread(target=self._look, name="kiosk-update-look", daemon=True).start()
+        if key == self._stick_key or self._looking:
+            return False
+        self._stick_key = key
+        self._looking = True
+        threading.Thread(target=self._look, name="kiosk-update-look", daemon=True).start()
+        return True
 
     def _stick_signature(self) -> tuple:
         mount = Path(self.app.cfg.export.usb_mount)
