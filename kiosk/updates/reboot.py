@@ -25,7 +25,8 @@ def reboot_command(slots: slot_mod.Slots) -> list[str] | None:
 def reboot_into_update(data_dir: Path, *,
                        describe: Callable[[], slot_mod.Slots] = slot_mod.describe,
                        run: Callable[[list[str]], object] = subprocess.run) -> bool:
-    """Restart into the installed update; False (nothing done) when there is none."""
+    """Restart into the installed update; False when there is none, or the restart could
+    not be started (the status says so, and stays "installed")."""
     slots = describe()
     cmd = reboot_command(slots)
     if cmd is None:
@@ -40,5 +41,13 @@ def reboot_into_update(data_dir: Path, *,
     st.state = "rebooting"
     st.message = f"restarting into {st.version or 'the update'} (slot {slots.next})"
     status_mod.save(data_dir, st)
-    run(cmd)
+    code = getattr(run(cmd), "returncode", 0)
+    if code:
+        # still installed, and said so: "Restart now" (or the next quiet moment's request)
+        # tries again, instead of a page that reads "Restarting…" for ever
+        st.state = "installed"
+        st.message = (f"{st.version or 'the update'} is installed in slot {slots.next}; "
+                      f"the restart into it failed ({' '.join(cmd[:2])} exited {code})")
+        status_mod.save(data_dir, st)
+        return False
     return True

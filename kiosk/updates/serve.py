@@ -79,5 +79,7 @@ def serve(data_dir: Path, usb_mount: Path, *, quiet_minutes: float = quiet.QUIET
             + (f" between {window} ({time_zone or 'local time'})" if window else ""))
         how = wait(running, minutes=quiet_minutes, interrupt=asked, allowed=allowed)
         say("the operator asked for the restart" if how == "asked" else "nobody is playing")
-    reboot_fn(data_dir)
+    if not reboot_fn(data_dir):
+        say("the restart into the update did not start")
+        return 1
     return 0

@@ -608,7 +608,7 @@ def test_a_bundle_of_another_office_or_an_older_one_is_refused(kiosk: Kiosk,
     assert operator.which(shot) == "update", "the Software update page is not on the screen"
     assert m.sh("test -e /var/lib/solitaire-kiosk/update.request")[0] != 0
     assert up.update_status(m) is None, "nothing was asked for"
-    m.touch(*operator_ref["close"])
+    operator.close_menu()
     for bundle, reason in ((foreign, "it is not signed with a key this kiosk trusts"),
                            (older, f"is older than the running {made['running'].version}")):
         status, out = m.sh(f"kiosk update check /media/usb/{bundle.name}", timeout=300)
@@ -670,7 +670,7 @@ def test_an_update_from_a_stick_runs_on_slot_b_and_is_committed(kiosk: Kiosk,
         time.sleep(8)
         write_png(BUILD / "update-page-installed.png",
                   m.screendump(BUILD / "update-page-installed.png"))
-    m.touch(*operator_ref["close"])     # the menu closed: the welcome screen, nobody plays
+    operator.close_menu()               # the menu closed: the welcome screen, nobody plays
     # a quiet minute (the emulated boots' quiet moment), then `reboot "0 tryboot"`
     status = m.wait_exit(1800)
     assert status is not None, f"the kiosk did not restart into the update:\n{m.tail()}"

@@ -116,6 +116,16 @@ def test_there_are_units():
             "solitaire-kiosk-config.service"} <= names
 
 
+def test_the_update_unit_may_give_systemctl_reboot_its_argument():
+    """`systemctl reboot "0 tryboot"` writes /run/systemd/reboot-param before it asks for the
+    restart: under ProtectSystem=strict that path must be writable, or the restart into an
+    installed update never happens (the boot test's first whole A-to-B run waited so)."""
+    entries = parse_unit(SYSTEMD / "solitaire-kiosk-update.service")
+    assert ("Service", "ProtectSystem", "strict") in entries
+    writable = {p for s, k, v in entries if k == "ReadWritePaths" for p in v.split()}
+    assert "/run/systemd" in writable, writable
+
+
 @pytest.mark.parametrize("unit", UNITS, ids=lambda p: p.name)
 def test_a_unit_reading_a_boot_partition_waits_for_its_mount(unit: Path):
     """Both boot partitions are mounted "nofail" (/etc/fstab, the slot's cmdline.txt), which

@@ -336,6 +336,17 @@ class Operator:
         raise AssertionError("the Software update page: not reached in "
                              f"{timeout:.0f} s (the screen: {self.shots / 'operator-screen.png'})")
 
+    def close_menu(self, timeout: float = 300) -> None:
+        """Close, tapped until the menu is gone (the welcome screen, where the kiosk waits
+        for its quiet moment): one lost tap left the menu open and the restart waiting."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.m.touch(*self.ref["close"])
+            if self._wait(lambda: self.screen() not in OPERATOR_SCREENS, 45):
+                return
+        raise AssertionError(f"the operator menu did not close in {timeout:.0f} s (the "
+                             f"screen: {self.shots / 'operator-screen.png'})")
+
     def tap_install(self, timeout: float = 900) -> float:
         """Tap Install until the root side has the request (the page shows the button once
         its check of the stick, RAUC's, is done); seconds it took. The page opened again if

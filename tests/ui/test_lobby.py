@@ -258,7 +258,9 @@ def test_attract_mode_plays_and_a_touch_wakes_it_without_logging_a_demo(ui):
         # the demo; the waits end as soon as it is there)
         assert ui.until(lambda: app.sm.current == "attract"
                         and not app.sm.transition.is_active, 20)
-        assert ui.until(lambda: demo.ctl is not None and demo.ctl.moves >= 3, 20)
+        # (its view too: a loaded run found the view not yet set beside moves made)
+        assert ui.until(lambda: demo.ctl is not None and demo.ctl.moves >= 3
+                        and demo.view is not None, 20)
         ctl = demo.ctl
         assert ctl.demo and ctl is not app.controller
         assert demo.prompt.text == "Touch the screen to play"

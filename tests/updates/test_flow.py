@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import threading
 from pathlib import Path
 
@@ -118,6 +119,29 @@ def test_the_restart_tries_the_new_slot_once(tmp_path: Path):
     assert status_mod.load(tmp_path).state == "rebooting"
     assert not reboot_into_update(tmp_path, describe=lambda: ON_A, run=ran.append)
     assert len(ran) == 1
+
+
+def test_a_restart_that_cannot_start_leaves_the_update_installed(tmp_path: Path):
+    """`systemctl reboot "0 tryboot"` refused (its parameter file on a read-only /run, in
+    the boot test's first whole run): the status stays "installed", so the page offers
+    Restart now again, instead of reading "Restarting…" for ever."""
+    status_mod.save(tmp_path, status_mod.UpdateStatus("installed", version=V2, slot="B"))
+    failed = subprocess.CompletedProcess(["systemctl"], 1)
+    assert not reboot_into_update(tmp_path, describe=lambda: INSTALLED, run=lambda cmd: failed)
+    st = status_mod.load(tmp_path)
+    assert st.state == "installed" and "the restart into it failed" in st.message, st
+    data, usb = tmp_path / "data", tmp_path / "usb"
+    data.mkdir()
+    usb.mkdir()
+    status_mod.save(data, status_mod.UpdateStatus("installed", version=V2, slot="B"))
+    requests.request_install(data, usb / "k.raucb")
+    said: list[str] = []
+    assert serve.serve(data, usb, say=said.append, install_fn=lambda b, d, say: None,
+                       running=lambda: True, wait=lambda running, **_: "quiet",
+                       reboot_fn=lambda d: reboot_into_update(
+                           d, describe=lambda: INSTALLED, run=lambda cmd: failed)) == 1
+    assert said[-1] == "the restart into the update did not start"
+    assert status_mod.load(data).state == "installed"
 
 
 # ------------------------------------------------------------------- after the boot
