@@ -4,32 +4,27 @@ look that would blind it fails in seconds instead of after an hour of emulated b
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from . import update_steps as up
 from .conftest import REPO
-from .pictures import read_png
+from .test_boot_image import reference
+
+__all__ = ["reference"]   # the boot test's pictures (a fixture)
 
 
 @pytest.fixture(scope="module")
-def references(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict, Path]:
-    config = REPO / "config.example.toml"
-    ref = up.operator_reference(tmp_path_factory.mktemp("operator-ref"), config)
-    boot = tmp_path_factory.mktemp("boot-ref")
-    proc = subprocess.run([sys.executable, "-m", "tests.platform.boot_reference", str(boot),
-                           str(config), "800x480"], cwd=REPO, capture_output=True, text=True,
-                          timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    screens = {path.stem: read_png(path) for path in boot.glob("*.png")}
-    return ref, screens, boot
+def references(reference, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict]:
+    """The operator's screens and the boot test's own (its ``reference`` fixture)."""
+    ref = up.operator_reference(tmp_path_factory.mktemp("operator-ref"),
+                                REPO / "config.example.toml")
+    return ref, reference[1]
 
 
 def test_each_screen_is_told_apart(references, tmp_path: Path):
-    ref, screens, _ = references
+    ref, screens = references
     operator = up.Operator(None, ref, screens, tmp_path)   # type: ignore[arg-type]
     for name, picture in {**screens, **ref["pictures"]}.items():
         assert operator.which(picture) == name, name
@@ -38,11 +33,10 @@ def test_each_screen_is_told_apart(references, tmp_path: Path):
 def test_only_the_lit_update_tab_is_the_update_page(references, tmp_path: Path):
     """The menu's first page with its update tab painted as when lit reads as the update
     page; the update page with that tab painted as on the first page reads as the menu."""
-    ref, screens, _ = references
+    ref, screens = references
     operator = up.Operator(None, ref, screens, tmp_path)   # type: ignore[arg-type]
     menu, update = ref["pictures"]["menu"], ref["pictures"]["update"]
-    x0, y0 = ref["update_tab"]
-    x0 -= ref["update_tab"][0] * 3 // 4
+    x0, y0 = up.tab_patch(ref)
 
     def with_patch_of(target, source):
         rgb = bytearray(target.rgb)
@@ -57,7 +51,7 @@ def test_only_the_lit_update_tab_is_the_update_page(references, tmp_path: Path):
 
 
 def test_the_reference_says_where_every_key_is(references):
-    ref, _, _ = references
+    ref, _ = references
     assert set("0123456789") | {"ok"} <= set(ref["keys"])
     w, h = ref["size"]
     for x, y in [*ref["keys"].values(), ref["update_tab"], ref["install"], ref["close"]]:

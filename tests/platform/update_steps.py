@@ -252,6 +252,12 @@ def wrong_pins(m: Machine) -> int:
         return 0
 
 
+def tab_patch(ref: dict) -> tuple[int, int]:
+    """Where the update tab's colour is read: inside the tab, left of its label."""
+    x, y = ref["update_tab"]
+    return x - x * 3 // 4, y
+
+
 class Operator:
     """The operator at a slow guest's screen: each step waits for the screen it leads to
     (QEMU's screendump, closest of the app's own pictures) instead of a fixed pause, so a
@@ -281,8 +287,7 @@ class Operator:
     def _tab_lit(self, shot: Picture) -> bool:
         """The update tab's colour (a patch inside it, left of its label) nearer to its
         colour on the update page than on the menu's first page."""
-        x, y = self.ref["update_tab"]
-        x -= self.ref["update_tab"][0] * 3 // 4
+        x, y = tab_patch(self.ref)
 
         def patch(pic: Picture) -> list[int]:
             pixels = [pic.pixel(x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3)]
