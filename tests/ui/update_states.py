@@ -44,9 +44,10 @@ def update_page_states(ui, monkeypatch) -> list[tuple[str, object]]:
             page.seen = page_mod.Seen(slots_now, "", offer)
             page.status = status
             page.note = note
-            # a look at a stick under way (its files as the page saw them), or none
-            page._looking, page._stick_key = looking, (("kiosk.raucb", 1, 0.0),) if looking else ()
             app.show_operator("update")
+            # a look at a stick under way (its files as the page saw them), or none; after
+            # show_operator, whose reset forgets the stick
+            page._looking, page._stick_key = looking, (("kiosk.raucb", 1, 0.0),) if looking else ()
             menu.rebuild()
         return show
 
