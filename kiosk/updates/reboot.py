@@ -1,6 +1,10 @@
-"""The restart into an installed update: ``systemctl reboot "0 tryboot"`` when RAUC asked
-for the other slot to be tried, which the Pi firmware does once (and the QEMU harness of
-the tests does as the firmware would)."""
+"""The restart into an installed update: ``systemctl reboot --reboot-argument="0 tryboot"``
+when RAUC asked for the other slot to be tried, which the Pi firmware does once (and the
+QEMU harness of the tests does as the firmware would).
+
+The argument goes in the option: systemd 257 (trixie) refuses the older positional form
+``systemctl reboot "0 tryboot"`` with "Too many arguments", and the restart into every
+installed update failed so, until the boot test ran one whole."""
 
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ TRYBOOT = "0 tryboot"
 def reboot_command(slots: slot_mod.Slots) -> list[str] | None:
     """The command that starts what RAUC chose, None when nothing waits to be tried."""
     if slots.next and slots.next != slots.booted:
-        return ["systemctl", "reboot", TRYBOOT]
+        return ["systemctl", "reboot", f"--reboot-argument={TRYBOOT}"]
     return None
 
 

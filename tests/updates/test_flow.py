@@ -111,11 +111,12 @@ def test_one_update_at_a_time(tmp_path: Path):
 
 def test_the_restart_tries_the_new_slot_once(tmp_path: Path):
     assert reboot_command(ON_A) is None
-    assert reboot_command(INSTALLED) == ["systemctl", "reboot", TRYBOOT]
+    # the option, not a second word: systemd 257 says "Too many arguments" to that
+    assert reboot_command(INSTALLED) == ["systemctl", "reboot", f"--reboot-argument={TRYBOOT}"]
     status_mod.save(tmp_path, status_mod.UpdateStatus("installed", version=V2, slot="B"))
     ran: list[list[str]] = []
     assert reboot_into_update(tmp_path, describe=lambda: INSTALLED, run=ran.append)
-    assert ran == [["systemctl", "reboot", "0 tryboot"]]
+    assert ran == [["systemctl", "reboot", "--reboot-argument=0 tryboot"]]
     assert status_mod.load(tmp_path).state == "rebooting"
     assert not reboot_into_update(tmp_path, describe=lambda: ON_A, run=ran.append)
     assert len(ran) == 1
