@@ -82,8 +82,9 @@ def _pair_breaks(before: str, after: str, before_sp: bool, quotes_part: bool = F
     if (b in ("PR", "PO") and a in _ALPHA) or (b in _ALPHA and a in ("PR", "PO")):
         return False                                  # LB24
     if (b in ("PR", "PO") and a in ("NU", "OP", "HY")) or (b in ("OP", "HY") and a == "NU") \
-            or (b == "NU" and a in ("NU", "SY", "IS", "CL", "CP", "PO", "PR")):
-        return False                                  # LB25 (simplified)
+            or (b == "NU" and a in ("NU", "SY", "IS", "CL", "CP", "PO", "PR")) \
+            or (b in ("SY", "IS") and a == "NU"):
+        return False                                  # LB25 (simplified: "0.1.0", "22:29")
     if b in _ALPHA and a in _ALPHA:
         return False                                  # LB28
     if b == "IS" and a in _ALPHA:

@@ -27,6 +27,9 @@ SAMPLES = [
     "金字塔——配十三：两张牌凑成13就拿掉。",
     "Осталось карт: 35 — «Прекрасная Люси» (без пересдач), 1-2 раза.",
     "Napoleon's Tomb (Russian, reconstructed): build 7-8-9-10 \"up\" and 6-5-4-3-2-A down.",
+    # a version and its build time stay whole ("22:" at a line's end, "29)." below it, on
+    # the Software update page at 720x1280)
+    "This kiosk runs version 0.1.0 (2026-12-06 22:29), 10/12 a.5 x:9.",
 ]
 
 

@@ -9,8 +9,8 @@ import logging
 from typing import Any
 
 from kivy.app import App
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from kiosk.screens.operator_scroll import TouchScroll
@@ -57,7 +57,7 @@ class OperatorScreen(Screen):
                                 size_hint=(None, None), shorten=True, shorten_from="right")
         self.close = KButton(color=(1, 1, 1, 1), size_hint=(None, None))
         self.close.bind(on_release=lambda *_: self.app.go_welcome())
-        self.tabs = BoxLayout(size_hint=(None, None))
+        self.tabs = GridLayout(cols=1, size_hint=(None, None))
         self.tab_buttons: dict[str, KButton] = {}
         for page in self.PAGES:
             b = lit_in_dark_ink(KButton(color=(1, 1, 1, 1), bg=(1, 1, 1, 0.1)))
@@ -111,13 +111,18 @@ class OperatorScreen(Screen):
     def _fit_tabs(self) -> None:
         u = self.u
         landscape = self.width >= self.height
-        n = len(self.tab_buttons)
-        room = (self.tabs.width if landscape else
-                (self.tabs.width - self.tabs.spacing * (n - 1)) / n) - 16
+        cols = 1 if landscape else self._portrait_cols()
+        room = (self.tabs.width - self.tabs.spacing[0] * (cols - 1)) / cols - 16
         size = min(fit_font(b.text, (20 if landscape else 17) * u, room)
                    for b in self.tab_buttons.values())
         for b in self.tab_buttons.values():
             b.font_size = size
+
+    def _portrait_cols(self) -> int:
+        """Tabs side by side on a portrait screen: in rows of three, so each label keeps a
+        readable size (six in one row of a 720-pixel screen shrank to 13 pixels in English
+        and Russian, "Software update" and "Статистика" setting the size of all)."""
+        return min(3, len(self.tab_buttons))
 
     def _title(self) -> None:
         """The title, at a size that fits half the header, and the kiosk's name after it."""
@@ -175,15 +180,17 @@ class OperatorScreen(Screen):
         self._title()
         if landscape:
             tw = 160 * u
-            self.tabs.orientation = "vertical"
+            self.tabs.cols = 1
             self.tabs.size = (tw, h - head - 10 * u)
             self.tabs.pos = (10 * u, 10 * u)
             self.tabs.spacing = 8 * u
             self.panel.size = (w - tw - 30 * u, h - head - 10 * u)
             self.panel.pos = (tw + 20 * u, 10 * u)
         else:
-            th = 60 * u
-            self.tabs.orientation = "horizontal"
+            cols = self._portrait_cols()
+            rows = -(-len(self.tab_buttons) // cols)
+            th = rows * 60 * u + (rows - 1) * 6 * u
+            self.tabs.cols = cols
             self.tabs.size = (w - 20 * u, th)
             self.tabs.pos = (10 * u, h - head - th - 4 * u)
             self.tabs.spacing = 6 * u
