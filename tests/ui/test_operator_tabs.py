@@ -1,7 +1,7 @@
 """The operator menu's tabs are read by an operator who is often not young, on the kiosk's
 own screen: their labels keep a size that reads at arm's length in every language and on
-both screens. Six tabs in one row of a 720x1280 screen had shrunk to 13 px in English and
-Russian ("Software update", "Статистика" set the size of all); in portrait they now stand
+both screens. Six tabs in one row of a 720x1280 screen had shrunk to 11 px in English and
+14 in Russian ("Software update", "Статистика" set the size of all); in portrait they stand
 in rows of three."""
 
 from __future__ import annotations

@@ -120,7 +120,7 @@ class OperatorScreen(Screen):
 
     def _portrait_cols(self) -> int:
         """Tabs side by side on a portrait screen: in rows of three, so each label keeps a
-        readable size (six in one row of a 720-pixel screen shrank to 13 pixels in English
+        readable size (six in one row of a 720-pixel screen shrank to 11-14 pixels in English
         and Russian, "Software update" and "Статистика" setting the size of all)."""
         return min(3, len(self.tab_buttons))
 
