@@ -194,10 +194,26 @@ def update_status(m: Machine) -> dict | None:
     return json.loads(out) if status == 0 and out.strip() else None
 
 
-def rauc_slots(m: Machine) -> dict[str, dict]:
-    """`rauc status` in the guest: slot name -> its entry."""
-    data = json.loads(m.ok("rauc status --detailed --output-format=json 2>/dev/null",
-                           timeout=300))
+def rauc_slots(m: Machine, timeout: float = 600) -> dict[str, dict]:
+    """`rauc status` in the guest: slot name -> its entry.
+
+    Asked again while it fails, for up to ``timeout``: RAUC's service starts on the first
+    D-Bus call, and on a loaded emulated boot that start can outlast the call (the
+    update-test's rollback case saw `rauc status` exit 1 at once after the boot). A failure
+    that lasts is the test's failure, with RAUC's own words."""
+    deadline = time.monotonic() + timeout
+    while True:
+        status, out = m.sh("rauc status --detailed --output-format=json 2>/run/rauc-status.err"
+                           " || { cat /run/rauc-status.err; exit 1; }", timeout=300)
+        if status == 0:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"rauc status failed for {timeout:.0f} s: {out.strip()}\n"
+                                 + m.sh("systemctl status rauc.service --no-pager | tail -n 20"
+                                        "; journalctl -b -u rauc --no-pager | tail -n 20",
+                                        timeout=120)[1])
+        time.sleep(10)
+    data = json.loads(out)
     out = {}
     for entry in data["slots"]:
         out.update(entry)
