@@ -727,5 +727,11 @@ def test_the_installed_update_restarts_into_slot_b_and_is_committed(kiosk: Kiosk
     kiosk.machine = again
     again.start()
     again.wait_for_shell(BOOT_TIMEOUT)
+    # the debug shell answers before the boot partitions are mounted (nofail, in the
+    # background): until then `kiosk update status` rightly says it finds no autoboot.txt
+    # (a loaded run asked that early, 7 December)
+    wait_until("the bootfs partition mounted", lambda: again.sh(
+        "findmnt -n /boot/bootfs && test -f /boot/bootfs/autoboot.txt")[0] == 0,
+        BOOT_TIMEOUT, every=5)
     assert again.ok("kiosk update status --json | python3 -c 'import json,sys; "
                     "print(json.load(sys.stdin)[\"booted\"])'", timeout=300) == "B"
