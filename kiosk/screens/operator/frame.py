@@ -33,6 +33,11 @@ PAGES = (
     "system",
 )
 
+#: Tabs side by side on a portrait screen stand in rows of this many, so each label keeps a
+#: readable size (six in one row of a 720-pixel screen shrank to 11-14 pixels in English and
+#: Russian, "Software update" and "Статистика" setting the size of all).
+PORTRAIT_TAB_COLUMNS = 3
+
 
 def page_class(name: str) -> type[Page]:
     return importlib.import_module(f"{__package__}.{name}").PAGE
@@ -111,18 +116,12 @@ class OperatorScreen(Screen):
     def _fit_tabs(self) -> None:
         u = self.u
         landscape = self.width >= self.height
-        cols = 1 if landscape else self._portrait_cols()
+        cols = self.tabs.cols      # as _arrange laid them out
         room = (self.tabs.width - self.tabs.spacing[0] * (cols - 1)) / cols - 16
         size = min(fit_font(b.text, (20 if landscape else 17) * u, room)
                    for b in self.tab_buttons.values())
         for b in self.tab_buttons.values():
             b.font_size = size
-
-    def _portrait_cols(self) -> int:
-        """Tabs side by side on a portrait screen: in rows of three, so each label keeps a
-        readable size (six in one row of a 720-pixel screen shrank to 11-14 pixels in English
-        and Russian, "Software update" and "Статистика" setting the size of all)."""
-        return min(3, len(self.tab_buttons))
 
     def _title(self) -> None:
         """The title, at a size that fits half the header, and the kiosk's name after it."""
@@ -187,7 +186,7 @@ class OperatorScreen(Screen):
             self.panel.size = (w - tw - 30 * u, h - head - 10 * u)
             self.panel.pos = (tw + 20 * u, 10 * u)
         else:
-            cols = self._portrait_cols()
+            cols = min(PORTRAIT_TAB_COLUMNS, len(self.tab_buttons))
             rows = -(-len(self.tab_buttons) // cols)
             th = rows * 60 * u + (rows - 1) * 6 * u
             self.tabs.cols = cols
